@@ -1,0 +1,142 @@
+// The table of `herald admin` commands: each maps its options to one admin API request.
+import type { ParseArgsOptionsConfig } from 'node:util';
+
+export interface AdminRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+type Values = Record<string, string | boolean | undefined>;
+
+export interface AdminCommand {
+  resource: string;
+  action: string;
+  usage: string;
+  options: ParseArgsOptionsConfig;
+  toRequest(values: Values, positionals: string[]): AdminRequest;
+}
+
+function required(values: Values, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new Error(`--${name} is required`);
+  return value;
+}
+
+function integer(value: string | boolean | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new Error(`--${name} must be a whole number`);
+  return Number(value);
+}
+
+function boolean(value: string | boolean | undefined, name: string): boolean | undefined {
+  if (value === undefined || typeof value === 'boolean') return value;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new Error(`--${name} must be true or false`);
+}
+
+function teamIdFrom(values: Values, positionals: string[]): number {
+  const raw = positionals[0] ?? values.team;
+  const id = integer(raw, 'team');
+  if (id === undefined) throw new Error('a team id is required (--team ID or as the first argument)');
+  return id;
+}
+
+/** Drops undefined entries so that PATCH bodies carry only what was given. */
+function defined(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+}
+
+const str = { type: 'string' } as const;
+
+export const adminCommands: AdminCommand[] = [
+  {
+    resource: 'teams',
+    action: 'create',
+    usage: 'teams create --name NAME [--plan free|pro] [--currency USD|NGN|KES] [--sms-enabled true|false]',
+    options: { name: str, plan: str, currency: str, 'sms-enabled': str },
+    toRequest: (v) => ({
+      method: 'POST',
+      path: '/teams',
+      body: defined({ name: required(v, 'name'), plan: v.plan, currency: v.currency, smsEnabled: boolean(v['sms-enabled'], 'sms-enabled') }),
+    }),
+  },
+  {
+    resource: 'teams',
+    action: 'get',
+    usage: 'teams get TEAM_ID',
+    options: { team: str },
+    toRequest: (v, p) => ({ method: 'GET', path: `/teams/${teamIdFrom(v, p)}` }),
+  },
+  {
+    resource: 'teams',
+    action: 'update',
+    usage: 'teams update TEAM_ID [--plan] [--currency] [--sms-enabled true|false] [--api-rate-limit N] [--stripe-customer-id ID]',
+    options: { team: str, plan: str, currency: str, 'sms-enabled': str, 'api-rate-limit': str, 'stripe-customer-id': str },
+    toRequest: (v, p) => ({
+      method: 'PATCH',
+      path: `/teams/${teamIdFrom(v, p)}`,
+      body: defined({
+        plan: v.plan,
+        currency: v.currency,
+        smsEnabled: boolean(v['sms-enabled'], 'sms-enabled'),
+        apiRateLimit: integer(v['api-rate-limit'], 'api-rate-limit'),
+        stripeCustomerId: v['stripe-customer-id'],
+      }),
+    }),
+  },
+  {
+    resource: 'members',
+    action: 'list',
+    usage: 'members list --team TEAM_ID',
+    options: { team: str },
+    toRequest: (v, p) => ({ method: 'GET', path: `/teams/${teamIdFrom(v, p)}/members` }),
+  },
+  {
+    resource: 'members',
+    action: 'add',
+    usage: 'members add --team TEAM_ID --email EMAIL --role OWNER|ADMIN|MEMBER [--name NAME]',
+    options: { team: str, email: str, role: str, name: str },
+    toRequest: (v, p) => ({
+      method: 'POST',
+      path: `/teams/${teamIdFrom(v, p)}/members`,
+      body: defined({ email: required(v, 'email'), role: required(v, 'role'), name: v.name }),
+    }),
+  },
+  {
+    resource: 'members',
+    action: 'update',
+    usage: 'members update --team TEAM_ID --member MEMBER_ID --role OWNER|ADMIN|MEMBER',
+    options: { team: str, member: str, role: str },
+    toRequest: (v, p) => ({
+      method: 'PATCH',
+      path: `/teams/${teamIdFrom(v, p)}/members/${integer(required(v, 'member'), 'member')}`,
+      body: { role: required(v, 'role') },
+    }),
+  },
+  {
+    resource: 'keys',
+    action: 'list',
+    usage: 'keys list --team TEAM_ID',
+    options: { team: str },
+    toRequest: (v, p) => ({ method: 'GET', path: `/teams/${teamIdFrom(v, p)}/api-keys` }),
+  },
+  {
+    resource: 'keys',
+    action: 'create',
+    usage: 'keys create --team TEAM_ID --kind full|readonly|sending|sandbox|live_ai [--name NAME] [--member MEMBER_ID] [--domain DOMAIN_ID]',
+    options: { team: str, kind: str, name: str, member: str, domain: str },
+    toRequest: (v, p) => ({
+      method: 'POST',
+      path: `/teams/${teamIdFrom(v, p)}/api-keys`,
+      body: defined({ kind: required(v, 'kind'), name: v.name, memberId: integer(v.member, 'member'), domainId: integer(v.domain, 'domain') }),
+    }),
+  },
+  {
+    resource: 'keys',
+    action: 'delete',
+    usage: 'keys delete --team TEAM_ID --key KEY_ID',
+    options: { team: str, key: str },
+    toRequest: (v, p) => ({ method: 'DELETE', path: `/teams/${teamIdFrom(v, p)}/api-keys/${encodeURIComponent(required(v, 'key'))}` }),
+  },
+];

@@ -1,0 +1,96 @@
+// `herald admin …`: the admin API's operations from the command line, JSON on stdout, a clear
+// message and a non-zero exit on failure. Every command is one admin API request. It goes over
+// HTTP to a running server when the embedded database is held by one (or HERALD_ADMIN_URL is set);
+// otherwise the request is served in-process by the same routes, so both paths behave alike.
+import { parseArgs } from 'node:util';
+import { buildApp } from '../app.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { dataDirHolder } from '../db/data-dir-lock.ts';
+import { migrate } from '../db/migrate.ts';
+import { resolveInstanceSecrets } from '../platform/instance-secrets.ts';
+import { openRuntime } from '../runtime.ts';
+import { adminCommands, type AdminRequest } from './cli-commands.ts';
+
+const HELP = `Usage: herald admin <resource> <action> [options]
+
+${adminCommands.map((c) => `  ${c.usage}`).join('\n')}
+
+Output is JSON on stdout. Set HERALD_ADMIN_URL (and HERALD_ADMIN_TOKEN) to manage a remote server.
+`;
+
+async function sendOverHttp(baseUrl: string, token: string, request: AdminRequest) {
+  const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/admin/v1${request.path}`, {
+    method: request.method,
+    headers: { authorization: `Bearer ${token}`, ...(request.body ? { 'content-type': 'application/json' } : {}) },
+    body: request.body ? JSON.stringify(request.body) : undefined,
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+async function sendInProcess(config: Config, request: AdminRequest) {
+  const runtime = await openRuntime(config);
+  try {
+    await migrate(runtime.deps.database);
+    const app = await buildApp({ ...runtime.deps, logger: runtime.deps.logger.child({}, { level: 'silent' }) });
+    const response = await app.inject({
+      method: request.method,
+      url: `/admin/v1${request.path}`,
+      headers: { authorization: `Bearer ${runtime.deps.config.adminToken}` },
+      ...(request.body ? { payload: request.body } : {}),
+    });
+    await app.close();
+    return { status: response.statusCode, body: response.body };
+  } finally {
+    await runtime.close();
+  }
+}
+
+export async function runAdminCli(argv: string[]): Promise<number> {
+  const [resource, action, ...rest] = argv;
+  const command = adminCommands.find((c) => c.resource === resource && c.action === action);
+  if (!command) {
+    (resource === undefined || resource === '--help' ? process.stdout : process.stderr).write(HELP);
+    return resource === undefined || resource === '--help' ? 0 : 2;
+  }
+  let config: Config;
+  let request: AdminRequest;
+  try {
+    const { values, positionals } = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
+    request = command.toRequest(values as Record<string, string | boolean | undefined>, positionals);
+    config = loadConfig();
+  } catch (error) {
+    process.stderr.write(`herald admin: ${(error as Error).message}\n${command.usage}\n`);
+    return 2;
+  }
+  try {
+    const remote = process.env.HERALD_ADMIN_URL;
+    const embeddedHeld = config.databaseUrl === null && dataDirHolder(config.dataDir) !== null;
+    let result: { status: number; body: string };
+    if (remote || embeddedHeld) {
+      const token = resolveInstanceSecrets(config).config.adminToken;
+      if (!token) throw new ConfigError('HERALD_ADMIN_TOKEN', 'the admin token of the server', '');
+      result = await sendOverHttp(remote ?? `http://${config.host}:${config.port}`, token, request);
+    } else {
+      result = await sendInProcess(config, request);
+    }
+    if (result.status >= 400) {
+      const message = parseError(result.body) ?? `HTTP ${result.status}`;
+      process.stderr.write(`herald admin: ${message}\n`);
+      return 1;
+    }
+    process.stdout.write(`${JSON.stringify(JSON.parse(result.body), null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`herald admin: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+function parseError(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { error?: { code?: string; message?: string } };
+    return parsed.error ? `${parsed.error.code}: ${parsed.error.message}` : null;
+  } catch {
+    return null;
+  }
+}

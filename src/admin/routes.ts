@@ -1,0 +1,119 @@
+// Admin API (operator.md): teams, members and API keys, behind HERALD_ADMIN_TOKEN.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from '../deps.ts';
+import type { Member as MemberRow, Team as TeamRow } from '../db/schema.ts';
+import { createApiKey, deleteApiKey, listApiKeys } from '../platform/auth/api-keys.ts';
+import { safeEqual } from '../platform/crypto.ts';
+import { ApiError, notFound } from '../platform/errors.ts';
+import { addMember, createTeam, getMember, getTeam, listMembers, setMemberRole, updateTeam } from '../platform/teams.ts';
+import * as s from './schemas.ts';
+
+export function teamView(team: TeamRow) {
+  return {
+    id: team.id,
+    name: team.name,
+    plan: team.plan,
+    currency: team.currency,
+    smsEnabled: team.sms_enabled,
+    apiRateLimit: team.api_rate_limit,
+    stripeCustomerId: team.stripe_customer_id,
+    createdAt: team.created_at.toISOString(),
+  };
+}
+
+const memberView = (m: MemberRow) => ({ id: m.id, email: m.email, name: m.name, role: m.role });
+
+function checkAdminToken(expected: string | null, request: FastifyRequest): void {
+  if (expected === null) {
+    throw new ApiError(404, 'NOT_FOUND', 'The admin API is off: set HERALD_ADMIN_TOKEN to turn it on');
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (!match || !safeEqual(match[1]!, expected)) throw new ApiError(401, 'UNAUTHORIZED', 'Admin token missing or not valid');
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string }).code === '23505';
+}
+
+export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
+  const admin = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = deps;
+  admin.addHook('onRequest', async (request) => checkAdminToken(deps.config.adminToken, request));
+  const common = { tags: ['admin'], security: [{ adminToken: [] }] };
+  const errors = { 400: s.AdminError, 401: s.AdminError, 404: s.AdminError };
+
+  async function requireTeam(teamId: number): Promise<TeamRow> {
+    const team = await getTeam(db, teamId);
+    if (!team) throw notFound('team');
+    return team;
+  }
+
+  admin.post('/teams', { schema: { ...common, summary: 'Create a team', body: s.CreateTeamBody, response: { 201: s.Team, ...errors } } }, async (request, reply) => {
+    const team = await createTeam(db, request.body, clock.now());
+    return reply.code(201).send(teamView(team));
+  });
+
+  admin.get('/teams/:teamId', { schema: { ...common, summary: 'Read a team', params: s.TeamParams, response: { 200: s.Team, ...errors } } }, async (request) =>
+    teamView(await requireTeam(request.params.teamId)),
+  );
+
+  admin.patch('/teams/:teamId', { schema: { ...common, summary: 'Change a team', params: s.TeamParams, body: s.UpdateTeamBody, response: { 200: s.Team, ...errors } } }, async (request) => {
+    const team = await updateTeam(db, request.params.teamId, request.body, clock.now());
+    if (!team) throw notFound('team');
+    deps.principals.invalidateTeam(team.id);
+    return teamView(team);
+  });
+
+  admin.get('/teams/:teamId/members', { schema: { ...common, summary: 'List a team\'s members', params: s.TeamParams, response: { 200: s.Member.array(), ...errors } } }, async (request) => {
+    await requireTeam(request.params.teamId);
+    return (await listMembers(db, request.params.teamId)).map(memberView);
+  });
+
+  admin.post('/teams/:teamId/members', { schema: { ...common, summary: 'Add a member', params: s.TeamParams, body: s.CreateMemberBody, response: { 201: s.Member, 409: s.AdminError, ...errors } } }, async (request, reply) => {
+    await requireTeam(request.params.teamId);
+    try {
+      const member = await addMember(db, request.params.teamId, request.body, clock.now());
+      return reply.code(201).send(memberView(member));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError(409, 'CONFLICT', 'email is already a member of this team');
+      throw error;
+    }
+  });
+
+  admin.patch('/teams/:teamId/members/:memberId', { schema: { ...common, summary: 'Change a member\'s role', params: s.MemberParams, body: s.UpdateMemberBody, response: { 200: s.Member, ...errors } } }, async (request) => {
+    const member = await setMemberRole(db, request.params.teamId, request.params.memberId, request.body.role, clock.now());
+    if (!member) throw notFound('member');
+    deps.principals.invalidateTeam(member.team_id); // takes effect at once for keys the member made
+    return memberView(member);
+  });
+
+  admin.get('/teams/:teamId/api-keys', { schema: { ...common, summary: 'List a team\'s API keys (never the keys themselves)', params: s.TeamParams, response: { 200: s.KeySummary.array(), ...errors } } }, async (request) => {
+    await requireTeam(request.params.teamId);
+    return (await listApiKeys(db, request.params.teamId)).map((k) => ({
+      id: k.id,
+      kind: k.kind,
+      name: k.name,
+      memberId: k.member_id,
+      domainId: k.domain_id,
+      hint: k.key_hint,
+      createdAt: k.created_at.toISOString(),
+    }));
+  });
+
+  admin.post('/teams/:teamId/api-keys', { schema: { ...common, summary: 'Create an API key (shown once)', params: s.TeamParams, body: s.CreateKeyBody, response: { 201: s.CreatedKey, ...errors } } }, async (request, reply) => {
+    const { teamId } = request.params;
+    await requireTeam(teamId);
+    const { memberId, domainId } = request.body;
+    if (memberId !== undefined && !(await getMember(db, teamId, memberId))) throw notFound('member');
+    const created = await createApiKey(db, deps.secrets, teamId, request.body);
+    return reply.code(201).send({ ...created, name: request.body.name ?? null, memberId: memberId ?? null, domainId: domainId ?? null });
+  });
+
+  admin.delete('/teams/:teamId/api-keys/:keyId', { schema: { ...common, summary: 'Delete an API key; it stops working at once', params: s.KeyParams, response: { 200: s.DeletedKey, ...errors } } }, async (request) => {
+    const { teamId, keyId } = request.params;
+    if (!(await deleteApiKey(db, teamId, keyId))) throw notFound('API key');
+    deps.principals.invalidateTeam(teamId);
+    return { id: keyId, deleted: true as const };
+  });
+}

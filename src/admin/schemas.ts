@@ -1,0 +1,72 @@
+// Request and response schemas of the admin API (operator.md).
+import { z } from 'zod';
+import { API_KEY_KINDS } from '../platform/auth/api-keys.ts';
+
+export const TeamPlan = z.enum(['free', 'pro']);
+export const Currency = z.enum(['USD', 'NGN', 'KES']);
+export const MemberRole = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
+export const ApiKeyKind = z.enum(API_KEY_KINDS);
+
+export const TeamParams = z.object({ teamId: z.coerce.number().int().positive() });
+export const MemberParams = TeamParams.extend({ memberId: z.coerce.number().int().positive() });
+export const KeyParams = TeamParams.extend({ keyId: z.string().min(1).max(64) });
+
+export const CreateTeamBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  plan: TeamPlan.default('free'),
+  currency: Currency.default('USD'),
+  smsEnabled: z.boolean().default(false),
+});
+
+export const UpdateTeamBody = z
+  .object({
+    plan: TeamPlan,
+    currency: Currency,
+    smsEnabled: z.boolean(),
+    apiRateLimit: z.number().int().min(1).max(1_000_000).describe('requests per second for the team\'s keys'),
+    stripeCustomerId: z.string().min(1).max(255).nullable(),
+  })
+  .partial();
+
+export const Team = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  plan: TeamPlan,
+  currency: Currency,
+  smsEnabled: z.boolean(),
+  apiRateLimit: z.number().int(),
+  stripeCustomerId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const CreateMemberBody = z.object({
+  email: z.email().max(320),
+  name: z.string().trim().min(1).max(200).optional(),
+  role: MemberRole,
+});
+
+export const UpdateMemberBody = z.object({ role: MemberRole });
+
+export const Member = z.object({ id: z.number().int(), email: z.string(), name: z.string().nullable(), role: MemberRole });
+
+export const CreateKeyBody = z.object({
+  kind: ApiKeyKind,
+  name: z.string().trim().min(1).max(200).optional(),
+  memberId: z.number().int().positive().optional().describe('the member who makes the key; absent: a key whose maker was never recorded'),
+  domainId: z.number().int().positive().optional().describe('limits the key to that domain'),
+});
+
+export const CreatedKey = z.object({
+  id: z.string(),
+  kind: ApiKeyKind,
+  key: z.string().describe('the API key; shown only here'),
+  name: z.string().nullable(),
+  memberId: z.number().int().nullable(),
+  domainId: z.number().int().nullable(),
+});
+
+export const KeySummary = CreatedKey.omit({ key: true }).extend({ hint: z.string(), createdAt: z.string() });
+
+export const DeletedKey = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export const AdminError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });

@@ -1,0 +1,78 @@
+// buildApp(deps): Fastify with the platform plugins and every area's routes.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAdminRoutes } from './admin/routes.ts';
+import type { Deps } from './deps.ts';
+import { registerAuth } from './platform/auth/plugin.ts';
+import { registerErrorHandling } from './platform/error-handler.ts';
+import { registerHealth } from './platform/health.ts';
+import { registerIdempotency } from './platform/idempotency.ts';
+import { registerHttpMetrics } from './platform/metrics.ts';
+import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi.ts';
+import { registerWhoami } from './platform/whoami.ts';
+
+/** Contract: request bodies over 20 MB are refused at the edge with 413. */
+export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    herald: { apiPrefix: string };
+  }
+}
+
+export interface BuildAppOptions {
+  /** Extra routes under the API prefix (tests use this for access-policy probes). */
+  extraRoutes?: FastifyPluginAsync;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('herald', { apiPrefix: deps.config.apiPrefix });
+
+  // Every response names its request, so a caller can quote it in a support request.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // JSON bodies: an empty body is "no body" (POST .../cancel sent with a JSON content type).
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    defaultJsonParser(request, body as string, done);
+  });
+
+  registerErrorHandling(app);
+  await registerOpenApi(app, deps.config);
+  registerHttpMetrics(app, deps.metrics);
+  registerAuth(app, deps);
+  registerIdempotency(app, deps);
+  registerHealth(app, deps.db);
+
+  await app.register(
+    async (api) => {
+      registerOpenApiRoutes(api);
+      registerWhoami(api);
+      if (options.extraRoutes) await api.register(options.extraRoutes);
+    },
+    { prefix: deps.config.apiPrefix },
+  );
+  await app.register(async (admin) => registerAdminRoutes(admin, deps), { prefix: '/admin/v1' });
+  return app;
+}

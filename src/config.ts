@@ -1,0 +1,241 @@
+// Environment -> typed configuration. Every variable of operator.md is parsed here, once, at start;
+// a bad value stops start-up with a message naming the variable and what it accepts.
+import { isIP } from 'node:net';
+import path from 'node:path';
+
+export type MailTransportConfig =
+  | { kind: 'log' }
+  | { kind: 'direct' }
+  | { kind: 'smtp'; url: string };
+
+export type SmsProviderName = 'log' | 'twilio' | 'africastalking' | 'termii';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  apiPrefix: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Master secret; null until resolved (generated into the data dir when embedded). */
+  secret: string | null;
+  /** Admin API bearer token; null means "generate when embedded, admin API off with DATABASE_URL". */
+  adminToken: string | null;
+  publicUrl: string;
+  mailTransport: MailTransportConfig;
+  mxPort: number;
+  smtpPort: number;
+  mailDomain: string;
+  dnsServers: string[];
+  webhookAllowCidrs: string[];
+  webhookCaFile: string | null;
+  smsProvider: SmsProviderName;
+  twilio: { accountSid: string | null; authToken: string | null; apiUrl: string };
+  africasTalking: { username: string | null; apiKey: string | null; apiUrl: string };
+  termii: { apiKey: string | null; apiUrl: string };
+  stripe: { secretKey: string | null; apiUrl: string };
+  redisUrl: string | null;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, accepts: string, value: string) {
+    super(`${variable}=${JSON.stringify(value)} is not valid: ${variable} accepts ${accepts}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | null {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+function port(env: Env, name: string, fallback: number, allowZero = false): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  const min = allowZero ? 0 : 1;
+  if (!/^\d+$/.test(raw) || n < min || n > 65535) {
+    throw new ConfigError(name, `a port number from ${min} to 65535`, raw);
+  }
+  return n;
+}
+
+function httpUrl(env: Env, name: string, fallback: string | null): string | null {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'an absolute http:// or https:// URL', raw);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, 'an absolute http:// or https:// URL', raw);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `one of ${allowed.join(', ')}`, raw);
+  }
+  return raw as T;
+}
+
+function apiPrefix(env: Env): string {
+  const raw = env.HERALD_API_PREFIX;
+  if (raw === undefined) return '/api';
+  const trimmed = raw.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(trimmed)) {
+    throw new ConfigError('HERALD_API_PREFIX', 'a path starting with / (or empty for none)', raw);
+  }
+  return trimmed;
+}
+
+function databaseUrl(env: Env): string | null {
+  const raw = text(env, 'DATABASE_URL');
+  if (raw === null) return null;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError('DATABASE_URL', 'a postgres:// or postgresql:// URL', raw);
+  }
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL', 'a postgres:// or postgresql:// URL', raw);
+  }
+  return raw;
+}
+
+function mailTransport(env: Env): MailTransportConfig {
+  const raw = text(env, 'HERALD_MAIL_TRANSPORT');
+  if (raw === null || raw === 'log') return { kind: 'log' };
+  if (raw === 'direct') return { kind: 'direct' };
+  const accepts = 'log, direct, smtp://[user:pass@]host:port or smtps://[user:pass@]host:port';
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '') {
+      return { kind: 'smtp', url: raw };
+    }
+  } catch {
+    // falls through to the error below
+  }
+  throw new ConfigError('HERALD_MAIL_TRANSPORT', accepts, raw);
+}
+
+function dnsServers(env: Env): string[] {
+  const raw = text(env, 'HERALD_DNS_SERVERS');
+  if (raw === null) return [];
+  const servers = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  for (const server of servers) {
+    if (!isDnsServer(server)) {
+      throw new ConfigError('HERALD_DNS_SERVERS', 'comma-separated ip[:port] entries', raw);
+    }
+  }
+  return servers;
+}
+
+function isDnsServer(entry: string): boolean {
+  if (isIP(entry) !== 0) return true;
+  const bracketed = /^\[([^\]]+)\]:(\d{1,5})$/.exec(entry);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && Number(bracketed[2]) <= 65535;
+  const v4 = /^([\d.]+):(\d{1,5})$/.exec(entry);
+  return v4 !== null && isIP(v4[1]!) === 4 && Number(v4[2]) <= 65535;
+}
+
+function cidrs(env: Env): string[] {
+  const raw = text(env, 'HERALD_WEBHOOK_ALLOW_CIDRS');
+  if (raw === null) return [];
+  const list = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  for (const cidr of list) {
+    const [address, bits] = cidr.split('/');
+    const family = isIP(address ?? '');
+    const max = family === 6 ? 128 : 32;
+    if (family === 0 || bits === undefined || !/^\d+$/.test(bits) || Number(bits) > max) {
+      throw new ConfigError('HERALD_WEBHOOK_ALLOW_CIDRS', 'comma-separated CIDR ranges such as 127.0.0.0/8', raw);
+    }
+  }
+  return list;
+}
+
+function mailDomain(env: Env): string {
+  const raw = text(env, 'HERALD_MAIL_DOMAIN');
+  if (raw === null) return 'localhost';
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(raw)) {
+    throw new ConfigError('HERALD_MAIL_DOMAIN', 'a domain name such as mail.example.com', raw);
+  }
+  return raw.toLowerCase();
+}
+
+const logLevels: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env): Config {
+  const portNumber = port(env, 'PORT', 3000);
+  const host = text(env, 'HOST') ?? '127.0.0.1';
+  const dbUrl = databaseUrl(env);
+  const secret = text(env, 'HERALD_SECRET');
+  if (secret !== null && secret.length < 32) {
+    throw new ConfigError('HERALD_SECRET', 'a random string of at least 32 characters', '<hidden>');
+  }
+  if (dbUrl !== null && secret === null) {
+    throw new ConfigError('HERALD_SECRET', 'a random string of at least 32 characters (required with DATABASE_URL)', '');
+  }
+  const adminToken = text(env, 'HERALD_ADMIN_TOKEN');
+  if (adminToken !== null && adminToken.length < 16) {
+    throw new ConfigError('HERALD_ADMIN_TOKEN', 'a random string of at least 16 characters', '<hidden>');
+  }
+  const defaultPublic = `http://${host.includes(':') ? `[${host}]` : host}:${portNumber}`;
+  const caFile = text(env, 'HERALD_WEBHOOK_CA_FILE');
+  return {
+    port: portNumber,
+    host,
+    apiPrefix: apiPrefix(env),
+    databaseUrl: dbUrl,
+    dataDir: path.resolve(text(env, 'HERALD_DATA_DIR') ?? './data'),
+    secret,
+    adminToken,
+    publicUrl: httpUrl(env, 'HERALD_PUBLIC_URL', defaultPublic)!,
+    mailTransport: mailTransport(env),
+    mxPort: port(env, 'HERALD_MX_PORT', 25),
+    smtpPort: port(env, 'HERALD_SMTP_PORT', 2525, true),
+    mailDomain: mailDomain(env),
+    dnsServers: dnsServers(env),
+    webhookAllowCidrs: cidrs(env),
+    webhookCaFile: caFile === null ? null : path.resolve(caFile),
+    smsProvider: oneOf(env, 'HERALD_SMS_PROVIDER', ['log', 'twilio', 'africastalking', 'termii'] as const, 'log'),
+    twilio: {
+      accountSid: text(env, 'HERALD_TWILIO_ACCOUNT_SID'),
+      authToken: text(env, 'HERALD_TWILIO_AUTH_TOKEN'),
+      apiUrl: httpUrl(env, 'HERALD_TWILIO_API_URL', 'https://api.twilio.com')!,
+    },
+    africasTalking: {
+      username: text(env, 'HERALD_AT_USERNAME'),
+      apiKey: text(env, 'HERALD_AT_API_KEY'),
+      apiUrl: httpUrl(env, 'HERALD_AT_API_URL', 'https://api.africastalking.com')!,
+    },
+    termii: {
+      apiKey: text(env, 'HERALD_TERMII_API_KEY'),
+      apiUrl: httpUrl(env, 'HERALD_TERMII_API_URL', 'https://api.ng.termii.com')!,
+    },
+    stripe: {
+      secretKey: text(env, 'HERALD_STRIPE_SECRET_KEY'),
+      apiUrl: httpUrl(env, 'HERALD_STRIPE_API_URL', 'https://api.stripe.com')!,
+    },
+    redisUrl: redisUrl(env),
+    logLevel: oneOf(env, 'LOG_LEVEL', logLevels, 'info'),
+  };
+}
+
+function redisUrl(env: Env): string | null {
+  const raw = text(env, 'REDIS_URL');
+  if (raw === null) return null;
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) {
+    throw new ConfigError('REDIS_URL', 'a redis:// or rediss:// URL', raw);
+  }
+  return raw;
+}

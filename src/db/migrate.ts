@@ -1,0 +1,71 @@
+// Plain numbered SQL migrations (src/db/migrations/NNNN_name.sql), each applied in its own
+// transaction and recorded in schema_migrations. A session-level advisory lock keeps two processes
+// starting at once against one PostgreSQL from applying the same file twice.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import type { DbHandle } from './connect.ts';
+import type { Database } from './schema.ts';
+
+const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+const LOCK_ID = 7_240_115; // any constant shared by every Herald process
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return fs
+    .readdirSync(dir)
+    .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({
+      version: Number(file.slice(0, 4)),
+      name: file.replace(/\.sql$/, ''),
+      sql: fs.readFileSync(path.join(dir, file), 'utf8'),
+    }));
+}
+
+async function ensureTable(db: Kysely<Database>): Promise<void> {
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version integer PRIMARY KEY,
+    name text NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`.execute(db);
+}
+
+/** Applies every pending migration; returns the names applied. */
+export async function migrate(handle: DbHandle): Promise<string[]> {
+  const { db } = handle;
+  const migrations = listMigrations();
+  return db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${LOCK_ID})`.execute(conn);
+    try {
+      await ensureTable(conn);
+      const applied = new Set(
+        (await conn.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version),
+      );
+      const done: string[] = [];
+      for (const migration of migrations) {
+        if (applied.has(migration.version)) continue;
+        // One script, one implicit transaction: the migration and its record land together or not at all.
+        await handle.execScript(
+          `${migration.sql};\nINSERT INTO schema_migrations (version, name) VALUES (${migration.version}, '${migration.name}');`,
+        );
+        done.push(migration.name);
+      }
+      return done;
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${LOCK_ID})`.execute(conn);
+    }
+  });
+}
+
+/** Migrations in the code that the database has not applied yet (for /readyz). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const rows = await sql<{ version: number }>`SELECT version FROM schema_migrations`.execute(db);
+  const applied = new Set(rows.rows.map((r) => r.version));
+  return listMigrations().filter((m) => !applied.has(m.version)).map((m) => m.name);
+}

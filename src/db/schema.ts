@@ -1,0 +1,85 @@
+// Table types for Kysely. One interface per table; column names as in the migrations.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type TeamPlan = 'free' | 'pro';
+export type Currency = 'USD' | 'NGN' | 'KES';
+export type MemberRole = 'OWNER' | 'ADMIN' | 'MEMBER';
+export type ApiKeyKind = 'full' | 'readonly' | 'sending' | 'sandbox' | 'live_ai';
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: Timestamp;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  plan: ColumnType<TeamPlan, TeamPlan | undefined, TeamPlan>;
+  currency: ColumnType<Currency, Currency | undefined, Currency>;
+  sms_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  api_rate_limit: ColumnType<number, number | undefined, number>;
+  stripe_customer_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MembersTable {
+  id: Generated<number>;
+  team_id: number;
+  email: string;
+  name: string | null;
+  role: MemberRole;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  team_id: number;
+  kind: ApiKeyKind;
+  name: string | null;
+  key_hash: Buffer;
+  key_hint: string;
+  member_id: number | null;
+  domain_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  team_id: number;
+  key: string;
+  request_hash: string;
+  state: 'in_progress' | 'completed';
+  response_status: number | null;
+  response_body: string | null;
+  content_type: string | null;
+  locked_until: Timestamp;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface ChoresTable {
+  name: string;
+  next_run_at: Timestamp;
+  lease_until: Timestamp | null;
+  last_run_at: Timestamp | null;
+  last_error: string | null;
+}
+
+export interface Database {
+  schema_migrations: SchemaMigrationsTable;
+  teams: TeamsTable;
+  members: MembersTable;
+  api_keys: ApiKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
+  chores: ChoresTable;
+}
+
+export type Team = Selectable<TeamsTable>;
+export type Member = Selectable<MembersTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type NewTeam = Insertable<TeamsTable>;
+export type TeamUpdate = Updateable<TeamsTable>;

@@ -1,0 +1,68 @@
+// Builds everything the processes share, once: database, clock, logger, secrets, rate limiter,
+// principal cache, metrics. Tests build the same thing with their own database and clock.
+import type { Kysely } from 'kysely';
+import pino, { type Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import type { Config } from './config.ts';
+import { connectDatabase, type DbHandle } from './db/connect.ts';
+import type { Database } from './db/schema.ts';
+import { AUTH_CHANNEL } from './platform/auth/auth-events.ts';
+import { PrincipalCache } from './platform/auth/principal-cache.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { Secrets } from './platform/crypto.ts';
+import { createMetricsRegistry } from './platform/metrics.ts';
+import { RateLimiter, createCounterStore } from './platform/rate-limit/index.ts';
+
+export interface Deps {
+  config: Config;
+  database: DbHandle;
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  secrets: Secrets;
+  rateLimiter: RateLimiter;
+  principals: PrincipalCache;
+  metrics: Registry;
+  close(): Promise<void>;
+}
+
+export interface DepsOverrides {
+  database?: DbHandle;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'req.headers["x-admin-token"]'], censor: '[redacted]' },
+  });
+}
+
+/** `config.secret` must be resolved (see secrets-file.ts) before this is called. */
+export async function buildDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
+  if (config.secret === null) throw new Error('HERALD_SECRET is not resolved');
+  const logger = overrides.logger ?? createLogger(config);
+  const clock = overrides.clock ?? systemClock;
+  const ownsDatabase = overrides.database === undefined;
+  const database = overrides.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const principals = new PrincipalCache(database.db, clock);
+  const stopListening = await database.listen(AUTH_CHANNEL, (teamId) => principals.invalidateTeam(Number(teamId)));
+  const counters = createCounterStore(config.redisUrl);
+  return {
+    config,
+    database,
+    db: database.db,
+    clock,
+    logger,
+    secrets: new Secrets(config.secret),
+    rateLimiter: new RateLimiter(counters, clock),
+    principals,
+    metrics: createMetricsRegistry(),
+    async close() {
+      await stopListening();
+      await counters.close();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}

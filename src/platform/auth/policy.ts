@@ -1,0 +1,70 @@
+// The contract's Authentication section as one table. Every route declares one of these access
+// levels; platform/auth/plugin.ts enforces it. Order of checks: key kind (SCOPE_DENIED), then
+// domain limit (DOMAIN_PINNED), then the maker's role today (FORBIDDEN).
+import type { ApiKeyKind } from '../../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import type { Principal } from './api-keys.ts';
+
+export interface AccessRule {
+  kinds: readonly ApiKeyKind[];
+  /** May a key limited to one domain call it? ('deny': the operation spans domains.) */
+  domainLimited: 'allow' | 'deny';
+  /** Must the key's maker be a team admin (OWNER or ADMIN) today? */
+  makerMustBeAdmin: boolean;
+  summary: string;
+}
+
+export const accessPolicy = {
+  // Send email, batch, get one email, verify send/check/get, enrol into a journey.
+  send: { kinds: ['full', 'sending'], domainLimited: 'allow', makerMustBeAdmin: false, summary: 'sending access or full access key' },
+  // Other endpoints labelled FULL.
+  full: { kinds: ['full'], domainLimited: 'allow', makerMustBeAdmin: false, summary: 'full access key' },
+  // Webhook list: full access; a read only key can list; domain-limited keys may not (webhooks carry every domain's events).
+  webhookList: { kinds: ['full', 'readonly'], domainLimited: 'deny', makerMustBeAdmin: false, summary: 'full access or read only key, not limited to a domain' },
+  // Webhook read and call log reads.
+  webhookRead: { kinds: ['full'], domainLimited: 'deny', makerMustBeAdmin: false, summary: 'full access key, not limited to a domain' },
+  // Webhook create, update, status, delete, test, rotate-secret.
+  webhookManage: { kinds: ['full'], domainLimited: 'deny', makerMustBeAdmin: true, summary: 'full access key made by a team admin, not limited to a domain' },
+  // Webhook call retry: any full access key, not only an admin's.
+  webhookRetry: { kinds: ['full'], domainLimited: 'deny', makerMustBeAdmin: false, summary: 'full access key, not limited to a domain' },
+  // Billing transactions, receipts, invoices, subscription.
+  billingRead: { kinds: ['full', 'readonly'], domainLimited: 'deny', makerMustBeAdmin: true, summary: 'full access or read only key made by a team admin, not limited to a domain' },
+  // Billing usage and pricing, including domain-limited keys.
+  billingUsage: { kinds: ['full', 'readonly', 'live_ai'], domainLimited: 'allow', makerMustBeAdmin: false, summary: 'full access, read only or live AI key' },
+  // Herald extension: any valid key (GET /v1/whoami).
+  anyKey: { kinds: ['full', 'readonly', 'sending', 'sandbox', 'live_ai'], domainLimited: 'allow', makerMustBeAdmin: false, summary: 'any API key' },
+} as const satisfies Record<string, AccessRule>;
+
+export type AccessLevel = keyof typeof accessPolicy;
+
+const kindNames: Record<ApiKeyKind, string> = {
+  full: 'full access',
+  readonly: 'read only',
+  sending: 'sending access',
+  sandbox: 'sandbox',
+  live_ai: 'live AI',
+};
+
+export function isTeamAdmin(role: Principal['makerRole']): boolean {
+  return role === 'OWNER' || role === 'ADMIN';
+}
+
+/** Throws the contract's 403 when the principal may not use an operation of this level. */
+export function enforceAccess(level: AccessLevel, principal: Principal): void {
+  const rule: AccessRule = accessPolicy[level];
+  if (!rule.kinds.includes(principal.kind)) {
+    throw new ApiError(403, 'SCOPE_DENIED', `A ${kindNames[principal.kind]} key cannot do this; it needs a ${rule.summary}`);
+  }
+  if (rule.domainLimited === 'deny' && principal.domainId !== null) {
+    throw new ApiError(403, 'DOMAIN_PINNED', 'This key is limited to one domain and this operation spans every domain');
+  }
+  if (rule.makerMustBeAdmin && !isTeamAdmin(principal.makerRole)) {
+    throw new ApiError(
+      403,
+      'FORBIDDEN',
+      principal.memberId === null
+        ? 'This key was made before the service recorded who made each key; ask a team admin for a new key'
+        : 'This key was made by a member who is not a team admin',
+    );
+  }
+}

@@ -1,0 +1,58 @@
+// Keyed hashes, constant-time comparison, random tokens and authenticated encryption at rest.
+// Every key is derived from HERALD_SECRET with a purpose label, so one leaked derived key does not
+// expose the others.
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export type KeyPurpose = 'api-key' | 'cursor' | 'encryption' | 'client-ip' | 'link' | 'code' | 'return-path';
+
+export class Secrets {
+  readonly #keys = new Map<KeyPurpose, Buffer>();
+  readonly #master: Buffer;
+
+  constructor(masterSecret: string) {
+    this.#master = Buffer.from(masterSecret, 'utf8');
+  }
+
+  key(purpose: KeyPurpose): Buffer {
+    let key = this.#keys.get(purpose);
+    if (!key) {
+      key = Buffer.from(hkdfSync('sha256', this.#master, 'herald', purpose, 32));
+      this.#keys.set(purpose, key);
+    }
+    return key;
+  }
+
+  hmac(purpose: KeyPurpose, data: string | Buffer): Buffer {
+    return createHmac('sha256', this.key(purpose)).update(data).digest();
+  }
+
+  /** AES-256-GCM; output is base64url(iv | tag | ciphertext). */
+  encrypt(plaintext: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key('encryption'), iv);
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  }
+
+  decrypt(sealed: string): string {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', this.key('encryption'), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+}
+
+export function safeEqual(a: Buffer | string, b: Buffer | string): boolean {
+  const left = typeof a === 'string' ? Buffer.from(a) : a;
+  const right = typeof b === 'string' ? Buffer.from(b) : b;
+  if (left.length !== right.length) {
+    // Still spend the comparison so that length differences do not show in timing.
+    timingSafeEqual(left, left);
+    return false;
+  }
+  return timingSafeEqual(left, right);
+}
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}

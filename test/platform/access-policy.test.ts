@@ -1,0 +1,167 @@
+// Every row of the contract's Authentication table, through HTTP, with probe routes that declare
+// each access level exactly as area routes do.
+import type { FastifyPluginAsync } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessPolicy, type AccessLevel } from '../../src/platform/auth/policy.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { bearer, createTeam, type KeyKind, type TestTeam } from '../support/factory.ts';
+
+const levels = Object.keys(accessPolicy) as AccessLevel[];
+const probes: FastifyPluginAsync = async (api) => {
+  for (const level of levels) api.get(`/v1/_probe/${level}`, { config: { access: level } }, async () => ({ ok: true }));
+};
+
+let t: TestApp;
+let team: TestTeam;
+beforeAll(async () => {
+  t = await createTestApp({ extraRoutes: probes });
+  team = await createTeam(t.app);
+});
+afterAll(() => t.close());
+
+const call = (level: AccessLevel, key: string) => t.app.inject({ method: 'GET', url: `/api/v1/_probe/${level}`, headers: bearer(key) });
+
+// Expected outcome per level and key kind, for an unrestricted key made by the owner.
+const expected: Record<AccessLevel, Record<KeyKind, 200 | 'SCOPE_DENIED'>> = {
+  send: { full: 200, sending: 200, readonly: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
+  full: { full: 200, sending: 'SCOPE_DENIED', readonly: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
+  webhookList: { full: 200, readonly: 200, sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
+  webhookRead: { full: 200, readonly: 'SCOPE_DENIED', sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
+  webhookManage: { full: 200, readonly: 'SCOPE_DENIED', sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
+  webhookRetry: { full: 200, readonly: 'SCOPE_DENIED', sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
+  billingRead: { full: 200, readonly: 200, sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
+  billingUsage: { full: 200, readonly: 200, live_ai: 200, sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED' },
+  anyKey: { full: 200, readonly: 200, live_ai: 200, sending: 200, sandbox: 200 },
+};
+
+describe('key kinds per operation group', () => {
+  const kinds: KeyKind[] = ['full', 'readonly', 'sending', 'sandbox', 'live_ai'];
+  for (const level of levels) {
+    for (const kind of kinds) {
+      it(`${level} with a ${kind} key → ${expected[level][kind]}`, async () => {
+        const { key } = await team.makeKey(kind);
+        const response = await call(level, key);
+        if (expected[level][kind] === 200) {
+          expect(response.statusCode).toBe(200);
+        } else {
+          expect(response.statusCode).toBe(403);
+          expect(response.json().error.code).toBe('SCOPE_DENIED');
+        }
+      });
+    }
+  }
+});
+
+describe('keys limited to one domain', () => {
+  const pinnedDenied: AccessLevel[] = ['webhookList', 'webhookRead', 'webhookManage', 'webhookRetry', 'billingRead'];
+  for (const level of levels) {
+    const denied = pinnedDenied.includes(level);
+    it(`${level} with a domain-limited key → ${denied ? 'DOMAIN_PINNED' : 200}`, async () => {
+      const kinds = accessPolicy[level].kinds;
+      for (const kind of kinds) {
+        const { key } = await team.makeKey(kind, { domainId: 7 });
+        const response = await call(level, key);
+        if (denied) {
+          expect(response.statusCode).toBe(403);
+          expect(response.json().error.code).toBe('DOMAIN_PINNED');
+        } else {
+          expect(response.statusCode).toBe(200);
+        }
+      }
+    });
+  }
+});
+
+describe('maker must be a team admin today', () => {
+  const adminOnly: AccessLevel[] = ['webhookManage', 'billingRead'];
+  for (const level of levels) {
+    const needsAdmin = adminOnly.includes(level);
+    const kind: KeyKind = accessPolicy[level].kinds[0];
+    it(`${level}: key by a MEMBER → ${needsAdmin ? 'FORBIDDEN' : 200}; by an ADMIN → 200`, async () => {
+      const member = await team.addMember('MEMBER');
+      const admin = await team.addMember('ADMIN');
+      const byMember = await call(level, (await team.makeKey(kind, { memberId: member })).key);
+      const byAdmin = await call(level, (await team.makeKey(kind, { memberId: admin })).key);
+      expect(byAdmin.statusCode).toBe(200);
+      if (needsAdmin) {
+        expect(byMember.statusCode).toBe(403);
+        expect(byMember.json().error.code).toBe('FORBIDDEN');
+      } else {
+        expect(byMember.statusCode).toBe(200);
+      }
+    });
+    if (needsAdmin) {
+      it(`${level}: key whose maker was never recorded → FORBIDDEN`, async () => {
+        const response = await call(level, (await team.makeKey(kind, { memberId: null })).key);
+        expect(response.statusCode).toBe(403);
+        expect(response.json().error.code).toBe('FORBIDDEN');
+      });
+    }
+  }
+
+  it('a member demoted after making the key loses access at once, and regains it when promoted', async () => {
+    const admin = await team.addMember('ADMIN');
+    const { key } = await team.makeKey('full', { memberId: admin });
+    expect((await call('webhookManage', key)).statusCode).toBe(200); // warms the cache
+    await team.setRole(admin, 'MEMBER');
+    const demoted = await call('webhookManage', key);
+    expect(demoted.statusCode).toBe(403);
+    expect(demoted.json().error.code).toBe('FORBIDDEN');
+    expect((await call('full', key)).statusCode).toBe(200); // plain FULL endpoints do not need an admin maker
+    await team.setRole(admin, 'OWNER');
+    expect((await call('webhookManage', key)).statusCode).toBe(200);
+  });
+});
+
+describe('401 UNAUTHORIZED', () => {
+  const cases: Array<[string, Record<string, string>]> = [
+    ['missing header', {}],
+    ['empty header', { authorization: '' }],
+    ['not a bearer scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
+    ['malformed key', { authorization: 'Bearer not-a-key' }],
+    ['unknown well-formed key', { authorization: `Bearer hk_${'A'.repeat(43)}` }],
+  ];
+  for (const [name, headers] of cases) {
+    it(name, async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+    });
+  }
+
+  it('a deleted key stops working at once, even when cached', async () => {
+    const made = await team.makeKey('full');
+    expect((await call('full', made.key)).statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/admin/v1/teams/${team.id}/api-keys/${made.id}`,
+      headers: { authorization: `Bearer ${t.deps.config.adminToken}` },
+    });
+    expect(deleted.json()).toEqual({ id: made.id, deleted: true });
+    expect((await call('full', made.key)).statusCode).toBe(401);
+  });
+
+  it('a key deleted through another process is dropped from this one\'s cache (NOTIFY)', async () => {
+    const other = await createTestApp();
+    try {
+      const made = await team.makeKey('full');
+      expect((await call('full', made.key)).statusCode).toBe(200);
+      await other.app.inject({
+        method: 'DELETE',
+        url: `/admin/v1/teams/${team.id}/api-keys/${made.id}`,
+        headers: { authorization: `Bearer ${other.deps.config.adminToken}` },
+      });
+      await expect.poll(async () => (await call('full', made.key)).statusCode, { timeout: 5000 }).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('whoami', () => {
+  it('describes the key', async () => {
+    const made = await team.makeKey('sending', { domainId: 3 });
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(made.key) });
+    expect(response.json()).toEqual({ teamId: team.id, keyId: made.id, kind: 'sending', domainId: 3, apiRateLimit: 100_000 });
+  });
+});

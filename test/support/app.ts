@@ -1,0 +1,47 @@
+// The test harness: the real app, in process (app.inject), on the worker's real database, with a
+// clock the test moves. No mocks of our own code.
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { buildDeps, type Deps } from '../../src/deps.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
+import { getTestDb } from './db.ts';
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}),
+    secret: 'test-secret-0123456789-0123456789-abcdef',
+    adminToken: TEST_ADMIN_TOKEN,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export async function createTestApp(
+  options: { config?: Partial<Config>; extraRoutes?: FastifyPluginAsync; clock?: ManualClock } = {},
+): Promise<TestApp> {
+  const database = await getTestDb();
+  const clock = options.clock ?? new ManualClock(new Date());
+  const deps = await buildDeps(testConfig(options.config), { database, clock, logger: pino({ level: 'silent' }) });
+  const app = await buildApp(deps, { extraRoutes: options.extraRoutes });
+  await app.ready();
+  return {
+    app,
+    deps,
+    clock,
+    async close() {
+      await app.close();
+      await deps.close();
+    },
+  };
+}
