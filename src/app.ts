@@ -46,8 +46,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.decorate('herald', { apiPrefix: deps.config.apiPrefix });
 
   // Every response names its request, so a caller can quote it in a support request.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // JSON bodies: an empty body is "no body" (POST .../cancel sent with a JSON content type).

@@ -122,29 +122,38 @@ async function settle(db: Kysely<Database>, request: FastifyRequest, reply: Fast
 }
 
 export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock }): void {
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent || !request.principal) return;
+  const claim = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.principal) return;
     const key = readKey(request);
     if (key === null) return;
     const teamId = request.principal.teamId;
-    const claim = await claimKey(deps.db, teamId, key, requestHash(request), deps.clock.now());
-    if (claim.kind === 'replay') {
+    const result = await claimKey(deps.db, teamId, key, requestHash(request), deps.clock.now());
+    if (result.kind === 'replay') {
       reply.header('idempotent-replayed', 'true');
-      if (claim.contentType) reply.header('content-type', claim.contentType);
-      return reply.code(claim.status).send(claim.body);
+      if (result.contentType) reply.header('content-type', result.contentType);
+      return reply.code(result.status).send(result.body);
     }
     request.idempotency = { teamId, key };
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
+  };
+  const store = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     await settle(deps.db, request, reply, payload);
     return payload;
-  });
-
+  };
   // A response that never got sent (client gone, serialisation failure) frees the key.
-  app.addHook('onResponse', async (request, reply) => {
+  const release = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.idempotency) await settle(deps.db, request, reply, null);
+  };
+  // Hooks only on the routes that opt in, so other routes pay nothing for the feature.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.preHandler = [...asArray(route.preHandler), claim];
+    route.onSend = [...asArray(route.onSend), store];
+    route.onResponse = [...asArray(route.onResponse), release];
   });
+}
+
+function asArray<T>(value: T | T[] | undefined): T[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
 /** Chore: drop entries past their 24 hours. */

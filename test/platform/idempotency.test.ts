@@ -1,5 +1,6 @@
 // Idempotency-Key as a platform feature: replay, conflicts, in-flight, expiry, per team, across processes.
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { IDEMPOTENCY_TTL_MS } from '../../src/platform/idempotency.ts';
@@ -8,7 +9,8 @@ import { bearer, createTeam, type TestTeam } from '../support/factory.ts';
 
 let runs = 0;
 let gate: Promise<void> | null = null;
-const probes: FastifyPluginAsync = async (api) => {
+const probes: FastifyPluginAsync = async (plain) => {
+  const api = plain.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/v1/_probe/create',
     { config: { access: 'send', idempotent: true }, schema: { body: z.object({ value: z.string() }) } },

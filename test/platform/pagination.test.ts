@@ -1,5 +1,6 @@
 // Opaque cursors and the shared paging parameters, through a probe list route over real rows.
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,7 +13,8 @@ let t: TestApp;
 let team: TestTeam;
 
 // A list over the team's members, newest id first, as area lists will do over their own tables.
-const probes: FastifyPluginAsync = async (api) => {
+const probes: FastifyPluginAsync = async (plain) => {
+  const api = plain.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/v1/_probe/members',
     { config: { access: 'full' }, schema: { querystring: z.object({ cursor: cursorParam, limit: limitParam(50, 20) }) } },

@@ -94,7 +94,7 @@ export interface RunResult extends Exit {
 }
 
 /** Runs a command to completion; a command still running after timeoutMs is killed and fails the test. */
-export async function runHerald(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 20_000): Promise<RunResult> {
+export async function runHerald(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 45_000): Promise<RunResult> {
   const started = performance.now();
   const proc = startHerald(args, env);
   const exit = await waitForExit(proc, timeoutMs);
@@ -117,7 +117,7 @@ export async function waitForExit(proc: HeraldProcess, timeoutMs: number): Promi
 }
 
 /** Polls GET /healthz until it answers 200; fails early if the process exits. */
-export async function waitForHealthy(proc: HeraldProcess, port: number, timeoutMs = 30_000): Promise<void> {
+export async function waitForHealthy(proc: HeraldProcess, port: number, timeoutMs = 60_000, host = '127.0.0.1'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.hasExited()) {
@@ -125,7 +125,7 @@ export async function waitForHealthy(proc: HeraldProcess, port: number, timeoutM
       throw new Error(`herald exited (${exit.code ?? exit.signal}) before it was healthy\nstdout:\n${proc.stdout()}\nstderr:\n${proc.stderr()}`);
     }
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1_000) });
+      const response = await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}/healthz`, { signal: AbortSignal.timeout(1_000) });
       if (response.status === 200) return;
     } catch {
       // not listening yet

@@ -1,6 +1,6 @@
 // Authentication, access policy and the per-team per-second rate limit, in that order, for every
 // route that declares `config.access`. Runs at onRequest, before the body is read.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { CounterUnavailableError, rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../rate-limit/index.ts';
 import type { Secrets } from '../crypto.ts';
@@ -49,9 +49,8 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const level = request.routeOptions.config.access;
-    if (level === undefined) return;
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+    const level = request.routeOptions.config.access!;
     const principal = await authenticate(deps, request);
     enforceAccess(level, principal);
     let decision: RateLimitDecision;
@@ -70,5 +69,11 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
       throw new ApiError(429, 'RATE_LIMITED', `Rate limit of ${decision.limit} requests per second exceeded; retry after ${decision.retryAfterSeconds} s`);
     }
     request.principal = principal;
+  };
+  // The guard runs first among each keyed route's own hooks, before the body is read.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access === undefined) return;
+    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [guard, ...existing];
   });
 }
