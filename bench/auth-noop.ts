@@ -8,7 +8,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { machineLine, writeSection } from './results.ts';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 32;
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/herald_bench';
 
@@ -70,14 +70,32 @@ function startServer(kind: 'bare' | 'herald'): Promise<{ child: ChildProcess; in
   });
 }
 
-async function measure(kind: 'bare' | 'herald'): Promise<Figures> {
-  const { child, info } = await startServer(kind);
+const ROUNDS = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Both servers run side by side and are loaded in alternating rounds, so machine noise hits both. */
+async function measureBoth(): Promise<{ bare: Figures; herald: Figures }> {
+  const bare = await startServer('bare');
+  const herald = await startServer('herald');
   try {
-    return kind === 'bare'
-      ? await load(`http://127.0.0.1:${info.port}/noop`, {})
-      : await load(`http://127.0.0.1:${info.port}/api/v1/whoami`, { authorization: `Bearer ${info.key}` });
+    const rounds: { bare: Figures[]; herald: Figures[] } = { bare: [], herald: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.bare.push(await load(`http://127.0.0.1:${bare.info.port}/noop`, {}));
+      rounds.herald.push(await load(`http://127.0.0.1:${herald.info.port}/api/v1/whoami`, { authorization: `Bearer ${herald.info.key}` }));
+    }
+    const pick = (list: Figures[]): Figures => ({
+      rps: median(list.map((f) => f.rps)),
+      p99: median(list.map((f) => f.p99)),
+      non2xx: list.reduce((sum, f) => sum + f.non2xx, 0),
+    });
+    return { bare: pick(rounds.bare), herald: pick(rounds.herald) };
   } finally {
-    child.kill('SIGKILL');
+    bare.child.kill('SIGKILL');
+    herald.child.kill('SIGKILL');
   }
 }
 
@@ -86,14 +104,13 @@ if (process.argv[2] === 'serve') {
   process.send!(info);
 } else {
   await ensureDatabase(BASE_URL);
-  const bare = await measure('bare');
-  const herald = await measure('herald');
+  const { bare, herald } = await measureBoth();
   const ratio = herald.rps / bare.rps;
   const fmt = (f: Figures) => `${Math.round(f.rps).toLocaleString('en-US')} req/s | p99 ${f.p99} ms | non-2xx ${f.non2xx}`;
   const body = [
     '## Authenticated no-op endpoint (platform)',
     '',
-    `\`npm exec -- node bench/auth-noop.ts\`: ${CONNECTIONS} connections, ${DURATION_S} s after a 2 s warm-up, autocannon in the parent process, server in a child process; PostgreSQL 15 on loopback. ${machineLine()}.`,
+    `\`npm exec -- node bench/auth-noop.ts\`: ${CONNECTIONS} connections, median of ${ROUNDS} alternating rounds of ${DURATION_S} s (each after a 2 s warm-up), autocannon in the parent process, server in a child process; PostgreSQL 15 on loopback. ${machineLine()}.`,
     '',
     '| target | throughput | latency | errors |',
     '|---|---|---|---|',

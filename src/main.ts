@@ -2,7 +2,7 @@
 import { runAdminCli } from './admin/cli.ts';
 import { migrate } from './db/migrate.ts';
 import { loadConfigOrExit, migrateAndBootstrap, openRuntime, reportStartupFailure, type Runtime } from './runtime.ts';
-import { serveApi, serveWorker, type Service } from './services.ts';
+import { runWorkers, serveApi, serveWorker, type Service } from './services.ts';
 
 const USAGE = `Usage: herald <command>
 
@@ -55,7 +55,7 @@ async function main(argv: string[]): Promise<void> {
       case 'start': {
         const runtime = await openRuntime(config);
         await migrateAndBootstrap(runtime);
-        await run(runtime, [serveWorker, serveApi]);
+        await run(runtime, [runWorkers, serveApi]);
         return;
       }
       case 'api':

@@ -56,6 +56,8 @@ export async function migrateAndBootstrap(runtime: Runtime): Promise<void> {
   if (result) {
     const baseUrl = `${deps.config.publicUrl}${deps.config.apiPrefix}`;
     process.stdout.write(`${bootstrapBanner(result, deps.config.adminToken, baseUrl)}\n`);
+  } else if (runtime.adminTokenGenerated) {
+    process.stdout.write(`\n  Admin token (generated, shown once): ${deps.config.adminToken}\n\n`);
   }
 }
 

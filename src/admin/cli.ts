@@ -7,7 +7,7 @@ import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { dataDirHolder } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
-import { resolveInstanceSecrets } from '../platform/instance-secrets.ts';
+import { resolveInstanceSecrets, secretsFilePath } from '../platform/instance-secrets.ts';
 import { openRuntime } from '../runtime.ts';
 import { adminCommands, type AdminRequest } from './cli-commands.ts';
 
@@ -27,8 +27,18 @@ async function sendOverHttp(baseUrl: string, token: string, request: AdminReques
   return { status: response.status, body: await response.text() };
 }
 
+/** The local server, reachable even when it listens on every interface. */
+function localServerUrl(config: Config): string {
+  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
 async function sendInProcess(config: Config, request: AdminRequest) {
   const runtime = await openRuntime(config);
+  if (runtime.adminTokenGenerated) {
+    // operator.md: a generated admin token is printed; this command is the one that generated it.
+    process.stderr.write(`herald admin: generated the admin token ${runtime.deps.config.adminToken} (kept in ${secretsFilePath(config.dataDir)})\n`);
+  }
   try {
     await migrate(runtime.deps.database);
     const app = await buildApp({ ...runtime.deps, logger: runtime.deps.logger.child({}, { level: 'silent' }) });
@@ -67,9 +77,12 @@ export async function runAdminCli(argv: string[]): Promise<number> {
     const embeddedHeld = config.databaseUrl === null && dataDirHolder(config.dataDir) !== null;
     let result: { status: number; body: string };
     if (remote || embeddedHeld) {
+      const url = remote ?? localServerUrl(config);
       const token = resolveInstanceSecrets(config).config.adminToken;
       if (!token) throw new ConfigError('HERALD_ADMIN_TOKEN', 'the admin token of the server', '');
-      result = await sendOverHttp(remote ?? `http://${config.host}:${config.port}`, token, request);
+      result = await sendOverHttp(url, token, request).catch((error: Error) => {
+        throw new Error(`could not reach the admin API at ${url} (${error.message}); set PORT/HOST or HERALD_ADMIN_URL to the running server`);
+      });
     } else {
       result = await sendInProcess(config, request);
     }

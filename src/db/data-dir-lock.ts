@@ -41,7 +41,7 @@ export function dataDirHolder(dataDir: string): number | null {
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = lockFilePath(dataDir);
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     try {
       fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
       return () => {
@@ -55,8 +55,32 @@ export function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = dataDirHolder(dataDir);
       if (holder !== null) throw new DataDirLockedError(dataDir, holder);
-      fs.rmSync(file, { force: true }); // stale: its process is gone
+      discardStaleLock(file);
     }
   }
   throw new Error(`Could not lock ${dataDir}`);
+}
+
+/**
+ * Two processes may find the same stale lock at once. Each moves it aside atomically (rename) and
+ * deletes it only if it is still the dead process's; a fresh lock that another process wrote in the
+ * meantime is put back (link fails rather than overwrite), and the next attempt sees its holder.
+ */
+function discardStaleLock(file: string): void {
+  const aside = `${file}.${process.pid}.${Date.now()}`;
+  try {
+    fs.renameSync(file, aside);
+  } catch {
+    return; // someone else moved it; try again
+  }
+  const pid = Number(fs.readFileSync(aside, 'utf8').trim());
+  const fresh = Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid);
+  if (fresh) {
+    try {
+      fs.linkSync(aside, file);
+    } catch {
+      // a third process holds the lock now; the next attempt reports it
+    }
+  }
+  fs.rmSync(aside, { force: true });
 }

@@ -1,0 +1,125 @@
+// defineQueue: a typed description of "rows of this table are jobs". The runner only sees the
+// erased Queue shape; the Row type lives in the caller's handler and finalisers.
+import { sql } from 'kysely';
+import { defaultBackoff, type BackoffOptions } from './backoff.ts';
+import { checkIdentifier } from './identifiers.ts';
+import type { BatchContext, Finaliser, JobId, JobOutcome, SqlFragment } from './types.ts';
+
+export interface QueueOptions<Row> {
+  /** For metrics, logs and the NOTIFY payload. */
+  name: string;
+  /** The caller's table; may be schema-qualified. */
+  table: string;
+  idColumn?: string;
+  /** SQL type of the id column for array casts, e.g. 'bigint'; looked up in the catalog when omitted. */
+  idType?: string;
+  /** A row is due when this timestamptz column <= now; retries move it forward. */
+  dueColumn: string;
+  /** timestamptz; null when nobody holds the row. */
+  leaseColumn?: string;
+  /** integer; incremented by every claim, so a row that kills its worker still runs out of attempts. */
+  attemptsColumn?: string;
+  /** Extra condition for a row to be ready, e.g. sql`status = 'QUEUED'`. */
+  readyWhere?: SqlFragment;
+  batchSize?: number;
+  /** Must be longer than the slowest batch: an expired lease hands the rows to another worker. */
+  leaseMs?: number;
+  maxAttempts?: number;
+  backoff?: Partial<BackoffOptions>;
+  /** Batches of this queue one runner works on at once. */
+  concurrency?: number;
+  /** Give one of the two: a whole batch, or one row at a time (all rows of a batch concurrently). */
+  handleBatch?: (rows: Row[], ctx: BatchContext) => Promise<JobOutcome[]>;
+  /** Resolve: done. Throw: retry. Throw PermanentJobError: failed without further attempts. */
+  handleRow?: (row: Row, ctx: BatchContext) => Promise<void>;
+  onDone: Finaliser<Row>;
+  /** Default: reschedule with backoff and clear the lease; a fragment adds SET assignments. */
+  onRetry?: Finaliser<Row>;
+  /** Rows that failed for good or ran out of attempts. */
+  onFailed: Finaliser<Row>;
+}
+
+/** A claimed row as the driver returns it; defineQueue's Row is the caller's view of it. */
+export type ClaimedRow = Record<string, unknown>;
+
+export interface Queue {
+  readonly name: string;
+  readonly table: string;
+  readonly idColumn: string;
+  readonly idType: string | null;
+  readonly dueColumn: string;
+  readonly leaseColumn: string;
+  readonly attemptsColumn: string;
+  readonly readyWhere: SqlFragment;
+  readonly batchSize: number;
+  readonly leaseMs: number;
+  readonly maxAttempts: number;
+  readonly backoff: BackoffOptions;
+  readonly concurrency: number;
+  readonly handleBatch: (rows: ClaimedRow[], ctx: BatchContext) => Promise<JobOutcome[]>;
+  readonly onDone: Finaliser<ClaimedRow>;
+  readonly onRetry: Finaliser<ClaimedRow> | null;
+  readonly onFailed: Finaliser<ClaimedRow>;
+}
+
+/** Thrown by a handleRow handler when trying again cannot help (bad address, rejected payload). */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function positive(what: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`queue ${what} must be a positive integer`);
+  return value;
+}
+
+export function defineQueue<Row extends object>(options: QueueOptions<Row>): Queue {
+  const idColumn = checkIdentifier('idColumn', options.idColumn ?? 'id');
+  if ((options.handleBatch === undefined) === (options.handleRow === undefined)) {
+    throw new Error(`queue ${options.name}: give exactly one of handleBatch and handleRow`);
+  }
+  const handleBatch =
+    options.handleBatch ?? rowByRow(options.handleRow as NonNullable<typeof options.handleRow>, idColumn);
+  const backoff = { ...defaultBackoff, ...options.backoff };
+  positive('backoff.baseMs', backoff.baseMs);
+  positive('backoff.maxMs', backoff.maxMs);
+  // The Row type is the caller's promise about what RETURNING * yields; this is the one place it is taken.
+  const erase = (finaliser: Finaliser<Row>) => finaliser as unknown as Finaliser<ClaimedRow>;
+  return {
+    name: options.name,
+    table: checkIdentifier('table', options.table, true),
+    idColumn,
+    idType: options.idType ?? null,
+    dueColumn: checkIdentifier('dueColumn', options.dueColumn),
+    leaseColumn: checkIdentifier('leaseColumn', options.leaseColumn ?? 'lease_until'),
+    attemptsColumn: checkIdentifier('attemptsColumn', options.attemptsColumn ?? 'attempts'),
+    readyWhere: options.readyWhere ?? sql`true`,
+    batchSize: positive('batchSize', options.batchSize ?? 50),
+    leaseMs: positive('leaseMs', options.leaseMs ?? 60_000),
+    maxAttempts: positive('maxAttempts', options.maxAttempts ?? 5),
+    backoff,
+    concurrency: positive('concurrency', options.concurrency ?? 1),
+    handleBatch: handleBatch as unknown as Queue['handleBatch'],
+    onDone: erase(options.onDone),
+    onRetry: options.onRetry === undefined ? null : erase(options.onRetry),
+    onFailed: erase(options.onFailed),
+  };
+}
+
+function rowByRow<Row extends object>(
+  handleRow: (row: Row, ctx: BatchContext) => Promise<void>,
+  idColumn: string,
+): (rows: Row[], ctx: BatchContext) => Promise<JobOutcome[]> {
+  return async (rows, ctx) => {
+    const settled = await Promise.allSettled(rows.map((row) => handleRow(row, ctx)));
+    return settled.map((result, i): JobOutcome => {
+      const id = (rows[i] as Record<string, unknown>)[idColumn] as JobId;
+      if (result.status === 'fulfilled') return { id, outcome: 'done' };
+      const error = errorMessage(result.reason);
+      return result.reason instanceof PermanentJobError ? { id, outcome: 'failed', error } : { id, outcome: 'retry', error };
+    });
+  };
+}

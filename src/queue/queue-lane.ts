@@ -1,0 +1,183 @@
+// One queue's loops inside a runner. Each of `concurrency` slots claims a batch, hands it to the
+// handler, then finalises it and claims the next in one round trip; a slot sleeps only when a claim
+// comes back empty, until notified or the poll interval passes.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
+import { claimDue, releaseLeases, type ClaimedBatch } from './claim.ts';
+import { errorMessage, type Queue } from './define-queue.ts';
+import { finaliseAndClaim, finaliseBatch, type FinaliseCounts } from './finalise.ts';
+import type { QueueMetrics } from './metrics.ts';
+import { LEASE_EXPIRED_ERROR, sortOutcomes, type SortedOutcomes } from './sort-outcomes.ts';
+import type { BatchContext, JobId, JobOutcome, QueueLogger } from './types.ts';
+import { WakeSignal } from './wake.ts';
+
+export interface LaneDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: QueueLogger;
+  metrics: QueueMetrics;
+  pollMs: number;
+}
+
+/** A claimed batch this runner holds, from the claim until it is written back (or released). */
+interface HeldBatch {
+  claimed: ClaimedBatch;
+  ids: JobId[];
+  abort: AbortController;
+  /** Set by stop() after it released the rows: the batch must not write anything back. */
+  abandoned: boolean;
+}
+
+export class QueueLane {
+  readonly queue: Queue;
+  readonly #deps: LaneDeps;
+  readonly #concurrency: number;
+  readonly #wake = new WakeSignal();
+  readonly #held = new Set<HeldBatch>();
+  #stopping = false;
+  #slots: Promise<void>[] = [];
+
+  constructor(queue: Queue, deps: LaneDeps, concurrency: number) {
+    this.queue = queue;
+    this.#deps = deps;
+    this.#concurrency = concurrency;
+  }
+
+  start(): void {
+    this.#slots = Array.from({ length: this.#concurrency }, () => this.#slot());
+  }
+
+  notify(): void {
+    this.#wake.fire();
+  }
+
+  async #slot(): Promise<void> {
+    let batch: HeldBatch | null = null;
+    // A batch claimed just before stop() is still worked on: stop() waits for held batches.
+    while (batch !== null || !this.#stopping) {
+      batch = batch === null ? await this.#claim() : await this.#work(batch);
+      if (batch === null && !this.#stopping) await this.#wake.wait(this.#deps.pollMs);
+    }
+  }
+
+  /** Registers a claim's rows as held; null when nothing was claimed. */
+  #hold(claimed: ClaimedBatch): HeldBatch | null {
+    if (claimed.rows.length === 0) return null;
+    const ids = claimed.rows.map((row) => row[this.queue.idColumn] as JobId);
+    const held = { claimed, ids, abort: new AbortController(), abandoned: false };
+    this.#held.add(held);
+    return held;
+  }
+
+  async #claim(): Promise<HeldBatch | null> {
+    const { db, clock, logger, metrics } = this.#deps;
+    const started = performance.now();
+    try {
+      this.#wake.clear();
+      const claimed = await claimDue(db, this.queue, clock.now());
+      metrics.observeClaim(this.queue.name, (performance.now() - started) / 1000);
+      return this.#hold(claimed);
+    } catch (error) {
+      logger.error({ queue: this.queue.name, err: error }, 'queue claim failed');
+      return null;
+    }
+  }
+
+  /** Runs the handler over a held batch, writes it back, and returns the next batch if it claimed one. */
+  async #work(held: HeldBatch): Promise<HeldBatch | null> {
+    const { queue } = this;
+    const { db, clock, logger, metrics } = this.#deps;
+    const ctx: BatchContext = {
+      queue: queue.name,
+      db,
+      clock,
+      claimedAt: held.claimed.claimedAt,
+      leaseUntil: held.claimed.leaseUntil,
+      signal: held.abort.signal,
+      logger,
+    };
+    try {
+      const sorted = await this.#handle(held, ctx);
+      if (held.abandoned) return null;
+      if (this.#stopping) {
+        this.#count(await finaliseBatch(queue, sorted, ctx));
+        return null;
+      }
+      const started = performance.now();
+      this.#wake.clear();
+      const { counts, next } = await finaliseAndClaim(queue, sorted, ctx, clock.now());
+      metrics.observeClaim(queue.name, (performance.now() - started) / 1000);
+      this.#count(counts);
+      return this.#hold(next);
+    } catch (error) {
+      // The rows keep their lease and come back when it expires: at least once, never lost.
+      logger.error({ queue: queue.name, err: error }, 'queue batch not finalised');
+      return null;
+    } finally {
+      this.#held.delete(held);
+    }
+  }
+
+  async #handle(held: HeldBatch, ctx: BatchContext): Promise<SortedOutcomes> {
+    const { queue } = this;
+    const rows = held.claimed.rows;
+    // Rows claimed past maxAttempts were last held by workers that died with them (the claim counts
+    // attempts): fail them rather than let a row that crashes workers take down the next one too.
+    const outcomes: JobOutcome[] = [];
+    const runnable = [];
+    for (const row of rows) {
+      if (Number(row[queue.attemptsColumn]) > queue.maxAttempts) {
+        outcomes.push({ id: row[queue.idColumn] as JobId, outcome: 'failed', error: LEASE_EXPIRED_ERROR });
+      } else {
+        runnable.push(row);
+      }
+    }
+    if (runnable.length > 0) {
+      try {
+        outcomes.push(...(await queue.handleBatch(runnable, ctx)));
+      } catch (error) {
+        this.#deps.logger.warn({ queue: queue.name, err: error }, 'queue handler threw; retrying its batch');
+        const message = errorMessage(error);
+        for (const row of runnable) outcomes.push({ id: row[queue.idColumn] as JobId, outcome: 'retry', error: message });
+      }
+    }
+    const sorted = sortOutcomes(queue, rows, outcomes, this.#deps.clock.now());
+    if (sorted.ignored.length > 0) {
+      const ids = sorted.ignored.map((outcome) => String(outcome.id));
+      this.#deps.logger.warn({ queue: queue.name, ids }, 'outcomes for rows not in the batch');
+    }
+    return sorted;
+  }
+
+  #count(counts: FinaliseCounts): void {
+    const { metrics, logger } = this.#deps;
+    const name = this.queue.name;
+    metrics.countJobs(name, 'done', counts.done);
+    metrics.countJobs(name, 'retry', counts.retry);
+    metrics.countJobs(name, 'failed', counts.failed);
+    metrics.countJobs(name, 'lost', counts.lost);
+    if (counts.lost > 0) logger.warn({ queue: name, lost: counts.lost }, 'lease expired before the batch was finalised');
+  }
+
+  /** Stops claiming, waits for held batches until `deadline`, then releases what is left. */
+  async stop(deadline: Promise<void>): Promise<number> {
+    this.#stopping = true;
+    this.#wake.fire();
+    const finished = Promise.all(this.#slots).then(() => true);
+    if (await Promise.race([finished, deadline.then(() => false)])) return 0;
+    let released = 0;
+    for (const held of [...this.#held]) {
+      held.abandoned = true;
+      held.abort.abort(new Error('queue runner stopped'));
+      this.#held.delete(held);
+      try {
+        released += await releaseLeases(this.#deps.db, this.queue, held.ids, held.claimed.leaseUntil);
+      } catch (error) {
+        // Not fatal: the lease still expires and the rows come back then.
+        this.#deps.logger.error({ queue: this.queue.name, err: error }, 'queue lease release failed');
+      }
+    }
+    return released;
+  }
+}

@@ -1,0 +1,59 @@
+// Wake-ups: a runner sleeps for the poll interval unless work is announced. Announcements come
+// in-process (runner.notify) or from any process through PostgreSQL NOTIFY on one channel.
+import { sql, type RawBuilder } from 'kysely';
+
+/** Anything a raw query runs on: a Kysely instance or a transaction, of any schema. */
+export type SqlExecutor = Parameters<RawBuilder<unknown>['execute']>[0];
+
+export const QUEUE_CHANNEL = 'herald_queue';
+
+/**
+ * Announces work on `queueName`. Run it inside the transaction that inserts or reschedules the rows:
+ * PostgreSQL delivers the notification at commit, so no worker wakes before the rows are visible,
+ * and a rolled-back transaction wakes nobody.
+ */
+export async function notifyQueue(tx: SqlExecutor, queueName: string): Promise<void> {
+  await sql`SELECT pg_notify(${QUEUE_CHANNEL}, ${queueName})`.execute(tx);
+}
+
+/**
+ * A resettable wake-up. A fire() that lands while nobody waits is remembered, so a notification that
+ * arrives during a claim (whose snapshot may have missed the new rows) makes the next wait return at once.
+ */
+export class WakeSignal {
+  #pending = false;
+  readonly #waiters = new Set<() => void>();
+
+  fire(): void {
+    if (this.#waiters.size === 0) {
+      this.#pending = true;
+      return;
+    }
+    for (const wake of [...this.#waiters]) wake();
+  }
+
+  /**
+   * Forget earlier fires: called right before a claim statement, which sees every row committed so
+   * far. Fires from then on make the next wait return at once.
+   */
+  clear(): void {
+    this.#pending = false;
+  }
+
+  /** Resolves on fire() or after ms, whichever comes first. */
+  wait(ms: number): Promise<void> {
+    if (this.#pending) {
+      this.#pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.#waiters.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.#waiters.add(wake);
+    });
+  }
+}
