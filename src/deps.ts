@@ -46,7 +46,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const clock = overrides.clock ?? systemClock;
   const ownsDatabase = overrides.database === undefined;
   const database = overrides.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const principals = new PrincipalCache(database.db, clock);
+  const secrets = new Secrets(config.secret);
+  const principals = new PrincipalCache(database.db, clock, secrets);
   const stopListening = await database.listen(AUTH_CHANNEL, (teamId) => principals.invalidateTeam(Number(teamId)));
   const counters = createCounterStore(config.redisUrl);
   return {
@@ -55,7 +56,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     db: database.db,
     clock,
     logger,
-    secrets: new Secrets(config.secret),
+    secrets,
     rateLimiter: new RateLimiter(counters, clock),
     principals,
     metrics: createMetricsRegistry(),

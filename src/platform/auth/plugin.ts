@@ -3,8 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { CounterUnavailableError, rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../rate-limit/index.ts';
-import type { Secrets } from '../crypto.ts';
-import { hashApiKey, isWellFormedKey, type Principal } from './api-keys.ts';
+import { isWellFormedKey, type Principal } from './api-keys.ts';
 import { enforceAccess, type AccessLevel } from './policy.ts';
 import type { PrincipalCache } from './principal-cache.ts';
 
@@ -19,27 +18,20 @@ declare module 'fastify' {
 }
 
 export interface AuthDeps {
-  secrets: Secrets;
   principals: PrincipalCache;
   rateLimiter: RateLimiter;
 }
 
 const unauthorized = (message: string) => new ApiError(401, 'UNAUTHORIZED', message);
 
-function bearerToken(request: FastifyRequest): string {
+/** The presented API key, or 401 for a missing header, another scheme or a malformed key. */
+function presentedKey(request: FastifyRequest): string {
   const header = request.headers.authorization;
   if (header === undefined || header === '') throw unauthorized('Missing Authorization header; send `Authorization: Bearer <API key>`');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized('Authorization header must use the Bearer scheme: `Authorization: Bearer <API key>`');
+  if (!isWellFormedKey(match[1]!)) throw unauthorized('API key is malformed');
   return match[1]!;
-}
-
-export async function authenticate(deps: AuthDeps, request: FastifyRequest): Promise<Principal> {
-  const token = bearerToken(request);
-  if (!isWellFormedKey(token)) throw unauthorized('API key is malformed');
-  const principal = await deps.principals.lookup(hashApiKey(deps.secrets, token));
-  if (!principal) throw unauthorized('API key is not valid');
-  return principal;
 }
 
 /** The principal of a route that declared `config.access`. */
@@ -49,27 +41,44 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
-  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    const level = request.routeOptions.config.access!;
-    const principal = await authenticate(deps, request);
-    enforceAccess(level, principal);
-    let decision: RateLimitDecision;
-    try {
-      decision = await deps.rateLimiter.apiLimit(principal.teamId, principal.apiRateLimit);
-    } catch (error) {
+  /** Policy and rate limit for a looked-up key. Throws the 401/403/429; returns a promise only when
+   * the counters live in Redis. */
+  const admit = (request: FastifyRequest, reply: FastifyReply, principal: Principal | null): void | Promise<void> => {
+    if (!principal) throw unauthorized('API key is not valid');
+    enforceAccess(request.routeOptions.config.access!, principal);
+    const apply = (decision: RateLimitDecision) => {
+      reply.headers(rateLimitHeaders(decision));
+      if (!decision.allowed) {
+        throw new ApiError(429, 'RATE_LIMITED', `Rate limit of ${decision.limit} requests per second exceeded; retry after ${decision.retryAfterSeconds} s`);
+      }
+      request.principal = principal;
+    };
+    const decision = deps.rateLimiter.apiLimit(principal.teamId, principal.apiRateLimit);
+    if (!(decision instanceof Promise)) return apply(decision);
+    return decision.then(apply, (error: unknown) => {
       // Shared counters (Redis) unreachable: serve the request rather than fail every API call.
       // Reads whose contract demands 503 in this case check their own limits (billing).
       if (!(error instanceof CounterUnavailableError)) throw error;
       request.log.warn({ err: error }, 'rate-limit counters unavailable; request not limited');
       request.principal = principal;
-      return;
-    }
-    reply.headers(rateLimitHeaders(decision));
-    if (!decision.allowed) {
-      throw new ApiError(429, 'RATE_LIMITED', `Rate limit of ${decision.limit} requests per second exceeded; retry after ${decision.retryAfterSeconds} s`);
-    }
-    request.principal = principal;
+    });
   };
+
+  // Callback style with a synchronous path for a warm key and memory counters: no promise and no
+  // microtask hop on the hot path of every authenticated request.
+  const guard = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
+    let pending: void | Promise<void>;
+    try {
+      const key = presentedKey(request);
+      const warm = deps.principals.peek(key);
+      pending = warm ? admit(request, reply, warm) : deps.principals.lookup(key).then((principal) => admit(request, reply, principal));
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (pending instanceof Promise) pending.then(() => done(), done);
+    else done();
+  };
+
   // The guard runs first among each keyed route's own hooks, before the body is read.
   app.addHook('onRoute', (route) => {
     if (route.config?.access === undefined) return;
@@ -77,3 +86,5 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     route.onRequest = [guard, ...existing];
   });
 }
+
+type HookDone = (error?: Error) => void;

@@ -20,7 +20,7 @@ export class MemoryCounterStore implements CounterStore {
     this.#sweepIntervalMs = options.sweepIntervalMs ?? 1_000;
   }
 
-  async hit(key: string, window: CounterWindow): Promise<number> {
+  hit(key: string, window: CounterWindow): number {
     // Window keys carry their window index, so every window is a new key; without the sweep the
     // map would keep one entry per team per window forever. Sweeping on access (at most once per
     // interval) needs no timer and uses the limiter's clock, so tests can drive it; an idle

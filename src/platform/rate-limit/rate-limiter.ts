@@ -20,7 +20,7 @@ export class RateLimiter {
 
   /** Counts one hit on `key` and says whether it fits in `limit` per `windowSeconds`. Rejects with
    * CounterUnavailableError when the store cannot be reached. */
-  async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitDecision> {
+  hit(key: string, limit: number, windowSeconds: number): RateLimitDecision | Promise<RateLimitDecision> {
     if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`rate limit must be a non-negative integer, got ${limit}`);
     if (!Number.isInteger(windowSeconds) || windowSeconds < 1) {
       throw new RangeError(`rate-limit window must be a positive whole number of seconds, got ${windowSeconds}`);
@@ -29,28 +29,34 @@ export class RateLimiter {
     const windowMs = windowSeconds * 1000;
     const windowIndex = Math.floor(nowMs / windowMs);
     const endsAtMs = (windowIndex + 1) * windowMs;
-    const count = await this.#store.hit(`${key}:${windowSeconds}:${windowIndex}`, { nowMs, endsAtMs });
-
-    const resetSeconds = Math.max(1, Math.ceil((endsAtMs - nowMs) / 1000));
-    const remaining = Math.max(0, limit - count);
-    if (count <= limit) return { allowed: true, limit, remaining, resetSeconds };
-    // A fixed window refuses until it ends, so retry-after is the reset.
-    return { allowed: false, limit, remaining, resetSeconds, retryAfterSeconds: resetSeconds };
+    const count = this.#store.hit(`${key}:${windowSeconds}:${windowIndex}`, { nowMs, endsAtMs });
+    // Synchronous stores (memory) get a synchronous answer; see CounterStore.hit.
+    return typeof count === 'number'
+      ? decide(count, limit, nowMs, endsAtMs)
+      : count.then((n) => decide(n, limit, nowMs, endsAtMs));
   }
 
   /** The per-team per-second API rate limit (the team's `apiRateLimit`). */
-  apiLimit(teamId: TeamId, perSecond: number): Promise<RateLimitDecision> {
+  apiLimit(teamId: TeamId, perSecond: number): RateLimitDecision | Promise<RateLimitDecision> {
     return this.hit(`api:${teamId}`, perSecond, 1);
   }
 
   /** A named per-team limit per minute, e.g. webhook creations, 20 per minute per team. */
-  perMinute(teamId: TeamId, name: string, limit: number): Promise<RateLimitDecision> {
+  perMinute(teamId: TeamId, name: string, limit: number): RateLimitDecision | Promise<RateLimitDecision> {
     return this.hit(`min:${name}:${teamId}`, limit, 60);
   }
 
   /** A named limit per minute shared by every team. Its own key prefix, so no team id can collide
    * with it. */
-  perMinuteGlobal(name: string, limit: number): Promise<RateLimitDecision> {
+  perMinuteGlobal(name: string, limit: number): RateLimitDecision | Promise<RateLimitDecision> {
     return this.hit(`min-global:${name}`, limit, 60);
   }
+}
+
+function decide(count: number, limit: number, nowMs: number, endsAtMs: number): RateLimitDecision {
+  const resetSeconds = Math.max(1, Math.ceil((endsAtMs - nowMs) / 1000));
+  const remaining = Math.max(0, limit - count);
+  if (count <= limit) return { allowed: true, limit, remaining, resetSeconds };
+  // A fixed window refuses until it ends, so retry-after is the reset.
+  return { allowed: false, limit, remaining, resetSeconds, retryAfterSeconds: resetSeconds };
 }
