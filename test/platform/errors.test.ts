@@ -147,3 +147,32 @@ describe('health', () => {
     expect(metrics.body).toContain('herald_http_request_duration_seconds_bucket');
   });
 });
+
+describe('OpenAPI document and reference page', () => {
+  it('serves the generated document, identical to the committed openapi.json', async () => {
+    const { readFileSync } = await import('node:fs');
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const served = response.json();
+    expect(served.openapi).toBe('3.1.0');
+    expect(served.paths['/api/v1/whoami']).toBeDefined();
+    expect(served.paths['/admin/v1/teams'].post.tags).toEqual(['admin']);
+    const committed = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'));
+    expect(Object.keys(served.paths).filter((p: string) => !p.includes('_probe')).sort()).toEqual(Object.keys(committed.paths).sort());
+  });
+
+  it('serves an interactive reference page without any CDN', async () => {
+    const redirect = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(redirect.statusCode).toBe(301);
+    expect(redirect.headers.location).toBe('/api/docs/');
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('/api/v1/openapi.json');
+    const script = page.body.match(/src="([^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    expect(script).not.toMatch(/^https?:/);
+    const asset = await t.app.inject({ method: 'GET', url: `/api/docs/${script}` });
+    expect(asset.statusCode).toBe(200);
+  });
+});
