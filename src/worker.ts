@@ -12,6 +12,7 @@ export function workerQueues(_deps: Deps): Queue[] {
 
 export function workerChores(_deps: Deps): Chore[] {
   return [
+    // worker chores: domains
     defineChore({
       name: 'purge-idempotency-keys',
       everyMs: HOUR,

@@ -17,7 +17,7 @@ const TTL_MS = 60_000;
 const MAX_ENTRIES = 50_000;
 
 interface Entry {
-  principal: Principal | null;
+  principal: Principal;
   expiresAt: number;
 }
 
@@ -26,6 +26,8 @@ export class PrincipalCache {
   readonly #db: Kysely<Database>;
   readonly #clock: Clock;
   readonly #secrets: Secrets;
+  /** Bumped by every invalidation: a lookup that raced one must not cache what it read before. */
+  #generation = 0;
 
   constructor(db: Kysely<Database>, clock: Clock, secrets: Secrets) {
     this.#db = db;
@@ -36,28 +38,26 @@ export class PrincipalCache {
   /** The cached principal of a presented key, without waiting; undefined when not warm. */
   peek(key: string): Principal | undefined {
     const hit = this.#entries.get(key);
-    return hit && hit.expiresAt > this.#clock.now().getTime() ? (hit.principal ?? undefined) : undefined;
+    return hit && hit.expiresAt > this.#clock.now().getTime() ? hit.principal : undefined;
   }
 
   async lookup(key: string): Promise<Principal | null> {
-    const cacheKey = key;
-    const now = this.#clock.now().getTime();
-    const hit = this.#entries.get(cacheKey);
-    if (hit && hit.expiresAt > now) return hit.principal;
+    const warm = this.peek(key);
+    if (warm) return warm;
+    const generation = this.#generation;
     const principal = await findPrincipalByHash(this.#db, hashApiKey(this.#secrets, key));
     // Unknown keys are not cached: a flood of random keys must not evict real ones.
-    if (principal) {
+    if (principal && generation === this.#generation) {
       if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
-      this.#entries.set(cacheKey, { principal, expiresAt: now + TTL_MS });
-    } else {
-      this.#entries.delete(cacheKey);
+      this.#entries.set(key, { principal, expiresAt: this.#clock.now().getTime() + TTL_MS });
     }
     return principal;
   }
 
   invalidateTeam(teamId: number): void {
+    this.#generation += 1;
     for (const [key, entry] of this.#entries) {
-      if (entry.principal?.teamId === teamId) this.#entries.delete(key);
+      if (entry.principal.teamId === teamId) this.#entries.delete(key);
     }
   }
 
