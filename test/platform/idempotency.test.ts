@@ -65,9 +65,11 @@ describe('Idempotency-Key', () => {
   it('same key while the first request is in flight answers 409', async () => {
     let release!: () => void;
     gate = new Promise((resolve) => (release = resolve));
+    const before = runs;
     // inject() starts only when awaited or then-ed; Promise.resolve starts it now.
     const first = Promise.resolve(send(t, 'k-flight', { value: 'a' }));
-    await expect.poll(() => runs).toBeGreaterThan(0);
+    // The first request holds the key (its handler is waiting at the gate) before the second is sent.
+    await expect.poll(() => runs).toBe(before + 1);
     await expect.poll(async () => (await send(t, 'k-flight', { value: 'a' })).statusCode).toBe(409);
     release();
     gate = null;
