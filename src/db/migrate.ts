@@ -16,7 +16,15 @@ export interface Migration {
   sql: string;
 }
 
-export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
+let bundled: Migration[] | null = null;
+
+/** The migrations shipped with the code (read once; /readyz asks on every probe). */
+export function listMigrations(): Migration[] {
+  bundled ??= readMigrations(MIGRATIONS_DIR);
+  return bundled;
+}
+
+function readMigrations(dir: string): Migration[] {
   return fs
     .readdirSync(dir)
     .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
