@@ -4,24 +4,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
+import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { machineLine, writeSection } from './results.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 32;
-const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/herald_bench';
-
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  target.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  await client.end();
-}
+const BASE_URL = BENCH_DATABASE_URL;
 
 async function serveBare(): Promise<{ port: number }> {
   const app = Fastify({ logger: false });

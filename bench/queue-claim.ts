@@ -11,16 +11,16 @@
 // per worker, 2).
 import { fork, type ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { connectDatabase, type DbHandle } from '../src/db/connect.ts';
 import { defineQueue, QueueRunner, type JobOutcome } from '../src/queue/index.ts';
+import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { machineLine, writeSection } from './results.ts';
 
 const TABLE = 'bench_jobs';
 const BATCH = 50;
 const WORKERS = 2;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/herald_bench';
+const PG_URL = BENCH_DATABASE_URL;
 
 interface BenchJob {
   id: bigint;
@@ -141,20 +141,6 @@ interface Figures {
   rows: number;
   queueSeconds: number;
   baselineSeconds: number;
-}
-
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  target.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: target.toString() });
-  await admin.connect();
-  try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  } finally {
-    await admin.end();
-  }
 }
 
 async function benchPostgres(rows: number): Promise<Figures> {
