@@ -11,8 +11,8 @@ import { registerIdempotency } from './platform/idempotency.ts';
 import { registerHttpMetrics } from './platform/metrics.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi.ts';
 import { registerWhoami } from './platform/whoami.ts';
-// area imports: domains
-// area imports: templates
+import { registerDomainRoutes } from './domains/routes.ts';
+import { registerTemplateRoutes } from './templates/routes.ts';
 
 /** Contract: request bodies over 20 MB are refused at the edge with 413. */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -72,8 +72,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     async (api) => {
       registerOpenApiRoutes(api);
       registerWhoami(api);
-      // area routes: domains
-      // area routes: templates
+      registerDomainRoutes(api, deps);
+      registerTemplateRoutes(api, deps);
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: deps.config.apiPrefix },

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import type { Registry } from 'prom-client';
+import { createDnsResolver, type DnsResolver } from './adapters/dns.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type DbHandle } from './db/connect.ts';
 import type { Database } from './db/schema.ts';
@@ -23,6 +24,8 @@ export interface Deps {
   rateLimiter: RateLimiter;
   principals: PrincipalCache;
   metrics: Registry;
+  /** Every DNS lookup the service makes, through HERALD_DNS_SERVERS when set. */
+  dns: DnsResolver;
   close(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     rateLimiter: new RateLimiter(counters, clock),
     principals,
     metrics: createMetricsRegistry(),
+    dns: createDnsResolver({ servers: config.dnsServers }),
     async close() {
       await stopListening();
       await counters.close();

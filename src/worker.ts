@@ -1,18 +1,19 @@
 // What `herald worker` runs: every area's queues and the periodic chores, on one QueueRunner.
 // Areas add their queues and chores here as they are built.
 import type { Deps } from './deps.ts';
+import { domainCheckQueue } from './domains/check-queue.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
 import { defineChore, QueueRunner, registerQueueDepthGauge, type Chore, type Queue } from './queue/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 
-export function workerQueues(_deps: Deps): Queue[] {
-  return [];
+export function workerQueues(deps: Deps): Queue[] {
+  return [domainCheckQueue({ dns: deps.dns, mailDomain: deps.config.mailDomain })];
 }
 
 export function workerChores(_deps: Deps): Chore[] {
   return [
-    // worker chores: domains
+    // domains: no chore; rechecks are due rows of the domain-checks queue (next_check_at)
     defineChore({
       name: 'purge-idempotency-keys',
       everyMs: HOUR,

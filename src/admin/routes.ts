@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import type { Member as MemberRow, Team as TeamRow } from '../db/schema.ts';
+import { domainExists } from '../domains/index.ts';
 import { createApiKey, deleteApiKey, listApiKeys } from '../platform/auth/api-keys.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
@@ -106,6 +107,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
     await requireTeam(teamId);
     const { memberId, domainId } = request.body;
     if (memberId !== undefined && !(await getMember(db, teamId, memberId))) throw notFound('member');
+    if (domainId !== undefined && !(await domainExists(db, teamId, domainId))) throw notFound('domain');
     const created = await createApiKey(db, deps.secrets, teamId, request.body);
     return reply.code(201).send({ ...created, name: request.body.name ?? null, memberId: memberId ?? null, domainId: domainId ?? null });
   });

@@ -69,6 +69,55 @@ export interface ChoresTable {
   last_error: string | null;
 }
 
+export type DomainStatus = 'NOT_STARTED' | 'PENDING' | 'SUCCESS' | 'FAILED' | 'TEMPORARY_FAILURE';
+
+export interface DomainsTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  region: string;
+  status: ColumnType<DomainStatus, DomainStatus | undefined, DomainStatus>;
+  click_tracking: ColumnType<boolean, boolean | undefined, boolean>;
+  open_tracking: ColumnType<boolean, boolean | undefined, boolean>;
+  dkim_selector: string;
+  dkim_public_key: string;
+  /** Sealed with Secrets.encrypt; never PEM at rest. */
+  dkim_private_key: string;
+  return_path: string;
+  dkim_record_status: ColumnType<DomainStatus, DomainStatus | undefined, DomainStatus>;
+  spf_record_status: ColumnType<DomainStatus, DomainStatus | undefined, DomainStatus>;
+  mx_record_status: ColumnType<DomainStatus, DomainStatus | undefined, DomainStatus>;
+  dmarc_record_status: ColumnType<DomainStatus, DomainStatus | undefined, DomainStatus>;
+  is_verifying: ColumnType<boolean, boolean | undefined, boolean>;
+  error_message: string | null;
+  verification_error: string | null;
+  last_checked_at: Timestamp | null;
+  verified_at: Timestamp | null;
+  verify_requested_at: Timestamp | null;
+  check_generation: ColumnType<number, number | undefined, number>;
+  next_check_at: Timestamp;
+  check_lease_until: Timestamp | null;
+  check_attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export type TemplateType = 'TRANSACTIONAL' | 'MARKETING';
+
+export interface TemplatesTable {
+  id: string;
+  team_id: number;
+  name: string;
+  subject: string;
+  type: TemplateType;
+  preview_text: string | null;
+  content: string | null;
+  html: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   teams: TeamsTable;
@@ -76,6 +125,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   idempotency_keys: IdempotencyKeysTable;
   chores: ChoresTable;
+  domains: DomainsTable;
+  templates: TemplatesTable;
 }
 
 export type Team = Selectable<TeamsTable>;

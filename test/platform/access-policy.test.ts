@@ -13,9 +13,13 @@ const probes: FastifyPluginAsync = async (api) => {
 
 let t: TestApp;
 let team: TestTeam;
+/** A real domain of the team: a key can only be limited to one of its own team's domains. */
+let domainId: number;
 beforeAll(async () => {
   t = await createTestApp({ extraRoutes: probes });
   team = await createTeam(t.app);
+  const domain = await t.app.inject({ method: 'POST', url: '/api/v1/domains', headers: bearer(team.key), payload: { name: 'access-policy.example.com', region: 'us-east-1' } });
+  domainId = domain.json().id;
 });
 afterAll(() => t.close());
 
@@ -59,7 +63,7 @@ describe('keys limited to one domain', () => {
     it(`${level} with a domain-limited key → ${denied ? 'DOMAIN_PINNED' : 200}`, async () => {
       const kinds = accessPolicy[level].kinds;
       for (const kind of kinds) {
-        const { key } = await team.makeKey(kind, { domainId: 7 });
+        const { key } = await team.makeKey(kind, { domainId });
         const response = await call(level, key);
         if (denied) {
           expect(response.statusCode).toBe(403);
@@ -160,8 +164,8 @@ describe('401 UNAUTHORIZED', () => {
 
 describe('whoami', () => {
   it('describes the key', async () => {
-    const made = await team.makeKey('sending', { domainId: 3 });
+    const made = await team.makeKey('sending', { domainId });
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(made.key) });
-    expect(response.json()).toEqual({ teamId: team.id, keyId: made.id, kind: 'sending', domainId: 3, apiRateLimit: 100_000 });
+    expect(response.json()).toEqual({ teamId: team.id, keyId: made.id, kind: 'sending', domainId, apiRateLimit: 100_000 });
   });
 });

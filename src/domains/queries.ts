@@ -1,0 +1,176 @@
+// Every SQL statement of the Domains area, team id first. Deleted domains (deleted_at set) are kept
+// for the record but no read here returns them.
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { Database, DomainsTable } from '../db/schema.ts';
+
+export type DomainRow = Selectable<DomainsTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewDomain {
+  name: string;
+  region: string;
+  dkimSelector: string;
+  dkimPublicKey: string;
+  sealedPrivateKey: string;
+  returnPath: string;
+}
+
+/** Inserts a domain with its first check requested (PENDING, due now). */
+export async function insertDomain(db: Db, teamId: number, domain: NewDomain, now: Date): Promise<DomainRow> {
+  return db
+    .insertInto('domains')
+    .values({
+      team_id: teamId,
+      name: domain.name,
+      region: domain.region,
+      status: 'PENDING',
+      dkim_selector: domain.dkimSelector,
+      dkim_public_key: domain.dkimPublicKey,
+      dkim_private_key: domain.sealedPrivateKey,
+      return_path: domain.returnPath,
+      is_verifying: true,
+      verify_requested_at: now,
+      next_check_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The team's live domains, newest first; `onlyId` narrows them to one (a domain-limited key). */
+export async function listDomains(db: Db, teamId: number, onlyId: number | null): Promise<DomainRow[]> {
+  let query = db.selectFrom('domains').selectAll().where('team_id', '=', teamId).where('deleted_at', 'is', null);
+  if (onlyId !== null) query = query.where('id', '=', onlyId);
+  return query.orderBy('id', 'desc').execute();
+}
+
+export async function getDomain(db: Db, teamId: number, id: number): Promise<DomainRow | undefined> {
+  return db
+    .selectFrom('domains')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function domainExists(db: Db, teamId: number, id: number): Promise<boolean> {
+  return (await getDomain(db, teamId, id)) !== undefined;
+}
+
+/**
+ * Starts a fresh check: PENDING, due now, and a new generation so that a check already running
+ * does not answer for this request (see check-queue.ts).
+ */
+export async function requestDomainCheck(db: Db, teamId: number, id: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('domains')
+    .set({
+      status: 'PENDING',
+      is_verifying: true,
+      verify_requested_at: now,
+      next_check_at: now,
+      check_generation: sql`check_generation + 1`,
+      updated_at: now,
+    })
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function softDeleteDomain(db: Db, teamId: number, id: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('domains')
+    .set({ deleted_at: now, updated_at: now, is_verifying: false })
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The live domain of that name whose latest definite check found every required record. */
+export async function findVerifiedDomain(db: Db, teamId: number, name: string): Promise<DomainRow | undefined> {
+  return db
+    .selectFrom('domains')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('name', '=', name.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .where('verified_at', 'is not', null)
+    .executeTakeFirst();
+}
+
+export type CheckResult = Pick<
+  Updateable<DomainsTable>,
+  | 'status'
+  | 'dkim_record_status'
+  | 'spf_record_status'
+  | 'mx_record_status'
+  | 'dmarc_record_status'
+  | 'is_verifying'
+  | 'error_message'
+  | 'verification_error'
+  | 'last_checked_at'
+  | 'verified_at'
+  | 'next_check_at'
+  | 'updated_at'
+>;
+
+/**
+ * Writes a check's result, only while the checking worker still holds the row (its lease), the row
+ * is live, and no verify request came in since the check was claimed (same generation). False: the
+ * result was dropped; a newer request keeps the row due.
+ */
+export async function saveCheckResult(
+  db: Db,
+  claimed: Pick<DomainRow, 'team_id' | 'id' | 'check_generation'>,
+  leaseUntil: Date,
+  result: CheckResult,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('domains')
+    .set(result)
+    .where('team_id', '=', claimed.team_id)
+    .where('id', '=', claimed.id)
+    .where('check_lease_until', '=', leaseUntil)
+    .where('check_generation', '=', claimed.check_generation)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+/** Hands checked rows back (the lease of this worker only) with their attempts counted afresh. */
+export async function releaseChecks(db: Db, ids: number[], leaseUntil: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('domains')
+    .set({ check_lease_until: null, check_attempts: 0 })
+    .where('id', 'in', ids)
+    .where('check_lease_until', '=', leaseUntil)
+    .execute();
+}
+
+/**
+ * Rows whose check could not run at all after every attempt (not a DNS answer: a fault of ours):
+ * release them, try again at `retryAt`, and stop showing a check in progress.
+ */
+export async function giveUpChecks(db: Db, ids: number[], leaseUntil: Date, retryAt: Date, message: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('domains')
+    .set({
+      check_lease_until: null,
+      check_attempts: 0,
+      next_check_at: retryAt,
+      is_verifying: false,
+      error_message: message,
+      status: sql`CASE WHEN status <> 'PENDING' THEN status WHEN verified_at IS NULL THEN 'TEMPORARY_FAILURE' ELSE 'SUCCESS' END`,
+    })
+    .where('id', 'in', ids)
+    .where('check_lease_until', '=', leaseUntil)
+    .execute();
+}
