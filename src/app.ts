@@ -13,6 +13,7 @@ import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi.ts';
 import { registerWhoami } from './platform/whoami.ts';
 import { registerDomainRoutes } from './domains/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
+import { registerEmailRoutes } from './emails/routes.ts';
 
 /** Contract: request bodies over 20 MB are refused at the edge with 413. */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -74,6 +75,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerWhoami(api);
       registerDomainRoutes(api, deps);
       registerTemplateRoutes(api, deps);
+      registerEmailRoutes(api, deps);
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: deps.config.apiPrefix },

@@ -118,6 +118,85 @@ export interface TemplatesTable {
   updated_at: Timestamp;
 }
 
+export type EmailStatus =
+  | 'SCHEDULED'
+  | 'QUEUED'
+  | 'SENT'
+  | 'DELIVERY_DELAYED'
+  | 'BOUNCED'
+  | 'REJECTED'
+  | 'RENDERING_FAILURE'
+  | 'DELIVERED'
+  | 'OPENED'
+  | 'CLICKED'
+  | 'COMPLAINED'
+  | 'FAILED'
+  | 'CANCELLED'
+  | 'SUPPRESSED';
+
+/** A recipient field as sent: one address or a list. */
+export type AddressField = string | string[];
+type Json<T> = ColumnType<T, string | null, string | null>;
+
+export interface EmailsTable {
+  id: string;
+  team_id: number;
+  domain_id: number | null;
+  api_key_id: string | null;
+  from: string;
+  to: Json<AddressField | null>;
+  cc: Json<AddressField | null>;
+  bcc: Json<AddressField | null>;
+  reply_to: Json<AddressField | null>;
+  subject: string;
+  html: string | null;
+  text: string | null;
+  headers: Json<Record<string, string> | null>;
+  template_id: string | null;
+  in_reply_to_id: string | null;
+  type: ColumnType<TemplateType, TemplateType | undefined, TemplateType>;
+  scheduled_at: Timestamp | null;
+  status: EmailStatus;
+  run_at: Timestamp;
+  lease_until: Timestamp | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EmailEventsTable {
+  id: Generated<bigint>;
+  team_id: number;
+  email_id: string;
+  status: EmailStatus;
+  data: Json<unknown>;
+  created_at: Timestamp;
+}
+
+export interface EmailAttachmentsTable {
+  email_id: string;
+  position: number;
+  filename: string;
+  content: Buffer;
+}
+
+export interface SuppressionsTable {
+  team_id: number;
+  email: string;
+  reason: string;
+  email_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface TeamDailyUsageTable {
+  team_id: number;
+  day: ColumnType<Date, string, string>;
+  transactional: ColumnType<number, number | undefined, number>;
+  marketing: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   teams: TeamsTable;
@@ -127,6 +206,11 @@ export interface Database {
   chores: ChoresTable;
   domains: DomainsTable;
   templates: TemplatesTable;
+  emails: EmailsTable;
+  email_events: EmailEventsTable;
+  email_attachments: EmailAttachmentsTable;
+  suppressions: SuppressionsTable;
+  team_daily_usage: TeamDailyUsageTable;
 }
 
 export type Team = Selectable<TeamsTable>;

@@ -59,6 +59,11 @@ export async function domainExists(db: Db, teamId: number, id: number): Promise<
   return (await getDomain(db, teamId, id)) !== undefined;
 }
 
+/** The name of a live domain of the team (what a domain-limited key may send from). */
+export async function domainName(db: Db, teamId: number, id: number): Promise<string | undefined> {
+  return (await getDomain(db, teamId, id))?.name;
+}
+
 /**
  * Starts a fresh check: PENDING, due now, and a new generation so that a check already running
  * does not answer for this request (see check-queue.ts).

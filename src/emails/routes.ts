@@ -1,0 +1,162 @@
+// Emails: send (one or a batch), read one, list, reschedule, cancel. Another team's email answers
+// 404 like a missing one; a sending access key reads only the emails it sent (Authentication).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from '../deps.ts';
+import { principalOf } from '../platform/auth/plugin.ts';
+import { ApiError } from '../platform/errors.ts';
+import { notifyQueue } from '../queue/index.ts';
+import { getEmail, getEmailForUpdate, insertEmailEvent, listEmailEvents, listEmails, setEmailStatus, updateEmailSchedule } from './queries.ts';
+import * as s from './schemas.ts';
+import { EMAIL_DELIVERY_QUEUE, sendEmails } from './send.ts';
+import { emailListView, emailView } from './views.ts';
+
+type EmailDeps = Pick<Deps, 'db' | 'clock' | 'secrets'>;
+
+const notFound = () => new ApiError(404, 'NOT_FOUND', 'Email not found');
+/** Emails whose send time may still change: not yet handed to delivery. */
+const UNSENT = new Set(['SCHEDULED', 'QUEUED']);
+/** A delivery worker holds the email right now. */
+const leased = (leaseUntil: Date | null, now: Date) => leaseUntil !== null && leaseUntil.getTime() > now.getTime();
+
+const sendDescription =
+  'Limits (contract): at most 50 distinct recipients across to, cc and bcc (422); subject 1 to 998 characters; html and text ' +
+  'at most 2,000,000 characters; at most 10 attachments, filename 1 to 255 characters, 7 MB per file and 10 MB per email ' +
+  'decoded (MB = 1,048,576 bytes); variables at most 200, each at most 10,000 characters. The from address must be on a ' +
+  'verified domain of the team (400); a key limited to a domain sends only from it (403). Every recipient not on the ' +
+  'suppression list counts against the plan\'s daily and monthly send limits (429). Without templateId, subject and html or text are required.';
+
+export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = deps;
+  const common = { tags: ['emails'], security: [{ apiKey: [] }] };
+  const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
+  const sendErrors = { ...errors, 409: s.ErrorBody, 422: s.ErrorBody };
+
+  api.post(
+    '/v1/emails',
+    {
+      config: { access: 'send', idempotent: true },
+      schema: { ...common, summary: 'Send an email', description: sendDescription, body: s.SendEmailBody, response: { 200: s.EmailId, ...sendErrors } },
+    },
+    async (request) => {
+      const [emailId] = await sendEmails(deps, principalOf(request), [request.body], false);
+      return { emailId: emailId! };
+    },
+  );
+
+  api.post(
+    '/v1/emails/batch',
+    {
+      config: { access: 'send', idempotent: true },
+      schema: {
+        ...common,
+        summary: 'Send up to 100 emails',
+        description: `${sendDescription} At most ${s.BATCH_MAX} emails and 40 MB of attachments decoded per batch. One bad message refuses the whole batch; nothing is stored.`,
+        body: s.SendBatchBody,
+        response: { 200: s.BatchResult, ...sendErrors },
+      },
+    },
+    async (request) => {
+      const ids = await sendEmails(deps, principalOf(request), request.body, true);
+      return { data: ids.map((emailId) => ({ emailId })) };
+    },
+  );
+
+  api.get(
+    '/v1/emails/:emailId',
+    {
+      config: { access: 'send' },
+      schema: { ...common, summary: 'Read an email with its events', params: s.EmailParams, response: { 200: s.Email, ...errors } },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const onlyKey = principal.kind === 'sending' ? principal.keyId : null;
+      const row = await getEmail(db, principal.teamId, request.params.emailId, onlyKey);
+      if (!row) throw notFound();
+      return emailView(row, await listEmailEvents(db, principal.teamId, row.id));
+    },
+  );
+
+  api.get(
+    '/v1/emails',
+    {
+      config: { access: 'full' },
+      schema: {
+        ...common,
+        summary: 'List emails, newest first',
+        description: `page from 1; limit 1 to ${s.LIST_LIMIT_MAX} (default ${s.LIST_LIMIT_DEFAULT}); startDate and endDate bound createdAt (inclusive); domainId may repeat. A key limited to a domain sees only that domain's emails.`,
+        querystring: s.ListEmailsQuery,
+        response: { 200: s.EmailList, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { page, limit, startDate, endDate, domainId } = request.query;
+      let domainIds = domainId === undefined ? null : Array.isArray(domainId) ? domainId : [domainId];
+      if (principal.domainId !== null) domainIds = (domainIds ?? [principal.domainId]).filter((id) => id === principal.domainId);
+      const filter = { startDate: startDate ? new Date(startDate) : null, endDate: endDate ? new Date(endDate) : null, domainIds };
+      const { rows, count } = await listEmails(db, principal.teamId, filter, page, limit);
+      return { data: rows.map(emailListView), count };
+    },
+  );
+
+  api.patch(
+    '/v1/emails/:emailId',
+    {
+      config: { access: 'full' },
+      schema: {
+        ...common,
+        summary: 'Change the send time of an unsent email',
+        description: 'Only while the email is SCHEDULED or QUEUED and not yet taken by delivery; otherwise 409 CONFLICT. A time in the past queues it now.',
+        params: s.EmailParams,
+        body: s.RescheduleBody,
+        response: { 200: s.EmailId, ...errors, 409: s.ErrorBody },
+      },
+    },
+    async (request) => {
+      const { teamId } = principalOf(request);
+      const { emailId } = request.params;
+      await db.transaction().execute(async (tx) => {
+        const row = await getEmailForUpdate(tx, teamId, emailId);
+        if (!row) throw notFound();
+        const now = clock.now();
+        if (!UNSENT.has(row.status) || row.attempts > 0 || leased(row.lease_until, now)) throw new ApiError(409, 'CONFLICT', `The email is ${row.status} and can no longer be rescheduled`);
+        const scheduledAt = new Date(request.body.scheduledAt);
+        const future = scheduledAt.getTime() > now.getTime();
+        const status = future ? 'SCHEDULED' : 'QUEUED';
+        await updateEmailSchedule(tx, teamId, emailId, { status, scheduledAt, runAt: future ? scheduledAt : now }, now);
+        await insertEmailEvent(tx, teamId, emailId, status, { scheduledAt: scheduledAt.toISOString() }, now);
+        if (status === 'QUEUED') await notifyQueue(tx, EMAIL_DELIVERY_QUEUE);
+      });
+      return { emailId };
+    },
+  );
+
+  api.post(
+    '/v1/emails/:emailId/cancel',
+    {
+      config: { access: 'full' },
+      schema: {
+        ...common,
+        summary: 'Cancel a scheduled, unsent email',
+        description: 'Only while the email is SCHEDULED and not yet taken by delivery; otherwise 409 CONFLICT.',
+        params: s.EmailParams,
+        response: { 200: s.EmailId, ...errors, 409: s.ErrorBody },
+      },
+    },
+    async (request) => {
+      const { teamId } = principalOf(request);
+      const { emailId } = request.params;
+      await db.transaction().execute(async (tx) => {
+        const row = await getEmailForUpdate(tx, teamId, emailId);
+        if (!row) throw notFound();
+        const now = clock.now();
+        if (row.status !== 'SCHEDULED' || row.attempts > 0 || leased(row.lease_until, now)) throw new ApiError(409, 'CONFLICT', `The email is ${row.status}; only a scheduled, unsent email can be cancelled`);
+        await setEmailStatus(tx, teamId, emailId, 'CANCELLED', now);
+        await insertEmailEvent(tx, teamId, emailId, 'CANCELLED', null, now);
+      });
+      return { emailId };
+    },
+  );
+}
