@@ -4,9 +4,11 @@ import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { createDnsResolver, type DnsResolver } from './adapters/dns.ts';
+import { createMailTransport, type MailTransport } from './adapters/mail-transport/index.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type DbHandle } from './db/connect.ts';
 import type { Database } from './db/schema.ts';
+import { outboxRecorder } from './emails/outbox.ts';
 import { AUTH_CHANNEL } from './platform/auth/auth-events.ts';
 import { PrincipalCache } from './platform/auth/principal-cache.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -26,6 +28,8 @@ export interface Deps {
   metrics: Registry;
   /** Every DNS lookup the service makes, through HERALD_DNS_SERVERS when set. */
   dns: DnsResolver;
+  /** HERALD_MAIL_TRANSPORT, built once; the log transport records into the outbox table. */
+  mailTransport: MailTransport;
   close(): Promise<void>;
 }
 
@@ -53,6 +57,13 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const principals = new PrincipalCache(database.db, clock, secrets);
   const stopListening = await database.listen(AUTH_CHANNEL, (teamId) => principals.invalidateTeam(Number(teamId)));
   const counters = createCounterStore(config.redisUrl);
+  const dns = createDnsResolver({ servers: config.dnsServers });
+  const mailTransport = createMailTransport(config.mailTransport, {
+    dns,
+    mxPort: config.mxPort,
+    mailDomain: config.mailDomain,
+    record: outboxRecorder({ db: database.db, clock, secrets }),
+  });
   return {
     config,
     database,
@@ -63,9 +74,11 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     rateLimiter: new RateLimiter(counters, clock),
     principals,
     metrics: createMetricsRegistry(),
-    dns: createDnsResolver({ servers: config.dnsServers }),
+    dns,
+    mailTransport,
     async close() {
       await stopListening();
+      await mailTransport.close();
       await counters.close();
       if (ownsDatabase) await database.close();
     },

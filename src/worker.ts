@@ -2,13 +2,17 @@
 // Areas add their queues and chores here as they are built.
 import type { Deps } from './deps.ts';
 import { domainCheckQueue } from './domains/check-queue.ts';
+import { emailDeliveryQueue } from './emails/delivery.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
 import { defineChore, QueueRunner, registerQueueDepthGauge, type Chore, type Queue } from './queue/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 export function workerQueues(deps: Deps): Queue[] {
-  return [domainCheckQueue({ dns: deps.dns, mailDomain: deps.config.mailDomain })];
+  return [
+    domainCheckQueue({ dns: deps.dns, mailDomain: deps.config.mailDomain }),
+    emailDeliveryQueue({ secrets: deps.secrets, transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
+  ];
 }
 
 export function workerChores(_deps: Deps): Chore[] {

@@ -139,4 +139,19 @@ export const adminCommands: AdminCommand[] = [
     options: { team: str, key: str },
     toRequest: (v, p) => ({ method: 'DELETE', path: `/teams/${teamIdFrom(v, p)}/api-keys/${encodeURIComponent(required(v, 'key'))}` }),
   },
+  {
+    resource: 'outbox',
+    action: 'list',
+    usage: 'outbox list [--team TEAM_ID] [--limit N]',
+    options: { team: str, limit: str },
+    toRequest: (v) => {
+      const query = new URLSearchParams();
+      const teamId = integer(v.team, 'team');
+      const limit = integer(v.limit, 'limit');
+      if (teamId !== undefined) query.set('teamId', String(teamId));
+      if (limit !== undefined) query.set('limit', String(limit));
+      const search = query.toString();
+      return { method: 'GET', path: `/outbox${search === '' ? '' : `?${search}`}` };
+    },
+  },
 ];

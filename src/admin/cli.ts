@@ -56,7 +56,11 @@ async function sendInProcess(config: Config, request: AdminRequest) {
 }
 
 export async function runAdminCli(argv: string[]): Promise<number> {
-  const [resource, action, ...rest] = argv;
+  // operator.md names `herald admin outbox`: a resource given alone runs its only listing.
+  const [resource, given, ...tail] = argv;
+  const defaultsToList = resource === 'outbox' && (given === undefined || given.startsWith('--'));
+  const action = defaultsToList ? 'list' : given;
+  const rest = defaultsToList && given !== undefined ? [given, ...tail] : tail;
   const command = adminCommands.find((c) => c.resource === resource && c.action === action);
   if (!command) {
     (resource === undefined || resource === '--help' ? process.stdout : process.stderr).write(HELP);

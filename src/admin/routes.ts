@@ -1,9 +1,10 @@
-// Admin API (operator.md): teams, members and API keys, behind HERALD_ADMIN_TOKEN.
+// Admin API (operator.md): teams, members, API keys and the outbox, behind HERALD_ADMIN_TOKEN.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import type { Member as MemberRow, Team as TeamRow } from '../db/schema.ts';
 import { domainExists } from '../domains/index.ts';
+import { listOutbox } from '../emails/outbox.ts';
 import { createApiKey, deleteApiKey, listApiKeys } from '../platform/auth/api-keys.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
@@ -117,5 +118,20 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
     if (!(await deleteApiKey(db, teamId, keyId))) throw notFound('API key');
     deps.principals.invalidateTeam(teamId);
     return { id: keyId, deleted: true as const };
+  });
+
+  // What HERALD_MAIL_TRANSPORT=log kept instead of sending (operator.md: herald admin outbox).
+  admin.get('/outbox', { schema: { ...common, summary: 'List messages the log transport stored, newest first', querystring: s.OutboxQuery, response: { 200: s.OutboxMessage.array(), ...errors } } }, async (request) => {
+    const rows = await listOutbox(db, request.query.teamId ?? null, request.query.limit);
+    return rows.map((row) => ({
+      id: String(row.id),
+      teamId: row.team_id,
+      emailId: row.email_id,
+      envelope: { from: row.envelope_from, to: row.envelope_to },
+      subject: row.subject,
+      createdAt: row.created_at.toISOString(),
+      // PGlite returns bytea as a Uint8Array, pg as a Buffer.
+      raw: Buffer.from(row.raw).toString('utf8'),
+    }));
   });
 }

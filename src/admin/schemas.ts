@@ -70,3 +70,18 @@ export const KeySummary = CreatedKey.omit({ key: true }).extend({ hint: z.string
 export const DeletedKey = z.object({ id: z.string(), deleted: z.literal(true) });
 
 export const AdminError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+export const OutboxQuery = z.object({
+  teamId: z.coerce.number().int().positive().optional().describe('only this team\'s messages'),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const OutboxMessage = z.object({
+  id: z.string(),
+  teamId: z.number().int().nullable(),
+  emailId: z.string().nullable(),
+  envelope: z.object({ from: z.string(), to: z.string().array() }),
+  subject: z.string().nullable(),
+  createdAt: z.string(),
+  raw: z.string().describe('the whole message as it would have been sent, DKIM signature included'),
+});

@@ -197,6 +197,17 @@ export interface TeamDailyUsageTable {
   marketing: ColumnType<number, number | undefined, number>;
 }
 
+export interface OutboxTable {
+  id: Generated<bigint>;
+  team_id: number | null;
+  email_id: string | null;
+  envelope_from: string;
+  envelope_to: Json<string[]>;
+  subject: string | null;
+  raw: Buffer;
+  created_at: Timestamp;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   teams: TeamsTable;
@@ -211,6 +222,7 @@ export interface Database {
   email_attachments: EmailAttachmentsTable;
   suppressions: SuppressionsTable;
   team_daily_usage: TeamDailyUsageTable;
+  outbox: OutboxTable;
 }
 
 export type Team = Selectable<TeamsTable>;

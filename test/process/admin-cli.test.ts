@@ -38,6 +38,9 @@ async function provision(env: NodeJS.ProcessEnv) {
   const listed = await admin<Array<{ id: string; hint: string }>>(env, 'keys', 'list', '--team', String(team.id));
   expect(listed.map((k) => k.id)).toContain(key.id);
   expect(JSON.stringify(listed)).not.toContain(key.key); // shown only at creation
+  // operator.md's `herald admin outbox`: with no action it lists, like `outbox list`.
+  expect(await admin<unknown[]>(env, 'outbox')).toEqual(await admin<unknown[]>(env, 'outbox', 'list'));
+  expect(Array.isArray(await admin<unknown[]>(env, 'outbox', '--limit', '5'))).toBe(true);
   return { team, member, key };
 }
 

@@ -1,0 +1,149 @@
+// The delivery worker: the email row is the job (status QUEUED or SCHEDULED, due at run_at). Each
+// claimed email is built from what was stored (already rendered), DKIM-signed with its domain's key,
+// and handed to the mail transport with a per-email return path; what each recipient's server said
+// becomes the email's status and events, written together while the lease is still ours.
+//
+// Retries: a temporary answer (4xx, connection or DNS trouble) comes back through the queue's retry
+// with backoff of 5 min doubling to a 4 h cap. DELIVERY_MAX_ATTEMPTS = 18 attempts add up to about
+// 49 h (5+10+20+40+80+160 min, then 11 × 4 h, each ±20%); a recipient still deferred at the last
+// attempt is BOUNCED. While retrying the email keeps status QUEUED (the claim and its index cover
+// QUEUED and SCHEDULED); the first deferral writes a DELIVERY_DELAYED event.
+import { sql } from 'kysely';
+import type { MailTransport, RecipientOutcome } from '../adapters/mail-transport/index.ts';
+import type { EmailStatus } from '../db/schema.ts';
+import { getSendingDomain } from '../domains/index.ts';
+import type { Secrets } from '../platform/crypto.ts';
+import { errorMessage } from '../queue/define-queue.ts';
+import { defineQueue, type BatchContext, type JobOutcome, type Queue } from '../queue/index.ts';
+import { buildSignedMessage, messageIdOf } from './delivery-message.ts';
+import { readProgress } from './delivery-progress.ts';
+import { failDeliveries, recordAttempt, type AttemptRecord } from './delivery-write.ts';
+import { MimeHeaderError } from './mime.ts';
+import { suppressedAmong, type EmailRow } from './queries.ts';
+import { distinctRecipients, domainOf, parseAddress } from './recipients.ts';
+import { returnPathAddress } from './return-path.ts';
+import { EMAIL_DELIVERY_QUEUE } from './send.ts';
+
+const MINUTE = 60_000;
+export const DELIVERY_MAX_ATTEMPTS = 18;
+export const DELIVERY_BACKOFF = { baseMs: 5 * MINUTE, maxMs: 240 * MINUTE, jitter: 'proportional' as const };
+
+export interface DeliveryDeps {
+  secrets: Secrets;
+  transport: MailTransport;
+  /** HERALD_MAIL_DOMAIN: the right-hand side of Message-IDs. */
+  mailDomain: string;
+}
+
+type Event = AttemptRecord['events'][number];
+
+const outcomeData = (o: RecipientOutcome) => ({ recipient: o.recipient, response: o.response, ...(o.responseCode === undefined ? {} : { responseCode: o.responseCode }) });
+
+/** The final status once no recipient is left: someone got it, or everyone bounced, or nobody was sendable. */
+function finalStatus(transport: MailTransport, acceptedAny: boolean, bouncedAny: boolean): EmailStatus {
+  // The direct transport's 250 comes from the recipient's own MX: that is delivery. A relay's is not.
+  if (acceptedAny) return transport.kind === 'direct' ? 'DELIVERED' : 'SENT';
+  return bouncedAny ? 'BOUNCED' : 'SUPPRESSED';
+}
+
+async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext): Promise<JobOutcome> {
+  const { db, leaseUntil } = ctx;
+  const now = ctx.clock.now();
+  const done: JobOutcome = { id: email.id, outcome: 'done' };
+  const record = async (r: AttemptRecord) => {
+    if (!(await recordAttempt(db, email, leaseUntil, now, r))) ctx.logger.debug({ emailId: email.id }, 'delivery result dropped: lease lost or email no longer queued');
+  };
+  const fail = (reason: string) => record({ status: 'FAILED', messageId: null, events: [{ status: 'FAILED', data: { reason } }] });
+
+  const fromAddress = parseAddress(email.from)?.address;
+  const domain = fromAddress === undefined ? null : await getSendingDomain(db, deps.secrets, email.team_id, domainOf(fromAddress));
+  if (domain === null) {
+    await fail(`The sending domain of ${email.from} is no longer a verified domain of this team`);
+    return done;
+  }
+
+  const progress = await readProgress(db, email.team_id, email.id);
+  const recipients = distinctRecipients([email.to, email.cc, email.bcc]);
+  // Re-read at send time: an address suppressed since the email was queued is not sent to.
+  const suppressed = await suppressedAmong(db, email.team_id, recipients);
+  const events: Event[] = [];
+  const newlySuppressed = recipients.filter((r) => suppressed.has(r) && !progress.suppressed.has(r));
+  if (newlySuppressed.length > 0) events.push({ status: 'SUPPRESSED', data: { recipients: newlySuppressed } });
+  const pending = recipients.filter((r) => !suppressed.has(r) && !progress.accepted.has(r) && !progress.bounced.has(r));
+  const messageId = email.message_id ?? messageIdOf(email.id, deps.mailDomain);
+  if (pending.length === 0) {
+    const status = finalStatus(deps.transport, progress.accepted.size > 0, progress.bounced.size > 0);
+    await record({ status, messageId: null, events: status === 'SUPPRESSED' || status === 'BOUNCED' ? events : [...events, { status, data: null }] });
+    return done;
+  }
+
+  let raw: Buffer;
+  try {
+    raw = await buildSignedMessage(db, email, domain, messageId, now);
+  } catch (error) {
+    // A header the API let through but MIME refuses cannot get better by waiting.
+    if (error instanceof MimeHeaderError) {
+      await fail(error.message);
+      return done;
+    }
+    throw error;
+  }
+  const envelope = { from: returnPathAddress(email.id, domain.returnPath, deps.secrets), to: pending };
+  const result = await deps.transport.send(envelope, raw);
+
+  const accepted = result.recipients.filter((o) => o.status === 'accepted');
+  const permanent = result.recipients.filter((o) => o.status === 'permanent');
+  const temporary = result.recipients.filter((o) => o.status === 'temporary');
+  for (const o of permanent) events.push({ status: 'BOUNCED', data: outcomeData(o) });
+
+  if (temporary.length > 0 && email.attempts < DELIVERY_MAX_ATTEMPTS) {
+    // Accepted recipients are remembered in the event so that the retry does not send to them again.
+    if (!progress.delayed || accepted.length > 0 || permanent.length > 0) {
+      events.push({
+        status: 'DELIVERY_DELAYED',
+        data: { recipients: temporary.map((o) => o.recipient), accepted: accepted.map((o) => o.recipient), response: temporary[0]!.response },
+      });
+    }
+    await record({ status: null, messageId, events });
+    return { id: email.id, outcome: 'retry', error: `deferred: ${temporary[0]!.response}` };
+  }
+  // Out of attempts (about 48 h of retries): whoever is still deferred bounces.
+  for (const o of temporary) events.push({ status: 'BOUNCED', data: { ...outcomeData(o), reason: 'still deferred after 48 hours of retries' } });
+  const status = finalStatus(deps.transport, accepted.length > 0 || progress.accepted.size > 0, permanent.length + temporary.length > 0 || progress.bounced.size > 0);
+  if (status !== 'BOUNCED') events.push({ status, data: null });
+  await record({ status, messageId, events });
+  return done;
+}
+
+export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
+  return defineQueue<EmailRow>({
+    name: EMAIL_DELIVERY_QUEUE,
+    table: 'emails',
+    idType: 'text',
+    dueColumn: 'run_at',
+    leaseColumn: 'lease_until',
+    attemptsColumn: 'attempts',
+    readyWhere: sql`status IN ('QUEUED', 'SCHEDULED')`,
+    batchSize: 20,
+    // Longer than the slowest delivery: direct delivery may try several MX hosts, each with timeouts.
+    leaseMs: 5 * MINUTE,
+    maxAttempts: DELIVERY_MAX_ATTEMPTS,
+    backoff: DELIVERY_BACKOFF,
+    // The emails of a batch go out side by side; each one's result is written on its own.
+    handleBatch: async (rows, ctx) =>
+      Promise.all(
+        rows.map((row) =>
+          deliverOne(deps, row, ctx).catch((error: unknown): JobOutcome => {
+            ctx.logger.warn({ emailId: row.id, err: error }, 'email delivery attempt failed; retrying');
+            return { id: row.id, outcome: 'retry', error: errorMessage(error) };
+          }),
+        ),
+      ),
+    // Status and events were written by the handler; the finalisers release the lease.
+    onDone: sql`last_error = NULL`,
+    onRetry: sql`last_error = job.job_error`,
+    onFailed: async (items, ctx) => {
+      await failDeliveries(ctx.db, items.map((item) => ({ teamId: item.row.team_id, id: item.row.id, error: item.error ?? 'delivery failed' })), ctx.leaseUntil, ctx.clock.now());
+    },
+  });
+}
