@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { machineLine, writeSection } from './results.ts';
+import { type Figures, median, serverCpu } from './measure.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 32;
@@ -39,22 +40,6 @@ async function serveHerald(): Promise<{ port: number; key: string }> {
   return { port: (app.server.address() as { port: number }).port, key };
 }
 
-interface Figures {
-  rps: number;
-  p99: number;
-  non2xx: number;
-  /** Server CPU time (user + system) per request: steadier than throughput on a shared machine. */
-  cpuMicros: number;
-}
-
-/** The server's process.cpuUsage(), asked over IPC. */
-function serverCpu(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    child.once('message', (usage) => resolve((usage as NodeJS.CpuUsage).user + (usage as NodeJS.CpuUsage).system));
-    child.send('cpu');
-  });
-}
-
 async function load(child: ChildProcess, url: string, headers: Record<string, string>): Promise<Figures> {
   await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up: caches, JIT
   const before = await serverCpu(child);
@@ -76,11 +61,6 @@ function startServer(kind: 'bare' | 'herald'): Promise<{ child: ChildProcess; in
 }
 
 const ROUNDS = 3;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** Both servers run side by side and are loaded in alternating rounds, so machine noise hits both. */
 async function measureBoth(): Promise<{ bare: Figures; herald: Figures }> {

@@ -120,9 +120,12 @@ export async function sendEmails(deps: SendDeps, principal: Principal, inputs: S
         events,
       });
     }
-    await reserveSendQuota(tx, teamId, plan, now, countByType(counts));
     await insertEmails(tx, teamId, emails, now);
     if (emails.some((e) => e.status === 'QUEUED')) await notifyQueue(tx, EMAIL_DELIVERY_QUEUE);
+    // Last before commit: the reservation locks the team's row for today until commit, and every
+    // send of the team waits on it, so it is held as briefly as possible. Over the limit it throws
+    // and the whole transaction, emails included, rolls back.
+    await reserveSendQuota(tx, teamId, plan, now, countByType(counts));
     return emails.map((e) => e.id);
   });
 }
