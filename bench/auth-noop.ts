@@ -1,13 +1,13 @@
 // Authenticated no-op (GET /api/v1/whoami: key lookup, access policy, rate limit) on PostgreSQL,
 // beside a bare Fastify route, measured in the same run with the same load generator.
 // Run: npm exec -- node bench/auth-noop.ts   (BENCH_DATABASE_URL to choose the server database)
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { machineLine, writeSection } from './results.ts';
-import { type Figures, median, serverCpu } from './measure.ts';
+import { announceToParent, type Figures, medianFigures, pinToCoreZero, serverCpu, startPinnedChild } from './measure.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 32;
@@ -48,16 +48,8 @@ async function load(child: ChildProcess, url: string, headers: Record<string, st
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, cpuMicros: cpu / result.requests.total };
 }
 
-function startServer(kind: 'bare' | 'herald'): Promise<{ child: ChildProcess; info: { port: number; key?: string } }> {
-  // The server gets core 1 to itself and the load generator core 0 (see main), so neither steals the
-  // other's time and both targets are measured on the same footing.
-  const child = spawn('taskset', ['-c', '1', process.execPath, import.meta.filename, 'serve', kind], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (info) => resolve({ child, info: info as { port: number; key?: string } }));
-    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
-  });
+function startServer(kind: 'bare' | 'herald') {
+  return startPinnedChild<{ port: number; key?: string }>(import.meta.filename, ['serve', kind]);
 }
 
 const ROUNDS = 3;
@@ -72,13 +64,7 @@ async function measureBoth(): Promise<{ bare: Figures; herald: Figures }> {
       rounds.bare.push(await load(bare.child, `http://127.0.0.1:${bare.info.port}/noop`, {}));
       rounds.herald.push(await load(herald.child, `http://127.0.0.1:${herald.info.port}/api/v1/whoami`, { authorization: `Bearer ${herald.info.key}` }));
     }
-    const pick = (list: Figures[]): Figures => ({
-      rps: median(list.map((f) => f.rps)),
-      p99: median(list.map((f) => f.p99)),
-      non2xx: list.reduce((sum, f) => sum + f.non2xx, 0),
-      cpuMicros: median(list.map((f) => f.cpuMicros)),
-    });
-    return { bare: pick(rounds.bare), herald: pick(rounds.herald) };
+    return { bare: medianFigures(rounds.bare), herald: medianFigures(rounds.herald) };
   } finally {
     bare.child.kill('SIGKILL');
     herald.child.kill('SIGKILL');
@@ -86,11 +72,9 @@ async function measureBoth(): Promise<{ bare: Figures; herald: Figures }> {
 }
 
 if (process.argv[2] === 'serve') {
-  const info = process.argv[3] === 'bare' ? await serveBare() : await serveHerald();
-  process.on('message', () => process.send!(process.cpuUsage()));
-  process.send!(info);
+  announceToParent(process.argv[3] === 'bare' ? await serveBare() : await serveHerald());
 } else {
-  execFileSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  pinToCoreZero();
   await ensureDatabase(BASE_URL);
   const { bare, herald } = await measureBoth();
   const ratio = herald.rps / bare.rps;

@@ -8,12 +8,12 @@
 // The emails are seeded through POST /api/v1/emails/batch while no worker runs; the sending domain is
 // created through the API and then marked verified directly in the database (status SUCCESS,
 // verified_at now): no DNS server or domain-check worker runs in the benchmark.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { machineLine, writeSection } from './results.ts';
-import { median } from './measure.ts';
+import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 2000);
 const ROUNDS = 3;
@@ -61,14 +61,9 @@ async function sinkMain(): Promise<void> {
   send({ url: sink.url });
 }
 
-function startSink(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn('taskset', ['-c', '1', process.execPath, import.meta.filename, 'sink'], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message: FromSink) => resolve({ child, url: (message as { url: string }).url }));
-    child.once('exit', (code) => reject(new Error(`sink exited with ${code}`)));
-  });
+async function startSink(): Promise<{ child: ChildProcess; url: string }> {
+  const { child, info } = await startPinnedChild<{ url: string }>(import.meta.filename, ['sink']);
+  return { child, url: info.url };
 }
 
 /** Tells the sink to expect `count` messages; resolves with the time they had all arrived and the DKIM results. */
@@ -97,7 +92,7 @@ interface RoundFigures {
 }
 
 async function main(): Promise<void> {
-  execFileSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  pinToCoreZero();
   await ensureDatabase(BASE_URL);
   const { sql } = await import('kysely');
   const { buildApp } = await import('../src/app.ts');

@@ -6,7 +6,7 @@
 //
 // The sending domain is created through the API and then marked verified directly in the database
 // (status SUCCESS, verified_at now): no DNS server or domain-check worker runs in the benchmark.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -14,7 +14,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { machineLine, writeSection } from './results.ts';
-import { type Figures, median, serverCpu } from './measure.ts';
+import { announceToParent, type Figures, medianFigures, pinToCoreZero, serverCpu, startPinnedChild } from './measure.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
@@ -136,15 +136,8 @@ async function load(child: ChildProcess, url: string, path: string, from: string
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors, cpuMicros: cpu / result.requests.total };
 }
 
-function startServer(kind: 'bare' | 'herald'): Promise<{ child: ChildProcess; info: ServerInfo }> {
-  // The server gets core 1 and the load generator core 0, as in auth-noop.ts.
-  const child = spawn('taskset', ['-c', '1', process.execPath, import.meta.filename, 'serve', kind], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (info) => resolve({ child, info: info as ServerInfo }));
-    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
-  });
+function startServer(kind: 'bare' | 'herald') {
+  return startPinnedChild<ServerInfo>(import.meta.filename, ['serve', kind]);
 }
 
 /** Both servers run side by side and are loaded in alternating rounds, so machine noise hits both. */
@@ -162,13 +155,7 @@ async function measureBoth(admin: pg.Client): Promise<{ bare: Figures; herald: F
         await load(herald.child, `http://127.0.0.1:${herald.info.port}`, '/api/v1/emails', herald.info.from!, { authorization: `Bearer ${herald.info.key}` }),
       );
     }
-    const pick = (list: Figures[]): Figures => ({
-      rps: median(list.map((f) => f.rps)),
-      p99: median(list.map((f) => f.p99)),
-      non2xx: list.reduce((sum, f) => sum + f.non2xx, 0),
-      cpuMicros: median(list.map((f) => f.cpuMicros)),
-    });
-    return { bare: pick(rounds.bare), herald: pick(rounds.herald), teamId };
+    return { bare: medianFigures(rounds.bare), herald: medianFigures(rounds.herald), teamId };
   } finally {
     bare.child.kill('SIGKILL');
     herald.child.kill('SIGKILL');
@@ -176,11 +163,9 @@ async function measureBoth(admin: pg.Client): Promise<{ bare: Figures; herald: F
 }
 
 if (process.argv[2] === 'serve') {
-  const info = process.argv[3] === 'bare' ? await serveBare() : await serveHerald();
-  process.on('message', () => process.send!(process.cpuUsage()));
-  process.send!(info);
+  announceToParent(process.argv[3] === 'bare' ? await serveBare() : await serveHerald());
 } else {
-  execFileSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  pinToCoreZero();
   await ensureDatabase(BASE_URL);
   const admin = new pg.Client({ connectionString: BASE_URL });
   await admin.connect();

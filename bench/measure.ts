@@ -1,6 +1,6 @@
 // What the HTTP benchmarks share: figures of one load run, the server child's CPU time over IPC,
 // and the median of alternating rounds.
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 
 export interface Figures {
   rps: number;
@@ -21,4 +21,37 @@ export function serverCpu(child: ChildProcess): Promise<number> {
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** The median of each figure over alternating rounds (errors summed). */
+export function medianFigures(list: Figures[]): Figures {
+  return {
+    rps: median(list.map((f) => f.rps)),
+    p99: median(list.map((f) => f.p99)),
+    non2xx: list.reduce((sum, f) => sum + f.non2xx, 0),
+    cpuMicros: median(list.map((f) => f.cpuMicros)),
+  };
+}
+
+/**
+ * Starts this benchmark file again as a child pinned to core 1 (the parent pins itself to core 0 with
+ * `pinToCoreZero`), so the server and the load generator never steal each other's time. Resolves
+ * with the first message the child sends.
+ */
+export function startPinnedChild<Info>(file: string, args: string[]): Promise<{ child: ChildProcess; info: Info }> {
+  const child = spawn('taskset', ['-c', '1', process.execPath, file, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (info) => resolve({ child, info: info as Info }));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} child exited with ${code}`)));
+  });
+}
+
+export function pinToCoreZero(): void {
+  execFileSync('taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+}
+
+/** In the child: announce `info` to the parent, then answer every message with the CPU used so far. */
+export function announceToParent(info: unknown): void {
+  process.on('message', () => process.send!(process.cpuUsage()));
+  process.send!(info);
 }
