@@ -242,6 +242,13 @@ export interface ContactsTable {
   updated_at: Timestamp;
 }
 
+export interface EmailRecipientsTable {
+  team_id: number;
+  /** lower-cased */
+  address: string;
+  email_id: string;
+}
+
 export interface UnsubscribesTable {
   team_id: number;
   email: string;
@@ -267,6 +274,7 @@ export interface Database {
   contact_books: ContactBooksTable;
   contacts: ContactsTable;
   unsubscribes: UnsubscribesTable;
+  email_recipients: EmailRecipientsTable;
 }
 
 export type Team = Selectable<TeamsTable>;

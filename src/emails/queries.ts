@@ -28,6 +28,8 @@ export interface NewEmail {
   status: EmailStatus;
   runAt: Date;
   attachments: { filename: string; content: Buffer }[];
+  /** Distinct lower-cased recipient addresses (to, cc, bcc), suppressed ones included. */
+  recipients: string[];
   /** Events written with the email, in order. */
   events: { status: EmailStatus; data: unknown }[];
 }
@@ -75,6 +77,8 @@ export async function insertEmails(tx: Transaction<Database>, teamId: number, em
     .execute();
   const events = emails.flatMap((e) => e.events.map((event) => ({ team_id: teamId, email_id: e.id, status: event.status, data: json(event.data), created_at: now })));
   if (events.length > 0) await tx.insertInto('email_events').values(events).execute();
+  const recipients = emails.flatMap((e) => e.recipients.map((address) => ({ team_id: teamId, address, email_id: e.id })));
+  if (recipients.length > 0) await tx.insertInto('email_recipients').values(recipients).execute();
   const attachments = emails.flatMap((e) => e.attachments.map((a, position) => ({ email_id: e.id, position, filename: a.filename, content: a.content })));
   for (const attachment of attachments) await tx.insertInto('email_attachments').values(attachment).execute();
 }

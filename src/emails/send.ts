@@ -117,6 +117,7 @@ export async function sendEmails(deps: SendDeps, principal: Principal, inputs: S
         status,
         runAt: future ? scheduledAt! : now,
         attachments: (input.attachments ?? []).map((a) => ({ filename: a.filename, content: Buffer.from(a.content, 'base64') })),
+        recipients,
         events,
       });
     }
