@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { Secrets } from './platform/crypto.ts';
 import { createMetricsRegistry } from './platform/metrics.ts';
 import { RateLimiter, createCounterStore } from './platform/rate-limit/index.ts';
+import { QueueAnnouncer } from './queue/index.ts';
 
 export interface Deps {
   config: Config;
@@ -30,6 +31,8 @@ export interface Deps {
   dns: DnsResolver;
   /** HERALD_MAIL_TRANSPORT, built once; the log transport records into the outbox table. */
   mailTransport: MailTransport;
+  /** Wakes queue runners after commit (coalesced NOTIFY); see QueueAnnouncer. */
+  announcer: QueueAnnouncer;
   close(): Promise<void>;
 }
 
@@ -64,6 +67,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     mailDomain: config.mailDomain,
     record: outboxRecorder({ db: database.db, clock, secrets }),
   });
+  const announcer = new QueueAnnouncer(database.db, { onError: (error) => logger.warn({ err: error }, 'queue announcement failed') });
   return {
     config,
     database,
@@ -76,7 +80,9 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     metrics: createMetricsRegistry(),
     dns,
     mailTransport,
+    announcer,
     async close() {
+      await announcer.close();
       await stopListening();
       await mailTransport.close();
       await counters.close();

@@ -195,6 +195,11 @@ export interface TeamDailyUsageTable {
   day: ColumnType<Date, string, string>;
   transactional: ColumnType<number, number | undefined, number>;
   marketing: ColumnType<number, number | undefined, number>;
+  shard: ColumnType<number, number | undefined, number>;
+  /** What this shard may reach without locking the others. */
+  cap: ColumnType<number, number | undefined, number>;
+  /** The daily limit the caps were shared out for; null: not shared out. */
+  day_limit: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OutboxTable {
@@ -256,6 +261,18 @@ export interface UnsubscribesTable {
   created_at: Timestamp;
 }
 
+export interface SegmentsTable {
+  id: string;
+  team_id: number;
+  contact_book_id: string;
+  name: string;
+  description: string | null;
+  /** {version, match, conditions}; see src/segments/definition.ts */
+  definition: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   teams: TeamsTable;
@@ -275,6 +292,7 @@ export interface Database {
   contacts: ContactsTable;
   unsubscribes: UnsubscribesTable;
   email_recipients: EmailRecipientsTable;
+  segments: SegmentsTable;
 }
 
 export type Team = Selectable<TeamsTable>;

@@ -98,6 +98,20 @@ export async function softDeleteDomain(db: Db, teamId: number, id: number, now: 
 }
 
 /** The live domain of that name whose latest definite check found every required record. */
+/**
+ * The team's domains among `names` (lower-case) that may send, as a query for another statement to
+ * embed (the send path reads them in the same round trip as the team's plan and suppressions).
+ */
+export function verifiedDomainsQuery(db: Db, teamId: number, names: string[]) {
+  return db
+    .selectFrom('domains')
+    .select(['id', 'name'])
+    .where('team_id', '=', teamId)
+    .where('name', 'in', names.length > 0 ? names : [''])
+    .where('deleted_at', 'is', null)
+    .where('verified_at', 'is not', null);
+}
+
 export async function findVerifiedDomain(db: Db, teamId: number, name: string): Promise<DomainRow | undefined> {
   return db
     .selectFrom('domains')

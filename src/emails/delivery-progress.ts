@@ -1,8 +1,7 @@
 // What earlier attempts of one email already settled, read back from its events: recipients that a
 // server accepted (kept in DELIVERY_DELAYED events when the rest was deferred), that bounced, or that
 // were suppressed. A retry sends only to the others, so nobody gets the message twice.
-import type { Kysely } from 'kysely';
-import type { Database, EmailStatus } from '../db/schema.ts';
+import type { EmailStatus } from '../db/schema.ts';
 
 export interface DeliveryProgress {
   accepted: Set<string>;
@@ -28,16 +27,4 @@ export function progressOf(events: { status: EmailStatus; data: unknown }[]): De
     }
   }
   return progress;
-}
-
-export async function readProgress(db: Kysely<Database>, teamId: number, emailId: string): Promise<DeliveryProgress> {
-  const events = await db
-    .selectFrom('email_events')
-    .select(['status', 'data'])
-    .where('team_id', '=', teamId)
-    .where('email_id', '=', emailId)
-    .where('status', 'in', ['DELIVERY_DELAYED', 'BOUNCED', 'SUPPRESSED'])
-    .orderBy('id', 'asc')
-    .execute();
-  return progressOf(events);
 }

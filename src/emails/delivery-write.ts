@@ -1,16 +1,9 @@
 // Writing what one delivery attempt decided: the email's status and its events in one transaction,
 // only while this worker still holds the row's lease and the email is still waiting to be sent. The
-// second condition is the status precedence rule: nothing moves an email out of a terminal status.
-import type { Kysely } from 'kysely';
+// second condition is where the status precedence table (status-precedence.ts) lets a delivery
+// attempt decide: nothing here moves an email that already left the queue.
+import { sql, type Kysely } from 'kysely';
 import type { Database, EmailStatus } from '../db/schema.ts';
-
-/** Statuses no later event may leave. */
-export const TERMINAL_STATUSES: readonly EmailStatus[] = ['BOUNCED', 'FAILED', 'CANCELLED', 'SUPPRESSED'];
-
-/** May an email in `current` take `next` as its status? Terminal statuses are final. */
-export function canMoveStatus(current: EmailStatus, next: EmailStatus): boolean {
-  return current === next || !TERMINAL_STATUSES.includes(current);
-}
 
 export interface AttemptRecord {
   /** The new status; null keeps it (a retry). */
@@ -19,7 +12,10 @@ export interface AttemptRecord {
   events: { status: EmailStatus; data: unknown }[];
 }
 
-/** False when the lease passed to another worker or the email left the queue meanwhile. */
+/**
+ * False when the lease passed to another worker or the email left the queue meanwhile. One
+ * statement (status and events together), so one round trip and its own transaction.
+ */
 export async function recordAttempt(
   db: Kysely<Database>,
   email: { team_id: number; id: string },
@@ -27,24 +23,23 @@ export async function recordAttempt(
   now: Date,
   record: AttemptRecord,
 ): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
-    const updated = await tx
-      .updateTable('emails')
-      .set({ ...(record.status === null ? {} : { status: record.status }), ...(record.messageId === null ? {} : { message_id: record.messageId }), updated_at: now })
-      .where('team_id', '=', email.team_id)
-      .where('id', '=', email.id)
-      .where('lease_until', '=', leaseUntil)
-      .where('status', 'in', ['QUEUED', 'SCHEDULED'])
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return false;
-    if (record.events.length > 0) {
-      await tx
-        .insertInto('email_events')
-        .values(record.events.map((e) => ({ team_id: email.team_id, email_id: email.id, status: e.status, data: e.data === null ? null : JSON.stringify(e.data), created_at: now })))
-        .execute();
-    }
-    return true;
-  });
+  const events = record.events.map((e) => ({ status: e.status, data: e.data ?? null }));
+  const result = await sql<{ updated: number }>`
+    WITH updated AS (
+      UPDATE emails
+      SET status = COALESCE(${record.status}::text, status), message_id = COALESCE(${record.messageId}::text, message_id), updated_at = ${now}
+      WHERE team_id = ${email.team_id} AND id = ${email.id} AND lease_until = ${leaseUntil} AND status IN ('QUEUED', 'SCHEDULED')
+      RETURNING id
+    ),
+    new_events AS (
+      INSERT INTO email_events (team_id, email_id, status, data, created_at)
+      SELECT ${email.team_id}::int, ${email.id}::text, e.status, e.data, ${now}::timestamptz
+      FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS (status text, data jsonb)) WITH ORDINALITY AS e (status, data, ordinality)
+      WHERE EXISTS (SELECT 1 FROM updated)
+      ORDER BY e.ordinality
+    )
+    SELECT count(*)::int AS updated FROM updated`.execute(db);
+  return Number(result.rows[0]?.updated ?? 0) > 0;
 }
 
 /** The queue's last word on rows our own code could not handle: FAILED, with the reason, lease released. */

@@ -11,16 +11,15 @@
 import { sql } from 'kysely';
 import type { MailTransport, RecipientOutcome } from '../adapters/mail-transport/index.ts';
 import type { EmailStatus } from '../db/schema.ts';
-import { getSendingDomain } from '../domains/index.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { errorMessage } from '../queue/define-queue.ts';
 import { defineQueue, type BatchContext, type JobOutcome, type Queue } from '../queue/index.ts';
 import { buildSignedMessage, messageIdOf } from './delivery-message.ts';
-import { readProgress } from './delivery-progress.ts';
+import { domainKey, fromDomainOf, progressFor, readBatchData, type BatchData } from './delivery-batch.ts';
 import { failDeliveries, recordAttempt, type AttemptRecord } from './delivery-write.ts';
 import { MimeHeaderError } from './mime.ts';
-import { suppressedAmong, type EmailRow } from './queries.ts';
-import { distinctRecipients, domainOf, parseAddress } from './recipients.ts';
+import type { EmailRow } from './queries.ts';
+import { distinctRecipients } from './recipients.ts';
 import { returnPathAddress } from './return-path.ts';
 import { EMAIL_DELIVERY_QUEUE } from './send.ts';
 
@@ -46,7 +45,7 @@ function finalStatus(transport: MailTransport, acceptedAny: boolean, bouncedAny:
   return bouncedAny ? 'BOUNCED' : 'SUPPRESSED';
 }
 
-async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext): Promise<JobOutcome> {
+async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext, data: BatchData): Promise<JobOutcome> {
   const { db, leaseUntil } = ctx;
   const now = ctx.clock.now();
   const done: JobOutcome = { id: email.id, outcome: 'done' };
@@ -55,17 +54,17 @@ async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext
   };
   const fail = (reason: string) => record({ status: 'FAILED', messageId: null, events: [{ status: 'FAILED', data: { reason } }] });
 
-  const fromAddress = parseAddress(email.from)?.address;
-  const domain = fromAddress === undefined ? null : await getSendingDomain(db, deps.secrets, email.team_id, domainOf(fromAddress));
+  const fromDomain = fromDomainOf(email);
+  const domain = fromDomain === null ? null : (data.domains.get(domainKey(email.team_id, fromDomain)) ?? null);
   if (domain === null) {
     await fail(`The sending domain of ${email.from} is no longer a verified domain of this team`);
     return done;
   }
 
-  const progress = await readProgress(db, email.team_id, email.id);
+  const progress = progressFor(data, email.id);
   const recipients = distinctRecipients([email.to, email.cc, email.bcc]);
   // Re-read at send time: an address suppressed since the email was queued is not sent to.
-  const suppressed = await suppressedAmong(db, email.team_id, recipients);
+  const suppressed = new Set(recipients.filter((r) => data.suppressed.has(domainKey(email.team_id, r))));
   const events: Event[] = [];
   const newlySuppressed = recipients.filter((r) => suppressed.has(r) && !progress.suppressed.has(r));
   if (newlySuppressed.length > 0) events.push({ status: 'SUPPRESSED', data: { recipients: newlySuppressed } });
@@ -79,7 +78,11 @@ async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext
 
   let raw: Buffer;
   try {
-    raw = await buildSignedMessage(db, email, domain, messageId, now);
+    raw = await buildSignedMessage(email, domain, messageId, now, {
+      attachments: data.attachments.get(email.id) ?? [],
+      inReplyTo: data.inReplyTo.get(email.id) ?? null,
+      listUnsubscribe: null,
+    });
   } catch (error) {
     // A header the API let through but MIME refuses cannot get better by waiting.
     if (error instanceof MimeHeaderError) {
@@ -130,15 +133,17 @@ export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
     maxAttempts: DELIVERY_MAX_ATTEMPTS,
     backoff: DELIVERY_BACKOFF,
     // The emails of a batch go out side by side; each one's result is written on its own.
-    handleBatch: async (rows, ctx) =>
-      Promise.all(
+    handleBatch: async (rows, ctx) => {
+      const data = await readBatchData(ctx.db, deps.secrets, rows);
+      return Promise.all(
         rows.map((row) =>
-          deliverOne(deps, row, ctx).catch((error: unknown): JobOutcome => {
+          deliverOne(deps, row, ctx, data).catch((error: unknown): JobOutcome => {
             ctx.logger.warn({ emailId: row.id, err: error }, 'email delivery attempt failed; retrying');
             return { id: row.id, outcome: 'retry', error: errorMessage(error) };
           }),
         ),
-      ),
+      );
+    },
     // Status and events were written by the handler; the finalisers release the lease.
     onDone: sql`last_error = NULL`,
     onRetry: sql`last_error = job.job_error`,

@@ -1,5 +1,6 @@
 // Every SQL statement of the emails area; the team id comes first and is in every WHERE.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { verifiedDomainsQuery } from '../domains/index.ts';
 import type { AddressField, Database, EmailEventsTable, EmailsTable, EmailStatus, TeamPlan, TemplateType } from '../db/schema.ts';
 
 export type EmailRow = Selectable<EmailsTable>;
@@ -34,8 +35,30 @@ export interface NewEmail {
   events: { status: EmailStatus; data: unknown }[];
 }
 
-export async function teamPlan(db: Db, teamId: number): Promise<TeamPlan | undefined> {
-  return (await db.selectFrom('teams').select('plan').where('id', '=', teamId).executeTakeFirst())?.plan;
+/** What a send needs to know before it writes, read in one round trip. */
+export interface SendContext {
+  plan: TeamPlan | null;
+  /** Verified domain id by lower-cased name, for the names asked about. */
+  domains: Map<string, number>;
+  /** The team's suppressed addresses among those asked about. */
+  suppressed: Set<string>;
+}
+
+export async function readSendContext(db: Db, teamId: number, domainNames: string[], addresses: string[]): Promise<SendContext> {
+  const domains = verifiedDomainsQuery(db, teamId, domainNames);
+  const suppressed = db
+    .selectFrom('suppressions')
+    .select('email')
+    .where('team_id', '=', teamId)
+    .where('email', 'in', addresses.length > 0 ? addresses : ['']);
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('teams').select('plan').where('id', '=', teamId).as('plan'),
+      sql<[string, number][] | null>`(SELECT json_agg(json_build_array(d.name, d.id)) FROM (${domains}) AS d)`.as('domains'),
+      sql<string[] | null>`(SELECT json_agg(s.email) FROM (${suppressed}) AS s)`.as('suppressed'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { plan: row.plan ?? null, domains: new Map(row.domains ?? []), suppressed: new Set(row.suppressed ?? []) };
 }
 
 /** The team's suppressed addresses among `addresses` (lower-cased). */
@@ -45,42 +68,76 @@ export async function suppressedAmong(db: Db, teamId: number, addresses: string[
   return new Set(rows.map((row) => row.email));
 }
 
-export async function insertEmails(tx: Transaction<Database>, teamId: number, emails: NewEmail[], now: Date): Promise<void> {
-  if (emails.length === 0) return;
-  await tx
-    .insertInto('emails')
-    .values(
-      emails.map((e) => ({
-        id: e.id,
-        team_id: teamId,
-        domain_id: e.domainId,
-        api_key_id: e.apiKeyId,
-        from: e.from,
-        to: json(e.to),
-        cc: json(e.cc),
-        bcc: json(e.bcc),
-        reply_to: json(e.replyTo),
-        subject: e.subject,
-        html: e.html,
-        text: e.text,
-        headers: json(e.headers),
-        template_id: e.templateId,
-        in_reply_to_id: e.inReplyToId,
-        type: e.type,
-        scheduled_at: e.scheduledAt,
-        status: e.status,
-        run_at: e.runAt,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
-  const events = emails.flatMap((e) => e.events.map((event) => ({ team_id: teamId, email_id: e.id, status: event.status, data: json(event.data), created_at: now })));
-  if (events.length > 0) await tx.insertInto('email_events').values(events).execute();
-  const recipients = emails.flatMap((e) => e.recipients.map((address) => ({ team_id: teamId, address, email_id: e.id })));
-  if (recipients.length > 0) await tx.insertInto('email_recipients').values(recipients).execute();
-  const attachments = emails.flatMap((e) => e.attachments.map((a, position) => ({ email_id: e.id, position, filename: a.filename, content: a.content })));
-  for (const attachment of attachments) await tx.insertInto('email_attachments').values(attachment).execute();
+/**
+ * Stores emails with their events, recipients and attachments in ONE statement, which is one round
+ * trip and, outside a transaction, its own transaction. `reserve` is a data-modifying statement
+ * (the send-quota reservation) that returns a row when it succeeded; when it returns none nothing
+ * is stored. Returns the number of emails stored.
+ */
+export async function storeEmails(db: Db, teamId: number, emails: NewEmail[], now: Date, reserve: RawBuilder<unknown>): Promise<number> {
+  if (emails.length === 0) return 0;
+  const rows = emails.map((e) => ({
+    id: e.id,
+    team_id: teamId,
+    domain_id: e.domainId,
+    api_key_id: e.apiKeyId,
+    from: e.from,
+    to: e.to,
+    cc: e.cc,
+    bcc: e.bcc,
+    reply_to: e.replyTo,
+    subject: e.subject,
+    html: e.html,
+    text: e.text,
+    headers: e.headers,
+    template_id: e.templateId,
+    in_reply_to_id: e.inReplyToId,
+    type: e.type,
+    scheduled_at: e.scheduledAt,
+    status: e.status,
+    run_at: e.runAt,
+    created_at: now,
+    updated_at: now,
+  }));
+  const events = emails.flatMap((e) => e.events.map((event) => ({ team_id: teamId, email_id: e.id, status: event.status, data: event.data ?? null, created_at: now })));
+  const recipients = emails.flatMap((e) => e.recipients.map((address) => ({ id: e.id, address })));
+  const attachments = emails.flatMap((e) => e.attachments.map((a, position) => ({ id: e.id, position, filename: a.filename, hex: a.content.toString('hex') })));
+  const attachmentStep =
+    attachments.length === 0
+      ? sql``
+      : sql`, new_attachments AS (
+          INSERT INTO email_attachments (email_id, position, filename, content)
+          SELECT a.email_id, a.position, a.filename, decode(a.hex, 'hex')
+          FROM unnest(${attachments.map((a) => a.id)}::text[], ${attachments.map((a) => a.position)}::int[],
+                      ${attachments.map((a) => a.filename)}::text[], ${attachments.map((a) => a.hex)}::text[]) AS a (email_id, position, filename, hex)
+          WHERE EXISTS (SELECT 1 FROM new_emails))`;
+  // Events keep their order (ids follow it): WITH ORDINALITY and ORDER BY.
+  const result = await sql<{ stored: number }>`
+    WITH reserve AS (${reserve}),
+    new_emails AS (
+      INSERT INTO emails (id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
+                          template_id, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at)
+      SELECT id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
+             template_id, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at
+      FROM jsonb_populate_recordset(NULL::emails, ${JSON.stringify(rows)}::jsonb)
+      WHERE EXISTS (SELECT 1 FROM reserve)
+      RETURNING id
+    ),
+    new_events AS (
+      INSERT INTO email_events (team_id, email_id, status, data, created_at)
+      SELECT e.team_id, e.email_id, e.status, e.data, e.created_at
+      FROM jsonb_populate_recordset(NULL::email_events, ${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS e
+      WHERE EXISTS (SELECT 1 FROM new_emails)
+      ORDER BY e.ordinality
+    ),
+    new_recipients AS (
+      INSERT INTO email_recipients (team_id, address, email_id)
+      SELECT ${teamId}::int, r.address, r.email_id
+      FROM unnest(${recipients.map((r) => r.id)}::text[], ${recipients.map((r) => r.address)}::text[]) AS r (email_id, address)
+      WHERE EXISTS (SELECT 1 FROM new_emails)
+    )${attachmentStep}
+    SELECT count(*)::int AS stored FROM new_emails`.execute(db);
+  return Number(result.rows[0]?.stored ?? 0);
 }
 
 /** One email of the team; a sending key (onlyKeyId) sees only the emails it sent. */

@@ -11,7 +11,7 @@ import * as s from './schemas.ts';
 import { EMAIL_DELIVERY_QUEUE, sendEmails } from './send.ts';
 import { emailListView, emailView } from './views.ts';
 
-type EmailDeps = Pick<Deps, 'db' | 'clock' | 'secrets'>;
+type EmailDeps = Pick<Deps, 'db' | 'clock' | 'announcer'>;
 
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'Email not found');
 /** Emails whose send time may still change: not yet handed to delivery. */

@@ -1,18 +1,17 @@
-// POST /v1/emails and /v1/emails/batch: every check runs before anything is stored (contract rule 1),
-// then one transaction reserves the send quota, stores the emails with their first events and
-// announces the queued ones to the delivery workers.
-import type { Kysely } from 'kysely';
+// POST /v1/emails and /v1/emails/batch: every check runs before anything is stored (contract rule 1);
+// then one statement reserves the send quota and stores the emails with their first events
+// (limits.ts, queries.ts storeEmails), and the delivery workers are woken after commit.
+import { sql, type Kysely } from 'kysely';
 import type { Database, EmailStatus, TemplateType } from '../db/schema.ts';
-import { domainName, getSendingDomain } from '../domains/index.ts';
+import { domainName } from '../domains/index.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { Secrets } from '../platform/crypto.ts';
 import { ApiError, badRequest } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
-import { notifyQueue } from '../queue/index.ts';
+import type { QueueAnnouncer } from '../queue/index.ts';
 import { getTemplateForSend, renderTemplate, type TemplateParts } from '../templates/index.ts';
-import { countByType, reserveSendQuota } from './limits.ts';
-import { insertEmails, suppressedAmong, teamPlan, type NewEmail } from './queries.ts';
+import { checkSendSize, countByType, reserveLocked, shardReservation, type Reservation } from './limits.ts';
+import { readSendContext, storeEmails, type NewEmail } from './queries.ts';
 import { RECIPIENTS_MAX, distinctRecipients, domainOf, parseAddress } from './recipients.ts';
 import type { SendEmailInput } from './schemas.ts';
 
@@ -22,7 +21,7 @@ export const EMAIL_DELIVERY_QUEUE = 'email-delivery';
 export interface SendDeps {
   db: Kysely<Database>;
   clock: Clock;
-  secrets: Secrets;
+  announcer: QueueAnnouncer;
 }
 
 interface Prepared {
@@ -42,30 +41,23 @@ function withPreheader(html: string | null, previewText: string | null): string 
   return `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(previewText)}</div>${html}`;
 }
 
-/** Sends each input; returns their ids in order. `where` prefixes field names in a batch. */
+/** Sends each input; returns their ids in order. In a batch, field names are prefixed with `[i].`. */
 export async function sendEmails(deps: SendDeps, principal: Principal, inputs: SendEmailInput[], batch: boolean): Promise<string[]> {
-  const { db, clock, secrets } = deps;
+  const { db, clock } = deps;
   const teamId = principal.teamId;
   const keyDomain = principal.domainId === null ? null : ((await domainName(db, teamId, principal.domainId)) ?? '');
-  const domains = new Map<string, number | null>();
-  const prepared: Prepared[] = [];
+  const checked = inputs.map((input, index) => checkAddresses(input, index, batch, keyDomain));
+  // One round trip for the team's plan, its verified domains among the from domains, and its
+  // suppressions among the recipients.
+  const context = await readSendContext(db, teamId, [...new Set(checked.map((c) => c.fromDomain))], [...new Set(checked.flatMap((c) => c.recipients))]);
+  if (context.plan === null) throw new ApiError(404, 'NOT_FOUND', 'Team not found');
 
+  const prepared: Prepared[] = [];
   for (const [index, input] of inputs.entries()) {
     const at = (field: string) => (batch ? `[${index}].${field}` : field);
-    const recipients = distinctRecipients([input.to, input.cc, input.bcc]);
-    if (recipients.length === 0) throw badRequest(`${at('to')}: at least one recipient is required in to, cc or bcc`);
-    if (recipients.length > RECIPIENTS_MAX) {
-      throw new ApiError(422, 'UNPROCESSABLE_ENTITY', `${batch ? `[${index}]: ` : ''}${recipients.length} recipients across to, cc and bcc; at most ${RECIPIENTS_MAX} are allowed`);
-    }
-    const fromDomain = domainOf(parseAddress(input.from)!.address);
-    // Authentication 6: a key limited to one domain may send only from that domain.
-    if (keyDomain !== null && fromDomain !== keyDomain.toLowerCase()) {
-      throw new ApiError(403, 'FORBIDDEN', `${at('from')}: this key may send only from its domain ${keyDomain}`);
-    }
-    if (!domains.has(fromDomain)) domains.set(fromDomain, (await getSendingDomain(db, secrets, teamId, fromDomain))?.id ?? null);
-    const domainId = domains.get(fromDomain) ?? null;
-    if (domainId === null) throw badRequest(`${at('from')}: ${fromDomain} is not a verified domain of this team`);
-
+    const { fromDomain, recipients } = checked[index]!;
+    const domainId = context.domains.get(fromDomain);
+    if (domainId === undefined) throw badRequest(`${at('from')}: ${fromDomain} is not a verified domain of this team`);
     let parts: TemplateParts = { subject: input.subject ?? '', html: input.html ?? null, text: input.text ?? null };
     let type: TemplateType = 'TRANSACTIONAL';
     if (input.templateId !== undefined) {
@@ -80,53 +72,78 @@ export async function sendEmails(deps: SendDeps, principal: Principal, inputs: S
   }
 
   const now = clock.now();
-  return db.transaction().execute(async (tx) => {
-    const plan = await teamPlan(tx, teamId);
-    if (!plan) throw new ApiError(404, 'NOT_FOUND', 'Team not found');
-    const suppressed = await suppressedAmong(tx, teamId, [...new Set(prepared.flatMap((p) => p.recipients))]);
-    const emails: NewEmail[] = [];
-    const counts: { type: TemplateType; recipients: number }[] = [];
-    for (const { input, domainId, recipients, parts, type } of prepared) {
-      const blocked = recipients.filter((r) => suppressed.has(r));
-      const sendable = recipients.length - blocked.length;
-      counts.push({ type, recipients: sendable });
-      const scheduledAt = input.scheduledAt === undefined ? null : new Date(input.scheduledAt);
-      const future = scheduledAt !== null && scheduledAt.getTime() > now.getTime();
-      const status: EmailStatus = sendable === 0 ? 'SUPPRESSED' : future ? 'SCHEDULED' : 'QUEUED';
-      const events: NewEmail['events'] = [];
-      // Rule 3: suppressed recipients are not sent to and not counted.
-      if (blocked.length > 0) events.push({ status: 'SUPPRESSED', data: { recipients: blocked } });
-      if (status !== 'SUPPRESSED') events.push({ status, data: future ? { scheduledAt: scheduledAt!.toISOString() } : null });
-      emails.push({
-        id: newId('em_', now),
-        domainId,
-        apiKeyId: principal.keyId,
-        from: input.from,
-        to: input.to ?? null,
-        cc: input.cc ?? null,
-        bcc: input.bcc ?? null,
-        replyTo: input.replyTo ?? null,
-        subject: parts.subject,
-        html: parts.html,
-        text: parts.text,
-        headers: input.headers ?? null,
-        templateId: input.templateId ?? null,
-        inReplyToId: input.inReplyToId ?? null,
-        type,
-        scheduledAt,
-        status,
-        runAt: future ? scheduledAt! : now,
-        attachments: (input.attachments ?? []).map((a) => ({ filename: a.filename, content: Buffer.from(a.content, 'base64') })),
-        recipients,
-        events,
-      });
-    }
-    await insertEmails(tx, teamId, emails, now);
-    if (emails.some((e) => e.status === 'QUEUED')) await notifyQueue(tx, EMAIL_DELIVERY_QUEUE);
-    // Last before commit: the reservation locks the team's row for today until commit, and every
-    // send of the team waits on it, so it is held as briefly as possible. Over the limit it throws
-    // and the whole transaction, emails included, rolls back.
-    await reserveSendQuota(tx, teamId, plan, now, countByType(counts));
-    return emails.map((e) => e.id);
-  });
+  const { emails, wanted } = buildEmails(prepared, context.suppressed, principal.keyId, now);
+  const plan = context.plan;
+  checkSendSize(plan, wanted);
+  const nothingCounted = wanted.transactional + wanted.marketing === 0;
+  // Usually one statement: the reservation on one usage shard and the rows, atomically.
+  const fast = nothingCounted ? sql`SELECT 1` : shardReservation(teamId, plan, now, wanted);
+  let stored = fast === null ? 0 : await storeEmails(db, teamId, emails, now, fast);
+  if (stored === 0) {
+    // The shard was full (or the plan needs the month's sum): lock the day's usage, then store.
+    stored = await db.transaction().execute(async (tx) => {
+      await reserveLocked(tx, teamId, plan, now, wanted);
+      return storeEmails(tx, teamId, emails, now, sql`SELECT 1`);
+    });
+  }
+  if (stored !== emails.length) throw new Error(`stored ${stored} of ${emails.length} emails`);
+  if (emails.some((e) => e.status === 'QUEUED')) deps.announcer.announce(EMAIL_DELIVERY_QUEUE);
+  return emails.map((e) => e.id);
+}
+
+/** Recipient count, domain-limited keys: checks that need nothing from the database. */
+function checkAddresses(input: SendEmailInput, index: number, batch: boolean, keyDomain: string | null) {
+  const at = (field: string) => (batch ? `[${index}].${field}` : field);
+  const recipients = distinctRecipients([input.to, input.cc, input.bcc]);
+  if (recipients.length === 0) throw badRequest(`${at('to')}: at least one recipient is required in to, cc or bcc`);
+  if (recipients.length > RECIPIENTS_MAX) {
+    throw new ApiError(422, 'UNPROCESSABLE_ENTITY', `${batch ? `[${index}]: ` : ''}${recipients.length} recipients across to, cc and bcc; at most ${RECIPIENTS_MAX} are allowed`);
+  }
+  const fromDomain = domainOf(parseAddress(input.from)!.address);
+  // Authentication 6: a key limited to one domain may send only from that domain.
+  if (keyDomain !== null && fromDomain !== keyDomain.toLowerCase()) {
+    throw new ApiError(403, 'FORBIDDEN', `${at('from')}: this key may send only from its domain ${keyDomain}`);
+  }
+  return { fromDomain, recipients };
+}
+
+/** The rows to store, with their first events, and the recipients they count (rule 3: suppressed ones do not). */
+function buildEmails(prepared: Prepared[], suppressed: Set<string>, apiKeyId: string, now: Date): { emails: NewEmail[]; wanted: Reservation } {
+  const emails: NewEmail[] = [];
+  const counts: { type: TemplateType; recipients: number }[] = [];
+  for (const { input, domainId, recipients, parts, type } of prepared) {
+    const blocked = recipients.filter((r) => suppressed.has(r));
+    const sendable = recipients.length - blocked.length;
+    counts.push({ type, recipients: sendable });
+    const scheduledAt = input.scheduledAt === undefined ? null : new Date(input.scheduledAt);
+    const future = scheduledAt !== null && scheduledAt.getTime() > now.getTime();
+    const status: EmailStatus = sendable === 0 ? 'SUPPRESSED' : future ? 'SCHEDULED' : 'QUEUED';
+    const events: NewEmail['events'] = [];
+    if (blocked.length > 0) events.push({ status: 'SUPPRESSED', data: { recipients: blocked } });
+    if (status !== 'SUPPRESSED') events.push({ status, data: future ? { scheduledAt: scheduledAt!.toISOString() } : null });
+    emails.push({
+      id: newId('em_', now),
+      domainId,
+      apiKeyId,
+      from: input.from,
+      to: input.to ?? null,
+      cc: input.cc ?? null,
+      bcc: input.bcc ?? null,
+      replyTo: input.replyTo ?? null,
+      subject: parts.subject,
+      html: parts.html,
+      text: parts.text,
+      headers: input.headers ?? null,
+      templateId: input.templateId ?? null,
+      inReplyToId: input.inReplyToId ?? null,
+      type,
+      scheduledAt,
+      status,
+      runAt: future ? scheduledAt! : now,
+      attachments: (input.attachments ?? []).map((a) => ({ filename: a.filename, content: Buffer.from(a.content, 'base64') })),
+      recipients,
+      events,
+    });
+  }
+  return { emails, wanted: countByType(counts) };
 }

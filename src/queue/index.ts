@@ -3,7 +3,7 @@
 export { defineQueue, PermanentJobError, type Queue, type QueueOptions, type ClaimedRow } from './define-queue.ts';
 export { defineChore, type Chore, type ChoreContext, type ChoreOptions } from './chores.ts';
 export { QueueRunner, type QueueRunnerOptions, type StopReport } from './runner.ts';
-export { notifyQueue, QUEUE_CHANNEL, type SqlExecutor } from './wake.ts';
+export { notifyQueue, QueueAnnouncer, QUEUE_CHANNEL, type SqlExecutor } from './wake.ts';
 export { claimDue, queueDepth, releaseLeases, type ClaimedBatch } from './claim.ts';
 export { retryDelayMs, defaultBackoff, type BackoffOptions } from './backoff.ts';
 export { queueMetrics, registerQueueDepthGauge, type QueueMetrics } from './metrics.ts';

@@ -57,3 +57,53 @@ export class WakeSignal {
     });
   }
 }
+
+/**
+ * Announces work after commit, at most one NOTIFY per queue per `intervalMs`. NOTIFY inside a write
+ * transaction takes a database-wide lock from just before commit until the commit is flushed, so
+ * every notifying transaction of the cluster commits one after the other; a busy send path must not
+ * notify in its transactions. A lost announcement (process killed before the timer) only delays the
+ * work until the runners' next poll.
+ */
+export class QueueAnnouncer {
+  readonly #db: SqlExecutor;
+  readonly #intervalMs: number;
+  readonly #onError: (error: unknown) => void;
+  readonly #pending = new Set<string>();
+  #timer: NodeJS.Timeout | null = null;
+  #closed = false;
+
+  constructor(db: SqlExecutor, options: { intervalMs?: number; onError?: (error: unknown) => void } = {}) {
+    this.#db = db;
+    this.#intervalMs = options.intervalMs ?? 5;
+    this.#onError = options.onError ?? (() => {});
+  }
+
+  /** Call after the commit that made the work visible. */
+  announce(queueName: string): void {
+    if (this.#closed) return;
+    this.#pending.add(queueName);
+    if (this.#timer !== null) return;
+    this.#timer = setTimeout(() => void this.flush(), this.#intervalMs);
+    this.#timer.unref();
+  }
+
+  /** Sends the pending announcements now. */
+  async flush(): Promise<void> {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    const names = [...this.#pending];
+    this.#pending.clear();
+    if (names.length === 0) return;
+    try {
+      await sql`SELECT pg_notify(${QUEUE_CHANNEL}, name) FROM unnest(${names}::text[]) AS name`.execute(this.#db);
+    } catch (error) {
+      this.#onError(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.#closed = true;
+  }
+}

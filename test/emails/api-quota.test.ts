@@ -1,6 +1,6 @@
 // Plan send limits (every recipient counts; 429 stores nothing) and the suppression list.
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usageOfDay } from '../../src/emails/limits.ts';
 import { planSendLimits } from '../../src/emails/plans.ts';
 import { emails, startEmailHarness, storedEmailCount, type EmailHarness } from './support.ts';
 
@@ -14,8 +14,8 @@ const addresses = (n: number, prefix = 'q') => Array.from({ length: n }, (_, i) 
 const day = () => h.t.clock.now().toISOString().slice(0, 10);
 
 async function usedToday(teamId: number): Promise<number> {
-  const row = await h.t.deps.db.selectFrom('team_daily_usage').selectAll().where('team_id', '=', teamId).where('day', '=', sql<Date>`${day()}::date`).executeTakeFirst();
-  return row ? row.transactional + row.marketing : 0;
+  const used = await usageOfDay(h.t.deps.db, teamId, day());
+  return used.transactional + used.marketing;
 }
 
 describe('send limits', () => {
@@ -61,6 +61,40 @@ describe('send limits', () => {
     const over = await api.send({ ...base, to: 'h@example.com' });
     expect(over.statusCode).toBe(429);
     expect(over.json().error.message).toContain('Monthly');
+  });
+});
+
+describe('send limits under concurrency (sharded daily counter)', () => {
+  it('concurrent sends of one team never pass the daily limit: exactly the remaining ones succeed', async () => {
+    const daily = planSendLimits.pro.daily!;
+    const team = await h.team({ plan: 'pro' });
+    // Earlier today the team used all but 25 (one row, as the counter looked before any send today).
+    await h.t.deps.db.insertInto('team_daily_usage').values({ team_id: team.id, day: day(), shard: 0, transactional: daily - 25, marketing: 0 }).execute();
+    const api = emails(h.app, team.key);
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => api.send({ from: team.from(), to: `c${i}@example.com`, subject: 'S', text: 'x' })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(25);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    expect(await usedToday(team.id)).toBe(daily);
+    expect(await storedEmailCount(h.t, team.id)).toBe(25);
+  });
+
+  it('many sends spread over the shards add up exactly, and a lower plan limit applies at once', async () => {
+    const team = await h.team({ plan: 'pro' });
+    const api = emails(h.app, team.key);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => api.send({ from: team.from(), to: [`s${i}@example.com`, `t${i}@example.com`], subject: 'S', text: 'x' })));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await usedToday(team.id)).toBe(60);
+    const shards = await h.t.deps.db.selectFrom('team_daily_usage').select(['shard', 'cap', 'day_limit']).where('team_id', '=', team.id).execute();
+    expect(shards.length).toBeGreaterThan(1);
+    // The caps never promise more than the daily limit.
+    expect(shards.reduce((sum, r) => sum + r.cap, 0)).toBeLessThanOrEqual(planSendLimits.pro.daily!);
+    // Down to the free plan (100 a day): the shards' caps were shared out for 50,000, yet 41 more
+    // recipients are refused and 40 fit.
+    await h.t.deps.db.updateTable('teams').set({ plan: 'free' }).where('id', '=', team.id).execute();
+    expect((await api.send({ from: team.from(), to: addresses(41, 'u'), subject: 'S', text: 'x' })).statusCode).toBe(429);
+    expect((await api.send({ from: team.from(), to: addresses(40, 'v'), subject: 'S', text: 'x' })).statusCode).toBe(200);
+    expect(await usedToday(team.id)).toBe(100);
   });
 });
 

@@ -1,0 +1,104 @@
+// What the emails of one claimed batch need from the database besides their own rows, read with a
+// few statements for the whole batch instead of several per email: each sending domain (with its
+// decrypted DKIM key) once, the suppressions among all recipients, the attachments, the Message-IDs
+// that replies answer, and, for retries only, what earlier attempts already settled.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { getSendingDomain, type SendingDomain } from '../domains/index.ts';
+import type { Secrets } from '../platform/crypto.ts';
+import { progressOf, type DeliveryProgress } from './delivery-progress.ts';
+import type { EmailRow } from './queries.ts';
+import { distinctRecipients, domainOf, parseAddress } from './recipients.ts';
+
+export interface BatchData {
+  /** Keyed by `${teamId}:${domain}`; null when the domain can no longer send. */
+  domains: Map<string, SendingDomain | null>;
+  /** Keyed by `${teamId}:${address}`. */
+  suppressed: Set<string>;
+  attachments: Map<string, { filename: string; content: Buffer }[]>;
+  /** Message-ID of the answered email, keyed by the replying email's id. */
+  inReplyTo: Map<string, string>;
+  /** Only for emails attempted before. */
+  progress: Map<string, DeliveryProgress>;
+}
+
+const NO_PROGRESS: DeliveryProgress = { accepted: new Set(), bounced: new Set(), suppressed: new Set(), delayed: false };
+
+export function fromDomainOf(email: EmailRow): string | null {
+  const address = parseAddress(email.from)?.address;
+  return address === undefined ? null : domainOf(address);
+}
+
+export const domainKey = (teamId: number, domain: string) => `${teamId}:${domain}`;
+
+export function progressFor(data: BatchData, emailId: string): DeliveryProgress {
+  return data.progress.get(emailId) ?? NO_PROGRESS;
+}
+
+export async function readBatchData(db: Kysely<Database>, secrets: Secrets, rows: EmailRow[]): Promise<BatchData> {
+  const domains = new Map<string, SendingDomain | null>();
+  for (const row of rows) {
+    const name = fromDomainOf(row);
+    if (name === null) continue;
+    const key = domainKey(row.team_id, name);
+    if (!domains.has(key)) domains.set(key, await getSendingDomain(db, secrets, row.team_id, name));
+  }
+  const ids = rows.map((row) => row.id);
+  const pairs = rows.flatMap((row) => distinctRecipients([row.to, row.cc, row.bcc]).map((address) => ({ teamId: row.team_id, address })));
+  const [suppressions, attachments, answered, events] = await Promise.all([
+    pairs.length === 0
+      ? []
+      : db
+          .selectFrom('suppressions')
+          .select(['team_id', 'email'])
+          .where((eb) => eb.or(pairs.map((p) => eb.and([eb('team_id', '=', p.teamId), eb('email', '=', p.address)]))))
+          .execute(),
+    db.selectFrom('email_attachments').select(['email_id', 'filename', 'content']).where('email_id', 'in', ids).orderBy('email_id').orderBy('position').execute(),
+    answeredMessageIds(db, rows),
+    rows.some((row) => row.attempts > 1)
+      ? db
+          .selectFrom('email_events')
+          .select(['email_id', 'status', 'data'])
+          .where('email_id', 'in', rows.filter((row) => row.attempts > 1).map((row) => row.id))
+          .where('status', 'in', ['DELIVERY_DELAYED', 'BOUNCED', 'SUPPRESSED'])
+          .orderBy('id', 'asc')
+          .execute()
+      : [],
+  ]);
+  const attachmentsByEmail = new Map<string, { filename: string; content: Buffer }[]>();
+  for (const a of attachments) {
+    // PGlite returns bytea as a Uint8Array, pg as a Buffer; MailComposer wants a Buffer.
+    const list = attachmentsByEmail.get(a.email_id) ?? [];
+    list.push({ filename: a.filename, content: Buffer.from(a.content) });
+    attachmentsByEmail.set(a.email_id, list);
+  }
+  const progress = new Map<string, DeliveryProgress>();
+  for (const row of rows) {
+    if (row.attempts > 1) progress.set(row.id, progressOf(events.filter((e) => e.email_id === row.id)));
+  }
+  return {
+    domains,
+    suppressed: new Set(suppressions.map((s) => `${s.team_id}:${s.email}`)),
+    attachments: attachmentsByEmail,
+    inReplyTo: answered,
+    progress,
+  };
+}
+
+/** The Message-IDs of the emails the batch's replies answer: only the same team's, only once sent. */
+async function answeredMessageIds(db: Kysely<Database>, rows: EmailRow[]): Promise<Map<string, string>> {
+  const replies = rows.filter((row) => row.in_reply_to_id !== null);
+  const out = new Map<string, string>();
+  if (replies.length === 0) return out;
+  const answered = await db
+    .selectFrom('emails')
+    .select(['id', 'team_id', 'message_id'])
+    .where('id', 'in', replies.map((row) => row.in_reply_to_id!))
+    .where('message_id', 'is not', null)
+    .execute();
+  for (const reply of replies) {
+    const match = answered.find((a) => a.id === reply.in_reply_to_id && a.team_id === reply.team_id);
+    if (match?.message_id) out.set(reply.id, match.message_id);
+  }
+  return out;
+}

@@ -1,0 +1,6 @@
+// What other areas may use of Emails. Everything else in this folder is the area's own.
+export { registerEmailRoutes } from './routes.ts';
+export { sendEmails, EMAIL_DELIVERY_QUEUE, type SendDeps } from './send.ts';
+export { emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
+export { recordEmailEvent, type RecordedEvent } from './email-events.ts';
+export { mayBecome, STATUS_MAY_BECOME } from './status-precedence.ts';
