@@ -160,7 +160,7 @@ async function main(): Promise<void> {
       );
       const runner = new QueueRunner({
         database: deps.database,
-        queues: [emailDeliveryQueue({ secrets: deps.secrets, transport, mailDomain: config.mailDomain })],
+        queues: [emailDeliveryQueue({ secrets: deps.secrets, publicUrl: config.publicUrl, transport, mailDomain: config.mailDomain })],
         pollMs: 50,
       });
       const { received, dkim } = expectMessages(sink.child, EMAILS, dkimKey);

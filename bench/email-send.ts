@@ -1,5 +1,6 @@
 // Sending one email (POST /api/v1/emails: key lookup, access policy, rate limit, idempotency on half
-// the requests, verified-domain check, quota reservation, email + event rows, queue NOTIFY) on
+// the requests, verified-domain and suppression read, quota reservation with the email, event and
+// recipient rows in one statement, the delivery queue announced after commit) on
 // PostgreSQL, beside a bare Fastify route doing one INSERT of a similar row through `pg` into a
 // scratch table of the same database, measured in the same run with the same load generator.
 // Run: npm exec -- node bench/email-send.ts   (BENCH_DATABASE_URL to choose the server database)

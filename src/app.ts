@@ -14,6 +14,9 @@ import { registerWhoami } from './platform/whoami.ts';
 import { registerDomainRoutes } from './domains/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerEmailRoutes } from './emails/routes.ts';
+import { registerSegmentRoutes } from './segments/routes.ts';
+import { registerContactsArea } from './contacts/index.ts';
+import { contactLinkRoutes } from './contacts/unsubscribe-routes.ts';
 
 /** Contract: request bodies over 20 MB are refused at the edge with 413. */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -40,7 +43,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // Signed link tokens (unsubscribe, confirmation) are path parameters longer than the default 100.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -76,10 +80,14 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerDomainRoutes(api, deps);
       registerTemplateRoutes(api, deps);
       registerEmailRoutes(api, deps);
+      registerSegmentRoutes(api, deps);
+      registerContactsArea(api, deps);
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: deps.config.apiPrefix },
   );
   await app.register(async (admin) => registerAdminRoutes(admin, deps), { prefix: '/admin/v1' });
+  // Public pages behind signed links (unsubscribe, double opt-in confirmation): no API key, no prefix.
+  await app.register(contactLinkRoutes(deps));
   return app;
 }

@@ -3,6 +3,7 @@
 import type { Deps } from './deps.ts';
 import { domainCheckQueue } from './domains/check-queue.ts';
 import { emailDeliveryQueue } from './emails/delivery.ts';
+import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
 import { defineChore, QueueRunner, registerQueueDepthGauge, type Chore, type Queue } from './queue/index.ts';
 
@@ -11,7 +12,8 @@ const HOUR = 60 * 60 * 1000;
 export function workerQueues(deps: Deps): Queue[] {
   return [
     domainCheckQueue({ dns: deps.dns, mailDomain: deps.config.mailDomain }),
-    emailDeliveryQueue({ secrets: deps.secrets, transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
+    emailDeliveryQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl, transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
+    contactConfirmationQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl, announcer: deps.announcer }),
   ];
 }
 

@@ -1,11 +1,22 @@
-// The table of `herald admin` commands: each maps its options to one admin API request.
+// The table of `herald admin` commands: each maps its options to one admin API request, or, for a
+// command that needs several (contacts import), to a job that sends them and returns the output.
+import fs from 'node:fs';
 import type { ParseArgsOptionsConfig } from 'node:util';
+import { importContactsCsv, stderrProgress } from '../contacts/csv-import.ts';
 
 export interface AdminRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: Record<string, unknown>;
 }
+
+export interface AdminResponse {
+  status: number;
+  body: string;
+}
+
+/** A command made of several admin requests; returns what is printed as JSON on stdout. */
+export type AdminJob = (send: (request: AdminRequest) => Promise<AdminResponse>) => Promise<unknown>;
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -14,7 +25,7 @@ export interface AdminCommand {
   action: string;
   usage: string;
   options: ParseArgsOptionsConfig;
-  toRequest(values: Values, positionals: string[]): AdminRequest;
+  toRequest(values: Values, positionals: string[]): AdminRequest | AdminJob;
 }
 
 function required(values: Values, name: string): string {
@@ -138,6 +149,20 @@ export const adminCommands: AdminCommand[] = [
     usage: 'keys delete --team TEAM_ID --key KEY_ID',
     options: { team: str, key: str },
     toRequest: (v, p) => ({ method: 'DELETE', path: `/teams/${teamIdFrom(v, p)}/api-keys/${encodeURIComponent(required(v, 'key'))}` }),
+  },
+  {
+    resource: 'contacts',
+    action: 'import',
+    usage: 'contacts import --team TEAM_ID --book CONTACT_BOOK_ID FILE.csv',
+    options: { team: str, book: str },
+    toRequest: (v, p) => {
+      const teamId = integer(required(v, 'team'), 'team')!;
+      const bookId = required(v, 'book');
+      const [file, ...extra] = p;
+      if (file === undefined || extra.length > 0) throw new Error('give exactly one CSV file');
+      if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) throw new Error(`cannot read ${file}`);
+      return (send) => importContactsCsv({ teamId, bookId, file, send, progress: stderrProgress() });
+    },
   },
   {
     resource: 'outbox',

@@ -1,5 +1,6 @@
 // `herald admin …`: the admin API's operations from the command line, JSON on stdout, a clear
-// message and a non-zero exit on failure. Every command is one admin API request. It goes over
+// message and a non-zero exit on failure. Every command is one admin API request, except jobs such
+// as `contacts import` that send several through the same transport. It goes over
 // HTTP to a running server when the embedded database is held by one (or HERALD_ADMIN_URL is set);
 // otherwise the request is served in-process by the same routes, so both paths behave alike.
 import { parseArgs } from 'node:util';
@@ -9,7 +10,7 @@ import { dataDirHolder } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { resolveInstanceSecrets, secretsFilePath } from '../platform/instance-secrets.ts';
 import { openRuntime } from '../runtime.ts';
-import { adminCommands, type AdminRequest } from './cli-commands.ts';
+import { adminCommands, type AdminJob, type AdminRequest, type AdminResponse } from './cli-commands.ts';
 
 const HELP = `Usage: herald admin <resource> <action> [options]
 
@@ -18,13 +19,25 @@ ${adminCommands.map((c) => `  ${c.usage}`).join('\n')}
 Output is JSON on stdout. Set HERALD_ADMIN_URL (and HERALD_ADMIN_TOKEN) to manage a remote server.
 `;
 
-async function sendOverHttp(baseUrl: string, token: string, request: AdminRequest) {
-  const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/admin/v1${request.path}`, {
-    method: request.method,
-    headers: { authorization: `Bearer ${token}`, ...(request.body ? { 'content-type': 'application/json' } : {}) },
-    body: request.body ? JSON.stringify(request.body) : undefined,
-  });
-  return { status: response.status, body: await response.text() };
+interface AdminTransport {
+  send(request: AdminRequest): Promise<AdminResponse>;
+  close(): Promise<void>;
+}
+
+function httpTransport(baseUrl: string, token: string): AdminTransport {
+  return {
+    async send(request) {
+      const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/admin/v1${request.path}`, {
+        method: request.method,
+        headers: { authorization: `Bearer ${token}`, ...(request.body ? { 'content-type': 'application/json' } : {}) },
+        body: request.body ? JSON.stringify(request.body) : undefined,
+      }).catch((error: Error) => {
+        throw new Error(`could not reach the admin API at ${baseUrl} (${error.message}); set PORT/HOST or HERALD_ADMIN_URL to the running server`);
+      });
+      return { status: response.status, body: await response.text() };
+    },
+    async close() {},
+  };
 }
 
 /** The local server, reachable even when it listens on every interface. */
@@ -33,7 +46,8 @@ function localServerUrl(config: Config): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }
 
-async function sendInProcess(config: Config, request: AdminRequest) {
+/** Serves requests in this process through the same routes; opened once for every request of a command. */
+async function inProcessTransport(config: Config): Promise<AdminTransport> {
   const runtime = await openRuntime(config);
   if (runtime.adminTokenGenerated) {
     // operator.md: a generated admin token is printed; this command is the one that generated it.
@@ -42,16 +56,24 @@ async function sendInProcess(config: Config, request: AdminRequest) {
   try {
     await migrate(runtime.deps.database);
     const app = await buildApp({ ...runtime.deps, logger: runtime.deps.logger.child({}, { level: 'silent' }) });
-    const response = await app.inject({
-      method: request.method,
-      url: `/admin/v1${request.path}`,
-      headers: { authorization: `Bearer ${runtime.deps.config.adminToken}` },
-      ...(request.body ? { payload: request.body } : {}),
-    });
-    await app.close();
-    return { status: response.statusCode, body: response.body };
-  } finally {
+    return {
+      async send(request) {
+        const response = await app.inject({
+          method: request.method,
+          url: `/admin/v1${request.path}`,
+          headers: { authorization: `Bearer ${runtime.deps.config.adminToken}` },
+          ...(request.body ? { payload: request.body } : {}),
+        });
+        return { status: response.statusCode, body: response.body };
+      },
+      async close() {
+        await app.close();
+        await runtime.close();
+      },
+    };
+  } catch (error) {
     await runtime.close();
+    throw error;
   }
 }
 
@@ -67,7 +89,7 @@ export async function runAdminCli(argv: string[]): Promise<number> {
     return resource === undefined || resource === '--help' ? 0 : 2;
   }
   let config: Config;
-  let request: AdminRequest;
+  let request: AdminRequest | AdminJob;
   try {
     const { values, positionals } = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
     request = command.toRequest(values as Record<string, string | boolean | undefined>, positionals);
@@ -79,24 +101,31 @@ export async function runAdminCli(argv: string[]): Promise<number> {
   try {
     const remote = process.env.HERALD_ADMIN_URL;
     const embeddedHeld = config.databaseUrl === null && dataDirHolder(config.dataDir) !== null;
-    let result: { status: number; body: string };
+    let transport: AdminTransport;
     if (remote || embeddedHeld) {
-      const url = remote ?? localServerUrl(config);
       const token = resolveInstanceSecrets(config).config.adminToken;
       if (!token) throw new ConfigError('HERALD_ADMIN_TOKEN', 'the admin token of the server', '');
-      result = await sendOverHttp(url, token, request).catch((error: Error) => {
-        throw new Error(`could not reach the admin API at ${url} (${error.message}); set PORT/HOST or HERALD_ADMIN_URL to the running server`);
-      });
+      transport = httpTransport(remote ?? localServerUrl(config), token);
     } else {
-      result = await sendInProcess(config, request);
+      transport = await inProcessTransport(config);
     }
-    if (result.status >= 400) {
-      const message = parseError(result.body) ?? `HTTP ${result.status}`;
-      process.stderr.write(`herald admin: ${message}\n`);
-      return 1;
+    try {
+      if (typeof request === 'function') {
+        const output = await request((next) => transport.send(next));
+        process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+        return 0;
+      }
+      const result = await transport.send(request);
+      if (result.status >= 400) {
+        const message = parseError(result.body) ?? `HTTP ${result.status}`;
+        process.stderr.write(`herald admin: ${message}\n`);
+        return 1;
+      }
+      process.stdout.write(`${JSON.stringify(JSON.parse(result.body), null, 2)}\n`);
+      return 0;
+    } finally {
+      await transport.close();
     }
-    process.stdout.write(`${JSON.stringify(JSON.parse(result.body), null, 2)}\n`);
-    return 0;
   } catch (error) {
     process.stderr.write(`herald admin: ${(error as Error).message}\n`);
     return 1;

@@ -9,6 +9,7 @@ import { createApiKey, deleteApiKey, listApiKeys } from '../platform/auth/api-ke
 import { safeEqual } from '../platform/crypto.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { addMember, createTeam, getMember, getTeam, listMembers, setMemberRole, updateTeam } from '../platform/teams.ts';
+import { registerContactImportRoute } from './contacts-import.ts';
 import * as s from './schemas.ts';
 
 export function teamView(team: TeamRow) {
@@ -50,6 +51,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
     if (!team) throw notFound('team');
     return team;
   }
+
+  registerContactImportRoute(admin, deps);
 
   admin.post('/teams', { schema: { ...common, summary: 'Create a team', body: s.CreateTeamBody, response: { 201: s.Team, ...errors } } }, async (request, reply) => {
     const team = await createTeam(db, request.body, clock.now());

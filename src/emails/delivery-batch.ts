@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { getSendingDomain, type SendingDomain } from '../domains/index.ts';
 import type { Secrets } from '../platform/crypto.ts';
+import { messageIdOf } from './delivery-message.ts';
 import { progressOf, type DeliveryProgress } from './delivery-progress.ts';
 import type { EmailRow } from './queries.ts';
 import { distinctRecipients, domainOf, parseAddress } from './recipients.ts';
@@ -15,6 +16,8 @@ export interface BatchData {
   domains: Map<string, SendingDomain | null>;
   /** Keyed by `${teamId}:${address}`. */
   suppressed: Set<string>;
+  /** Unsubscribed from the team's MARKETING mail; keyed like suppressed, read for MARKETING emails only. */
+  unsubscribed: Set<string>;
   attachments: Map<string, { filename: string; content: Buffer }[]>;
   /** Message-ID of the answered email, keyed by the replying email's id. */
   inReplyTo: Map<string, string>;
@@ -29,13 +32,14 @@ export function fromDomainOf(email: EmailRow): string | null {
   return address === undefined ? null : domainOf(address);
 }
 
-export const domainKey = (teamId: number, domain: string) => `${teamId}:${domain}`;
+/** A per-team key for a domain or an address. */
+export const domainKey = (teamId: number, name: string) => `${teamId}:${name}`;
 
 export function progressFor(data: BatchData, emailId: string): DeliveryProgress {
   return data.progress.get(emailId) ?? NO_PROGRESS;
 }
 
-export async function readBatchData(db: Kysely<Database>, secrets: Secrets, rows: EmailRow[]): Promise<BatchData> {
+export async function readBatchData(db: Kysely<Database>, secrets: Secrets, mailDomain: string, rows: EmailRow[]): Promise<BatchData> {
   const domains = new Map<string, SendingDomain | null>();
   for (const row of rows) {
     const name = fromDomainOf(row);
@@ -45,16 +49,14 @@ export async function readBatchData(db: Kysely<Database>, secrets: Secrets, rows
   }
   const ids = rows.map((row) => row.id);
   const pairs = rows.flatMap((row) => distinctRecipients([row.to, row.cc, row.bcc]).map((address) => ({ teamId: row.team_id, address })));
-  const [suppressions, attachments, answered, events] = await Promise.all([
-    pairs.length === 0
-      ? []
-      : db
-          .selectFrom('suppressions')
-          .select(['team_id', 'email'])
-          .where((eb) => eb.or(pairs.map((p) => eb.and([eb('team_id', '=', p.teamId), eb('email', '=', p.address)]))))
-          .execute(),
+  const marketingPairs = rows
+    .filter((row) => row.type === 'MARKETING')
+    .flatMap((row) => distinctRecipients([row.to, row.cc, row.bcc]).map((address) => ({ teamId: row.team_id, address })));
+  const [suppressions, unsubscribes, attachments, answered, events] = await Promise.all([
+    addressesIn(db, 'suppressions', pairs),
+    addressesIn(db, 'unsubscribes', marketingPairs),
     db.selectFrom('email_attachments').select(['email_id', 'filename', 'content']).where('email_id', 'in', ids).orderBy('email_id').orderBy('position').execute(),
-    answeredMessageIds(db, rows),
+    answeredMessageIds(db, mailDomain, rows),
     rows.some((row) => row.attempts > 1)
       ? db
           .selectFrom('email_events')
@@ -78,15 +80,29 @@ export async function readBatchData(db: Kysely<Database>, secrets: Secrets, rows
   }
   return {
     domains,
-    suppressed: new Set(suppressions.map((s) => `${s.team_id}:${s.email}`)),
+    suppressed: new Set(suppressions.map((s) => domainKey(s.team_id, s.email))),
+    unsubscribed: new Set(unsubscribes.map((s) => domainKey(s.team_id, s.email))),
     attachments: attachmentsByEmail,
     inReplyTo: answered,
     progress,
   };
 }
 
-/** The Message-IDs of the emails the batch's replies answer: only the same team's, only once sent. */
-async function answeredMessageIds(db: Kysely<Database>, rows: EmailRow[]): Promise<Map<string, string>> {
+/** The (team, address) pairs found in a per-team address list. */
+async function addressesIn(db: Kysely<Database>, table: 'suppressions' | 'unsubscribes', pairs: { teamId: number; address: string }[]) {
+  if (pairs.length === 0) return [];
+  return db
+    .selectFrom(table)
+    .select(['team_id', 'email'])
+    .where((eb) => eb.or(pairs.map((p) => eb.and([eb('team_id', '=', p.teamId), eb('email', '=', p.address)]))))
+    .execute();
+}
+
+/**
+ * The Message-IDs of the emails the batch's replies answer, only the same team's. A Message-ID is
+ * made from the email id, so a reply sent before its original still threads.
+ */
+async function answeredMessageIds(db: Kysely<Database>, mailDomain: string, rows: EmailRow[]): Promise<Map<string, string>> {
   const replies = rows.filter((row) => row.in_reply_to_id !== null);
   const out = new Map<string, string>();
   if (replies.length === 0) return out;
@@ -94,11 +110,10 @@ async function answeredMessageIds(db: Kysely<Database>, rows: EmailRow[]): Promi
     .selectFrom('emails')
     .select(['id', 'team_id', 'message_id'])
     .where('id', 'in', replies.map((row) => row.in_reply_to_id!))
-    .where('message_id', 'is not', null)
     .execute();
   for (const reply of replies) {
     const match = answered.find((a) => a.id === reply.in_reply_to_id && a.team_id === reply.team_id);
-    if (match?.message_id) out.set(reply.id, match.message_id);
+    if (match) out.set(reply.id, match.message_id ?? messageIdOf(match.id, mailDomain));
   }
   return out;
 }

@@ -21,6 +21,7 @@ import { MimeHeaderError } from './mime.ts';
 import type { EmailRow } from './queries.ts';
 import { distinctRecipients } from './recipients.ts';
 import { returnPathAddress } from './return-path.ts';
+import { fillUnsubscribeLink, unsubscribeUrlFor } from './unsubscribe-link.ts';
 import { EMAIL_DELIVERY_QUEUE } from './send.ts';
 
 const MINUTE = 60_000;
@@ -29,6 +30,8 @@ export const DELIVERY_BACKOFF = { baseMs: 5 * MINUTE, maxMs: 240 * MINUTE, jitte
 
 export interface DeliveryDeps {
   secrets: Secrets;
+  /** HERALD_PUBLIC_URL: the base of the unsubscribe links in MARKETING mail. */
+  publicUrl: string;
   transport: MailTransport;
   /** HERALD_MAIL_DOMAIN: the right-hand side of Message-IDs. */
   mailDomain: string;
@@ -64,10 +67,15 @@ async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext
   const progress = progressFor(data, email.id);
   const recipients = distinctRecipients([email.to, email.cc, email.bcc]);
   // Re-read at send time: an address suppressed since the email was queued is not sent to.
-  const suppressed = new Set(recipients.filter((r) => data.suppressed.has(domainKey(email.team_id, r))));
+  const onList = recipients.filter((r) => data.suppressed.has(domainKey(email.team_id, r)));
+  // Whoever unsubscribed from the team's marketing since the email was queued gets no MARKETING mail.
+  const unsubscribed = email.type === 'MARKETING' ? recipients.filter((r) => data.unsubscribed.has(domainKey(email.team_id, r)) && !onList.includes(r)) : [];
+  const suppressed = new Set([...onList, ...unsubscribed]);
   const events: Event[] = [];
-  const newlySuppressed = recipients.filter((r) => suppressed.has(r) && !progress.suppressed.has(r));
+  const newlySuppressed = onList.filter((r) => !progress.suppressed.has(r));
   if (newlySuppressed.length > 0) events.push({ status: 'SUPPRESSED', data: { recipients: newlySuppressed } });
+  const newlyUnsubscribed = unsubscribed.filter((r) => !progress.suppressed.has(r));
+  if (newlyUnsubscribed.length > 0) events.push({ status: 'SUPPRESSED', data: { recipients: newlyUnsubscribed, reason: 'unsubscribed' } });
   const pending = recipients.filter((r) => !suppressed.has(r) && !progress.accepted.has(r) && !progress.bounced.has(r));
   const messageId = email.message_id ?? messageIdOf(email.id, deps.mailDomain);
   if (pending.length === 0) {
@@ -76,13 +84,19 @@ async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext
     return done;
   }
 
-  let raw: Buffer;
+  // MARKETING mail: a copy per recipient, each with that recipient's own unsubscribe link.
+  const copies = email.type === 'MARKETING' ? pending.map((r) => [r]) : [pending];
+  const built: { to: string[]; raw: Buffer }[] = [];
   try {
-    raw = await buildSignedMessage(email, domain, messageId, now, {
-      attachments: data.attachments.get(email.id) ?? [],
-      inReplyTo: data.inReplyTo.get(email.id) ?? null,
-      listUnsubscribe: null,
-    });
+    for (const to of copies) {
+      const unsubscribeUrl = email.type === 'MARKETING' ? unsubscribeUrlFor(deps, email, to[0]!) : null;
+      const raw = await buildSignedMessage(unsubscribeUrl === null ? email : fillUnsubscribeLink(email, unsubscribeUrl), domain, messageId, now, {
+        attachments: data.attachments.get(email.id) ?? [],
+        inReplyTo: data.inReplyTo.get(email.id) ?? null,
+        listUnsubscribe: unsubscribeUrl,
+      });
+      built.push({ to, raw });
+    }
   } catch (error) {
     // A header the API let through but MIME refuses cannot get better by waiting.
     if (error instanceof MimeHeaderError) {
@@ -91,8 +105,9 @@ async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext
     }
     throw error;
   }
-  const envelope = { from: returnPathAddress(email.id, domain.returnPath, deps.secrets), to: pending };
-  const result = await deps.transport.send(envelope, raw);
+  const from = returnPathAddress(email.id, domain.returnPath, deps.secrets);
+  const sent = await Promise.all(built.map(({ to, raw }) => deps.transport.send({ from, to }, raw)));
+  const result = { recipients: sent.flatMap((r) => r.recipients) };
 
   const accepted = result.recipients.filter((o) => o.status === 'accepted');
   const permanent = result.recipients.filter((o) => o.status === 'permanent');
@@ -134,7 +149,7 @@ export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
     backoff: DELIVERY_BACKOFF,
     // The emails of a batch go out side by side; each one's result is written on its own.
     handleBatch: async (rows, ctx) => {
-      const data = await readBatchData(ctx.db, deps.secrets, rows);
+      const data = await readBatchData(ctx.db, deps.secrets, deps.mailDomain, rows);
       return Promise.all(
         rows.map((row) =>
           deliverOne(deps, row, ctx, data).catch((error: unknown): JobOutcome => {

@@ -4,3 +4,4 @@ export { sendEmails, EMAIL_DELIVERY_QUEUE, type SendDeps } from './send.ts';
 export { emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
 export { recordEmailEvent, type RecordedEvent } from './email-events.ts';
 export { mayBecome, STATUS_MAY_BECOME } from './status-precedence.ts';
+export { parseAddress, domainOf } from './recipients.ts';

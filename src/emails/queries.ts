@@ -42,6 +42,8 @@ export interface SendContext {
   domains: Map<string, number>;
   /** The team's suppressed addresses among those asked about. */
   suppressed: Set<string>;
+  /** Those of them that unsubscribed from the team's MARKETING mail. */
+  unsubscribed: Set<string>;
 }
 
 export async function readSendContext(db: Db, teamId: number, domainNames: string[], addresses: string[]): Promise<SendContext> {
@@ -51,14 +53,27 @@ export async function readSendContext(db: Db, teamId: number, domainNames: strin
     .select('email')
     .where('team_id', '=', teamId)
     .where('email', 'in', addresses.length > 0 ? addresses : ['']);
+  const unsubscribed = db
+    .selectFrom('unsubscribes')
+    .select('email')
+    .where('team_id', '=', teamId)
+    .where('email', 'in', addresses.length > 0 ? addresses : ['']);
   const row = await db
     .selectNoFrom((eb) => [
       eb.selectFrom('teams').select('plan').where('id', '=', teamId).as('plan'),
       sql<[string, number][] | null>`(SELECT json_agg(json_build_array(d.name, d.id)) FROM (${domains}) AS d)`.as('domains'),
       sql<string[] | null>`(SELECT json_agg(s.email) FROM (${suppressed}) AS s)`.as('suppressed'),
+      sql<string[] | null>`(SELECT json_agg(u.email) FROM (${unsubscribed}) AS u)`.as('unsubscribed'),
     ])
     .executeTakeFirstOrThrow();
-  return { plan: row.plan ?? null, domains: new Map(row.domains ?? []), suppressed: new Set(row.suppressed ?? []) };
+  return { plan: row.plan ?? null, domains: new Map(row.domains ?? []), suppressed: new Set(row.suppressed ?? []), unsubscribed: new Set(row.unsubscribed ?? []) };
+}
+
+/** Which of `ids` are emails of the team. */
+export async function existingEmailIds(db: Db, teamId: number, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('emails').select('id').where('team_id', '=', teamId).where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** The team's suppressed addresses among `addresses` (lower-cased). */

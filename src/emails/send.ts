@@ -11,9 +11,10 @@ import { newId } from '../platform/ids.ts';
 import type { QueueAnnouncer } from '../queue/index.ts';
 import { getTemplateForSend, renderTemplate, type TemplateParts } from '../templates/index.ts';
 import { checkSendSize, countByType, reserveLocked, shardReservation, type Reservation } from './limits.ts';
-import { readSendContext, storeEmails, type NewEmail } from './queries.ts';
+import { existingEmailIds, readSendContext, storeEmails, type NewEmail, type SendContext } from './queries.ts';
 import { RECIPIENTS_MAX, distinctRecipients, domainOf, parseAddress } from './recipients.ts';
 import type { SendEmailInput } from './schemas.ts';
+import { withUnsubscribePlaceholder } from './unsubscribe-link.ts';
 
 /** The queue the delivery worker claims emails from. */
 export const EMAIL_DELIVERY_QUEUE = 'email-delivery';
@@ -51,11 +52,14 @@ export async function sendEmails(deps: SendDeps, principal: Principal, inputs: S
   // suppressions among the recipients.
   const context = await readSendContext(db, teamId, [...new Set(checked.map((c) => c.fromDomain))], [...new Set(checked.flatMap((c) => c.recipients))]);
   if (context.plan === null) throw new ApiError(404, 'NOT_FOUND', 'Team not found');
+  // A reply must answer an email of the same team (another team's is as missing as an unknown id).
+  const answered = await existingEmailIds(db, teamId, [...new Set(inputs.flatMap((i) => (i.inReplyToId ? [i.inReplyToId] : [])))]);
 
   const prepared: Prepared[] = [];
   for (const [index, input] of inputs.entries()) {
     const at = (field: string) => (batch ? `[${index}].${field}` : field);
     const { fromDomain, recipients } = checked[index]!;
+    if (input.inReplyToId && !answered.has(input.inReplyToId)) throw new ApiError(404, 'NOT_FOUND', `${at('inReplyToId')}: email not found`);
     const domainId = context.domains.get(fromDomain);
     if (domainId === undefined) throw badRequest(`${at('from')}: ${fromDomain} is not a verified domain of this team`);
     let parts: TemplateParts = { subject: input.subject ?? '', html: input.html ?? null, text: input.text ?? null };
@@ -67,12 +71,15 @@ export async function sendEmails(deps: SendDeps, principal: Principal, inputs: S
       parts = { subject: input.subject ?? template.subject, html: withPreheader(template.html, template.previewText), text: input.text ?? null };
       type = template.type;
     }
-    if (input.templateId !== undefined || input.variables !== undefined) parts = renderTemplate(parts, input.variables ?? {});
+    if (input.templateId !== undefined || input.variables !== undefined) {
+      const variables = input.variables ?? {};
+      parts = renderTemplate(parts, type === 'MARKETING' ? withUnsubscribePlaceholder(variables) : variables);
+    }
     prepared.push({ input, domainId, recipients, parts, type });
   }
 
   const now = clock.now();
-  const { emails, wanted } = buildEmails(prepared, context.suppressed, principal.keyId, now);
+  const { emails, wanted } = buildEmails(prepared, context, principal.keyId, now);
   const plan = context.plan;
   checkSendSize(plan, wanted);
   const nothingCounted = wanted.transactional + wanted.marketing === 0;
@@ -108,18 +115,21 @@ function checkAddresses(input: SendEmailInput, index: number, batch: boolean, ke
 }
 
 /** The rows to store, with their first events, and the recipients they count (rule 3: suppressed ones do not). */
-function buildEmails(prepared: Prepared[], suppressed: Set<string>, apiKeyId: string, now: Date): { emails: NewEmail[]; wanted: Reservation } {
+function buildEmails(prepared: Prepared[], context: SendContext, apiKeyId: string, now: Date): { emails: NewEmail[]; wanted: Reservation } {
   const emails: NewEmail[] = [];
   const counts: { type: TemplateType; recipients: number }[] = [];
   for (const { input, domainId, recipients, parts, type } of prepared) {
-    const blocked = recipients.filter((r) => suppressed.has(r));
-    const sendable = recipients.length - blocked.length;
+    const blocked = recipients.filter((r) => context.suppressed.has(r));
+    // Whoever unsubscribed from the team's marketing gets no MARKETING mail (transactional mail still goes).
+    const unsubscribed = type === 'MARKETING' ? recipients.filter((r) => context.unsubscribed.has(r) && !context.suppressed.has(r)) : [];
+    const sendable = recipients.length - blocked.length - unsubscribed.length;
     counts.push({ type, recipients: sendable });
     const scheduledAt = input.scheduledAt === undefined ? null : new Date(input.scheduledAt);
     const future = scheduledAt !== null && scheduledAt.getTime() > now.getTime();
     const status: EmailStatus = sendable === 0 ? 'SUPPRESSED' : future ? 'SCHEDULED' : 'QUEUED';
     const events: NewEmail['events'] = [];
     if (blocked.length > 0) events.push({ status: 'SUPPRESSED', data: { recipients: blocked } });
+    if (unsubscribed.length > 0) events.push({ status: 'SUPPRESSED', data: { recipients: unsubscribed, reason: 'unsubscribed' } });
     if (status !== 'SUPPRESSED') events.push({ status, data: future ? { scheduledAt: scheduledAt!.toISOString() } : null });
     emails.push({
       id: newId('em_', now),

@@ -2,10 +2,15 @@
 // choosing, and helpers that wait for an email to settle and find its messages in the sink.
 import { expect } from 'vitest';
 import { createMailTransport, type MailTransport } from '../../src/adapters/mail-transport/index.ts';
+import { loadConfig } from '../../src/config.ts';
 import { emailDeliveryQueue } from '../../src/emails/delivery.ts';
+import { parseReturnPath } from '../../src/emails/return-path.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { recordOf, type DomainJson } from '../domains/support.ts';
-import type { TestDkimKey } from '../support/smtp-sink.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import type { TestDnsServer } from '../support/dns-server.ts';
+import { verifyDkimWithDns } from '../support/dkim-verify.ts';
+import type { SinkMessage, SmtpSink, TestDkimKey } from '../support/smtp-sink.ts';
 import { emails, type EmailHarness } from './support.ts';
 
 export const MAIL_DOMAIN = 'mail.herald.test';
@@ -21,7 +26,7 @@ export function relayTo(h: EmailHarness, url: string): MailTransport {
 export async function startDeliveryRunner(h: EmailHarness, transport: MailTransport): Promise<QueueRunner> {
   const runner = new QueueRunner({
     database: h.t.deps.database,
-    queues: [emailDeliveryQueue({ secrets: h.t.deps.secrets, transport, mailDomain: MAIL_DOMAIN })],
+    queues: [emailDeliveryQueue({ secrets: h.t.deps.secrets, publicUrl: h.t.deps.config.publicUrl, transport, mailDomain: MAIL_DOMAIN })],
     clock: h.t.clock,
     pollMs: 50,
   });
@@ -56,6 +61,68 @@ export function publishedDkimKey(domain: DomainJson): TestDkimKey {
   const record = recordOf(domain, 'DKIM');
   const selector = record.name.split('._domainkey')[0]!;
   return { domain: domain.name, selector, privateKeyPem: '', txt: record.value };
+}
+
+/** The harness's loopback DNS server (HERALD_DNS_SERVERS), where verified domains' records are published. */
+export function harnessDnsServer(h: EmailHarness): string {
+  const [server] = h.t.deps.config.dnsServers;
+  if (server === undefined) throw new Error('the email harness has no DNS server');
+  return server;
+}
+
+/** Publishes the domain's DKIM record, as the API gave it, on `dns` (what the team's DNS host would do). */
+export function publishDkimRecord(dns: TestDnsServer, domain: DomainJson): void {
+  const record = recordOf(domain, 'DKIM');
+  dns.setTxt(record.name, record.value);
+}
+
+/** Fails the test unless `raw` carries DKIM signatures that all pass mailauth's verifier fed `dnsServer`. */
+export async function expectDkimPass(raw: Buffer, dnsServer: string, what = 'message'): Promise<void> {
+  const verification = await verifyDkimWithDns(raw, dnsServer);
+  const detail = verification.results.map((r) => `${r.signingDomain}/${r.selector ?? '?'}: ${r.status.result} ${r.status.comment ?? ''}`.trim()).join('; ');
+  expect(verification.pass, `DKIM of ${what}: ${detail || 'no signature'}`).toBe(true);
+}
+
+/**
+ * Checks the messages a sink recorded since the last call: each one of an email of `teamIds()` must
+ * pass DKIM against `dnsServer`. The vitest worker's database is shared with other test files, so a
+ * runner may also deliver emails those files left queued (their domains' records are on DNS servers
+ * long closed); those are left out, and every message must at least carry a return path of ours.
+ * Returns the number of messages verified; call it from afterEach.
+ */
+export function sinkDkimAudit(h: EmailHarness, sink: SmtpSink, dnsServer: string, teamIds: () => Iterable<number>): () => Promise<number> {
+  let seen = 0;
+  return async () => {
+    if (sink.messages.length < seen) seen = 0; // the sink was reset
+    const fresh: SinkMessage[] = sink.messages.slice(seen);
+    seen = sink.messages.length;
+    const teams = new Set(teamIds());
+    let verified = 0;
+    for (const message of fresh) {
+      const emailId = parseReturnPath(message.envelope.from, h.t.deps.secrets);
+      expect(emailId, `return path ${message.envelope.from}`).not.toBeNull();
+      const row = await h.t.deps.db.selectFrom('emails').select('team_id').where('id', '=', emailId!).executeTakeFirst();
+      if (row === undefined || !teams.has(row.team_id)) continue;
+      await expectDkimPass(message.raw, dnsServer, `email ${emailId}`);
+      verified += 1;
+    }
+    return verified;
+  };
+}
+
+/**
+ * A second app on the same database and clock, configured as an operator would for direct delivery:
+ * HERALD_MAIL_TRANSPORT=direct, HERALD_DNS_SERVERS=<dnsServer>, HERALD_MX_PORT=<mxPort>. Its
+ * `deps.mailTransport` is the direct transport that configuration builds.
+ */
+export async function startDirectApp(h: EmailHarness, dnsServer: string, mxPort: number): Promise<TestApp> {
+  const config = loadConfig({ HERALD_MAIL_TRANSPORT: 'direct', HERALD_DNS_SERVERS: dnsServer, HERALD_MX_PORT: String(mxPort), HERALD_MAIL_DOMAIN: MAIL_DOMAIN });
+  const app = await createTestApp({
+    clock: h.t.clock,
+    config: { mailTransport: config.mailTransport, dnsServers: config.dnsServers, mxPort: config.mxPort, mailDomain: config.mailDomain },
+  });
+  expect(app.deps.mailTransport.kind).toBe('direct');
+  return app;
 }
 
 let counter = 0;

@@ -2,14 +2,16 @@
 // sink, as the relay), signed with the domain's DKIM key, with a return path naming the email, Bcc in
 // the envelope only; 4xx answers are retried after the clock moves, 5xx ones bounce the recipient;
 // scheduled emails wait for their time, cancelled ones never go; two runners send each email once.
+// Every message the sink receives is DKIM-verified by mailauth against the harness's DNS server.
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MailTransport } from '../../src/adapters/mail-transport/index.ts';
 import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '../../src/emails/delivery.ts';
 import { parseReturnPath } from '../../src/emails/return-path.ts';
 import { retryDelayMs, type QueueRunner } from '../../src/queue/index.ts';
-import { SmtpSink, verifyDkim, type SinkMessage } from '../support/smtp-sink.ts';
-import { emailJson, latestStatus, MAIL_DOMAIN, publishedDkimKey, relayTo, startDeliveryRunner, uniqueRecipient, waitForStatus } from './delivery-support.ts';
+import { verifyDkimWithDns } from '../support/dkim-verify.ts';
+import { SmtpSink, type SinkMessage } from '../support/smtp-sink.ts';
+import { emailJson, harnessDnsServer, latestStatus, MAIL_DOMAIN, publishedDkimKey, relayTo, sinkDkimAudit, startDeliveryRunner, uniqueRecipient, waitForStatus } from './delivery-support.ts';
 import { emails, startEmailHarness, type EmailHarness, type SendingTeam } from './support.ts';
 
 let h: EmailHarness;
@@ -24,6 +26,14 @@ beforeAll(async () => {
   relay = relayTo(h, sink.url);
   runner = await startDeliveryRunner(h, relay);
   team = await h.team({ plan: 'pro' });
+});
+// Whatever reached the sink during a test must pass DKIM, looked up over DNS as a receiver would.
+let auditDkim: () => Promise<number>;
+beforeAll(() => {
+  auditDkim = sinkDkimAudit(h, sink, harnessDnsServer(h), () => [team.id]);
+});
+afterEach(async () => {
+  await auditDkim();
 });
 afterAll(async () => {
   await runner?.stop();
@@ -44,7 +54,9 @@ describe('email delivery through an SMTP relay', () => {
     const [message] = messagesOf(id);
     expect(messagesOf(id)).toHaveLength(1);
     expect(message!.envelope.to.sort()).toEqual([to, cc, bcc].sort());
-    expect(await verifyDkim(message!.raw, publishedDkimKey(team.domain))).toEqual(['pass']);
+    const dkim = await verifyDkimWithDns(message!.raw, harnessDnsServer(h));
+    expect(dkim.statuses).toEqual(['pass']);
+    expect(dkim.results[0]).toMatchObject({ signingDomain: team.domain.name, selector: publishedDkimKey(team.domain).selector });
     expect(message!.envelope.from).toMatch(new RegExp(`@send\\.${team.domain.name.replace(/\./g, '\\.')}$`, 'i'));
     const parsed = await simpleParser(message!.raw);
     expect(parsed.messageId).toBe(`<${id}@${MAIL_DOMAIN}>`);

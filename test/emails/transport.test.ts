@@ -1,20 +1,31 @@
 // The mail transports against a real SMTP server on loopback (the sink) and, for `direct`, MX
 // lookups through the loopback DNS server: per-recipient outcomes for 250, 4xx and 5xx at RCPT and
-// at DATA, MX priority, the A fallback, unreachable hosts, STARTTLS, and DKIM verified end to end.
+// at DATA, MX priority, the A fallback, unreachable hosts, STARTTLS, and DKIM verified end to end:
+// every message is signed with a key published on the loopback DNS server, and every message a sink
+// receives must pass mailauth's verifier looking that key up over DNS.
 import net from 'node:net';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDnsResolver, type DnsResolver } from '../../src/adapters/dns.ts';
 import { createMailTransport, type LoggedMessage, type MailTransport } from '../../src/adapters/mail-transport/index.ts';
 import { signMessage } from '../../src/emails/dkim-sign.ts';
 import { buildMessage } from '../../src/emails/mime.ts';
+import { verifyDkimWithDns } from '../support/dkim-verify.ts';
 import { TestDnsServer } from '../support/dns-server.ts';
-import { makeDkimKey, SmtpSink, verifyDkim } from '../support/smtp-sink.ts';
+import { makeDkimKey, SmtpSink, type SinkMessage } from '../support/smtp-sink.ts';
 
 const from = 'bounce+em_1.abcdefghijklmnop@send.acme.test';
+const key = makeDkimKey('acme.test', 'h2026');
 
 async function message(to: string[]): Promise<Buffer> {
-  return buildMessage({ from: 'hello@acme.test', to, subject: 'Hi', text: 'Hello there', messageId: '<m1@herald.test>', date: new Date('2026-03-01T10:00:00Z') });
+  const raw = await buildMessage({ from: 'hello@acme.test', to, subject: 'Hi', text: 'Hello there', messageId: '<m1@herald.test>', date: new Date('2026-03-01T10:00:00Z') });
+  return signMessage(raw, { domain: key.domain, selector: key.selector, privateKeyPem: key.privateKeyPem });
+}
+
+async function expectAllPassDkim(messages: SinkMessage[]): Promise<void> {
+  for (const received of messages) {
+    expect((await verifyDkimWithDns(received.raw, dnsServer.address)).statuses, `DKIM of the message to ${received.envelope.to.join(', ')}`).toEqual(['pass']);
+  }
 }
 
 /** A loopback port with nothing listening on it. */
@@ -35,12 +46,14 @@ beforeAll(async () => {
   sink = await SmtpSink.start();
   dnsServer = await TestDnsServer.start();
   dns = createDnsResolver({ servers: [dnsServer.address], timeoutMs: 200, tries: 1 });
+  dnsServer.setTxt(`${key.selector}._domainkey.${key.domain}`, key.txt);
 });
 afterAll(async () => {
   await sink.close();
   await dnsServer.close();
 });
 beforeEach(() => sink.reset());
+afterEach(() => expectAllPassDkim(sink.messages));
 
 describe('log transport', () => {
   it('accepts every recipient and hands the message to the caller', async () => {
@@ -211,24 +224,30 @@ describe('direct transport', () => {
       expect(result.recipients).toMatchObject([{ status: 'accepted' }]);
       const [received] = await plain.waitForMessages(1);
       expect(received!.secure).toBe(false);
+      await expectAllPassDkim(plain.messages);
     } finally {
       await plain.close();
     }
   });
 
   it('delivers a DKIM-signed message that the receiving side verifies', async () => {
-    const key = makeDkimKey('acme.test', 'h2026');
+    // Its own key and selector, published beside the suite's, as a second key of the domain would be.
+    const own = makeDkimKey('acme.test', 'h2026b');
+    dnsServer.setTxt(`${own.selector}._domainkey.${own.domain}`, own.txt);
     dnsServer.set('dkim.direct.test', 'A', [{ type: 'A', address: '127.0.0.1' }]);
     const raw = await buildMessage({
       from: 'Acme <hello@acme.test>', to: ['d@dkim.direct.test'], subject: 'Signed', html: '<p>Signed</p>', text: 'Signed',
       messageId: '<m2@herald.test>', date: new Date('2026-03-01T10:00:00Z'), listUnsubscribe: 'https://herald.test/u/1',
       attachments: [{ filename: 'a.bin', content: Buffer.from([0, 1, 2, 255]) }],
     });
-    const signed = await signMessage(raw, { domain: key.domain, selector: key.selector, privateKeyPem: key.privateKeyPem });
+    const signed = await signMessage(raw, { domain: own.domain, selector: own.selector, privateKeyPem: own.privateKeyPem });
     const result = await direct.send({ from, to: ['d@dkim.direct.test'] }, signed);
     expect(result.recipients).toMatchObject([{ status: 'accepted' }]);
     const [received] = await sink.waitForMessages(1);
-    expect(await verifyDkim(received!.raw, key)).toEqual(['pass']);
+    const dkim = await verifyDkimWithDns(received!.raw, dnsServer.address);
+    expect(dkim.statuses).toEqual(['pass']);
+    expect(dkim.results[0]).toMatchObject({ signingDomain: 'acme.test', selector: 'h2026b' });
+    expect(dnsServer.queries.some((q) => q.startsWith('TXT h2026b._domainkey.acme.test'))).toBe(true);
     expect((await simpleParser(received!.raw)).subject).toBe('Signed');
   });
 });

@@ -127,8 +127,7 @@ describe('herald admin with a server holding the data directory (over HTTP)', { 
     expect(server.hasExited()).toBe(false);
   });
 
-  // BUG (src/admin/cli.ts, sendOverHttp call): the URL is built as `http://${config.host}:${port}`,
-  // which is not a URL for an IPv6 HOST (`http://::1:3000`). Remove `.fails` once it brackets the host.
+  // The CLI builds the server's URL from HOST (localServerUrl): an IPv6 host must come out bracketed.
   it('reaches a server listening on an IPv6 HOST', async () => {
     const dataDir = makeDataDir();
     const port = await freePort();

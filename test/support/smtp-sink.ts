@@ -3,6 +3,16 @@
 // per recipient or for everyone, at RCPT TO or at the end of DATA: 250, a 4xx or a 5xx. STARTTLS is
 // offered by default with smtp-server's bundled self-signed certificate (clients that check
 // certificates must be told to accept it); `starttls: false` hides it.
+//
+// Held replies (holdReplies / releaseReplies) model an MTA whose acceptance point is the 250 reply to
+// DATA: while holding, a message is received in full but its final reply is not written until
+// releaseReplies(). A message is recorded in `messages` only when its 250 is written to a connection
+// that is still open. If the client's connection closes while the reply is held (the client was
+// killed), the message was never accepted: it goes to `abandoned`, never to `messages`, and no reply
+// is sent. The client cannot have seen a 250 for it, so sending it again is not a duplicate.
+// The sink learns of a closed connection from smtp-server's onClose, a moment after the socket
+// closed: a test that kills the client and then releases should first wait until heldCount is 0
+// (and openConnections, if it needs every connection gone), as test/process/delivery-crash.test.ts does.
 import { generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
@@ -28,6 +38,11 @@ export interface SinkRule {
   message?: string;
 }
 
+export interface HoldOptions {
+  /** Start holding only once this many messages have been recorded (default 0: at once). */
+  afterRecorded?: number;
+}
+
 export interface SmtpSinkOptions {
   starttls?: boolean;
   /** Bind address; default 127.0.0.1. */
@@ -44,10 +59,23 @@ class SmtpReplyError extends Error {
   }
 }
 
+interface HeldReply {
+  sessionId: string;
+  message: SinkMessage;
+  reply: (error?: Error | null) => void;
+}
+
 export class SmtpSink {
+  /** Accepted messages: their 250 was written to an open connection. */
   readonly messages: SinkMessage[] = [];
+  /** Received in full while replies were held, but the client's connection closed before the 250. */
+  readonly abandoned: SinkMessage[] = [];
   readonly #rules = new Map<string, SinkRule>();
   readonly #server: SMTPServer;
+  /** Ids of the sessions whose connection is open. */
+  readonly #open = new Set<string>();
+  #hold: Required<HoldOptions> | null = null;
+  #held: HeldReply[] = [];
 
   private constructor(options: SmtpSinkOptions) {
     this.#server = new SMTPServer({
@@ -56,6 +84,18 @@ export class SmtpSink {
       hideSTARTTLS: options.starttls === false,
       authOptional: true,
       allowInsecureAuth: true,
+      onConnect: (session, callback) => {
+        this.#open.add(session.id);
+        callback();
+      },
+      onClose: (session) => {
+        this.#open.delete(session.id);
+        // The client is gone: whatever it was waiting for was never accepted.
+        const gone = this.#held.filter((held) => held.sessionId === session.id);
+        if (gone.length === 0) return;
+        this.#held = this.#held.filter((held) => held.sessionId !== session.id);
+        for (const held of gone) this.abandoned.push(held.message);
+      },
       onAuth(auth, _session, callback) {
         callback(null, { user: auth.username });
       },
@@ -97,10 +137,49 @@ export class SmtpSink {
     this.#rules.set(recipient === ANY ? ANY : recipient.toLowerCase(), rule);
   }
 
-  /** Back to accepting everything, and forget the recorded messages. */
+  /** Back to accepting everything (held replies are released first), and forget the recorded messages. */
   reset(): void {
+    this.releaseReplies();
     this.#rules.clear();
     this.messages.length = 0;
+    this.abandoned.length = 0;
+  }
+
+  /**
+   * From now on (or once `afterRecorded` messages are recorded), a message that would be accepted is
+   * received in full but its 250 is held until releaseReplies(). Refusals by rule are not held.
+   */
+  holdReplies(options: HoldOptions = {}): void {
+    this.#hold = { afterRecorded: options.afterRecorded ?? 0 };
+  }
+
+  /** Stops holding and sends each held 250; a message whose client has gone is not recorded. */
+  releaseReplies(): void {
+    this.#hold = null;
+    const held = this.#held;
+    this.#held = [];
+    for (const entry of held) this.#accept(entry);
+  }
+
+  /** Messages received in full whose 250 is being held (their connections still open). */
+  get heldCount(): number {
+    return this.#held.length;
+  }
+
+  /** Open client connections. */
+  get openConnections(): number {
+    return this.#open.size;
+  }
+
+  /** Waits until `predicate` holds, polling every 10 ms; `what` names it in the timeout error. */
+  async waitFor(predicate: (sink: SmtpSink) => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate(this)) {
+      if (Date.now() > deadline) {
+        throw new Error(`sink: ${what} not reached within ${timeoutMs} ms (recorded ${this.messages.length}, held ${this.#held.length}, abandoned ${this.abandoned.length})`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   /** Waits until `count` messages have been recorded. */
@@ -114,6 +193,8 @@ export class SmtpSink {
   }
 
   async close(): Promise<void> {
+    // Held clients still connected get their reply, so that close() does not wait on them.
+    this.releaseReplies();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 
@@ -133,14 +214,33 @@ export class SmtpSink {
       }
     }
     const from = session.envelope.mailFrom;
-    this.messages.push({
-      envelope: { from: from === false ? '' : from.address, to },
-      raw,
-      secure: session.secure,
-      user: typeof session.user === 'string' ? session.user : null,
-      heloName: session.hostNameAppearsAs,
-    });
-    callback(null);
+    // Captured now: smtp-server resets the session's envelope once the reply is sent.
+    const entry: HeldReply = {
+      sessionId: session.id,
+      message: {
+        envelope: { from: from === false ? '' : from.address, to },
+        raw,
+        secure: session.secure,
+        user: typeof session.user === 'string' ? session.user : null,
+        heloName: session.hostNameAppearsAs,
+      },
+      reply: callback,
+    };
+    if (this.#hold !== null && this.messages.length >= this.#hold.afterRecorded) {
+      this.#held.push(entry);
+      return;
+    }
+    this.#accept(entry);
+  }
+
+  /** The acceptance point: record the message and write its 250, only if its client is still there. */
+  #accept(entry: HeldReply): void {
+    if (!this.#open.has(entry.sessionId)) {
+      this.abandoned.push(entry.message);
+      return;
+    }
+    this.messages.push(entry.message);
+    entry.reply(null);
   }
 }
 

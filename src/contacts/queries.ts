@@ -1,0 +1,246 @@
+// Every SQL statement of the contacts area; the team id comes first and is in every WHERE.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { ContactBooksTable, ContactsTable, Database } from '../db/schema.ts';
+
+export type BookRow = Selectable<ContactBooksTable>;
+export type BookWithCount = BookRow & { contact_count: number };
+export type ContactRow = Selectable<ContactsTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface BookValues {
+  name?: string;
+  emoji?: string;
+  properties?: Record<string, string>;
+  variables?: string[];
+  doubleOptInEnabled?: boolean;
+  doubleOptInFrom?: string | null;
+  doubleOptInSubject?: string | null;
+  doubleOptInContent?: string | null;
+}
+
+const json = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
+
+function bookColumns(values: BookValues) {
+  return {
+    name: values.name,
+    emoji: values.emoji,
+    properties: json(values.properties),
+    variables: json(values.variables),
+    double_opt_in_enabled: values.doubleOptInEnabled,
+    double_opt_in_from: values.doubleOptInFrom,
+    double_opt_in_subject: values.doubleOptInSubject,
+    double_opt_in_content: values.doubleOptInContent,
+  };
+}
+
+function booksWithCount(db: Db, teamId: number) {
+  return db
+    .selectFrom('contact_books as b')
+    .selectAll('b')
+    .select((eb) =>
+      eb
+        .selectFrom('contacts as c')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('c.team_id', '=', 'b.team_id')
+        .whereRef('c.contact_book_id', '=', 'b.id')
+        .as('contact_count'),
+    )
+    .where('b.team_id', '=', teamId);
+}
+
+/** Oldest first. */
+export async function listBooks(db: Db, teamId: number): Promise<BookWithCount[]> {
+  const rows = await booksWithCount(db, teamId).orderBy('b.created_at').orderBy('b.id').execute();
+  return rows.map((row) => ({ ...row, contact_count: Number(row.contact_count ?? 0) }));
+}
+
+export async function getBook(db: Db, teamId: number, bookId: string): Promise<BookWithCount | undefined> {
+  const row = await booksWithCount(db, teamId).where('b.id', '=', bookId).executeTakeFirst();
+  return row && { ...row, contact_count: Number(row.contact_count ?? 0) };
+}
+
+/** The book, share-locked until the transaction ends: it cannot be deleted or changed under a write of its contacts. */
+export async function lockBook(tx: Transaction<Database>, teamId: number, bookId: string, mode: 'share' | 'update' = 'share'): Promise<BookRow | undefined> {
+  const query = tx.selectFrom('contact_books').selectAll().where('team_id', '=', teamId).where('id', '=', bookId);
+  return (mode === 'share' ? query.forShare() : query.forUpdate()).executeTakeFirst();
+}
+
+export async function insertBook(db: Db, teamId: number, id: string, values: Required<Pick<BookValues, 'name' | 'emoji'>> & BookValues, now: Date): Promise<BookRow> {
+  return db
+    .insertInto('contact_books')
+    .values({ id, team_id: teamId, ...bookColumns(values), name: values.name, emoji: values.emoji, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateBook(db: Db, teamId: number, bookId: string, values: BookValues, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('contact_books')
+    .set({ ...bookColumns(values), updated_at: now })
+    .where('team_id', '=', teamId)
+    .where('id', '=', bookId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes the book; its contacts go with it (foreign key ON DELETE CASCADE). */
+export async function deleteBook(db: Db, teamId: number, bookId: string): Promise<boolean> {
+  const result = await db.deleteFrom('contact_books').where('team_id', '=', teamId).where('id', '=', bookId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export interface ContactFilter {
+  emails?: string[] | undefined;
+  ids?: string[] | undefined;
+  page: number;
+  limit: number;
+}
+
+/** A book's contacts in id (creation) order, over the (team_id, contact_book_id, id) index. */
+export async function listContacts(db: Db, teamId: number, bookId: string, filter: ContactFilter): Promise<ContactRow[]> {
+  let query = db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('contact_book_id', '=', bookId);
+  // An empty parameter (`emails=`) filters nothing.
+  if (filter.emails !== undefined && filter.emails.length > 0) query = query.where('email', 'in', filter.emails);
+  if (filter.ids !== undefined && filter.ids.length > 0) query = query.where('id', 'in', filter.ids);
+  return query
+    .orderBy('id')
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit)
+    .execute();
+}
+
+export async function getContact(db: Db, teamId: number, bookId: string, contactId: string): Promise<ContactRow | undefined> {
+  return db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('contact_book_id', '=', bookId)
+    .where('id', '=', contactId)
+    .executeTakeFirst();
+}
+
+/** Contacts of a book with these addresses, locked for the rest of the transaction. */
+export async function lockContactsByEmail(tx: Transaction<Database>, teamId: number, bookId: string, emails: string[]): Promise<ContactRow[]> {
+  if (emails.length === 0) return [];
+  return tx
+    .selectFrom('contacts')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('contact_book_id', '=', bookId)
+    .where('email', 'in', emails)
+    .forUpdate()
+    .execute();
+}
+
+export async function lockContact(tx: Transaction<Database>, teamId: number, bookId: string, contactId: string): Promise<ContactRow | undefined> {
+  return tx
+    .selectFrom('contacts')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('contact_book_id', '=', bookId)
+    .where('id', '=', contactId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export interface ContactRecord {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  subscribed: boolean;
+  properties: Record<string, string>;
+  confirmedAt: Date | null;
+  confirmationDueAt: Date | null;
+  createdAt: Date;
+}
+
+/**
+ * Inserts the records, or updates the contact a record's email already has in the book (name,
+ * subscription and properties; the id, creation and confirmation state stay). Returns how many of
+ * each. One statement; records must have distinct emails. With 'fail' an existing email is a
+ * unique violation instead.
+ */
+export async function upsertContacts(
+  tx: Transaction<Database>,
+  teamId: number,
+  bookId: string,
+  records: readonly ContactRecord[],
+  now: Date,
+  onExisting: 'update' | 'fail' = 'update',
+): Promise<{ created: number; updated: number }> {
+  if (records.length === 0) return { created: 0, updated: 0 };
+  const insert = tx
+    .insertInto('contacts')
+    .values(
+      records.map((record) => ({
+        id: record.id,
+        team_id: teamId,
+        contact_book_id: bookId,
+        email: record.email,
+        first_name: record.firstName,
+        last_name: record.lastName,
+        subscribed: record.subscribed,
+        properties: JSON.stringify(record.properties),
+        confirmed_at: record.confirmedAt,
+        confirmation_due_at: record.confirmationDueAt,
+        created_at: record.createdAt,
+        updated_at: now,
+      })),
+    );
+  // 'fail': a unique violation (23505) reaches the caller.
+  const statement = onExisting === 'fail'
+    ? insert
+    : insert.onConflict((oc) =>
+      oc.columns(['contact_book_id', 'email']).doUpdateSet((eb) => ({
+        first_name: eb.ref('excluded.first_name'),
+        last_name: eb.ref('excluded.last_name'),
+        subscribed: eb.ref('excluded.subscribed'),
+        properties: eb.ref('excluded.properties'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    );
+  const rows = await statement
+    // xmax is 0 on a row this statement inserted, set on one it updated.
+    .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
+    .execute();
+  const created = rows.filter((row) => row.inserted).length;
+  return { created, updated: rows.length - created };
+}
+
+export interface ContactColumns {
+  email?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  subscribed?: boolean;
+  properties?: Record<string, string>;
+}
+
+export async function updateContact(db: Db, teamId: number, bookId: string, contactId: string, changes: ContactColumns, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('contacts')
+    .set({
+      email: changes.email,
+      first_name: changes.firstName,
+      last_name: changes.lastName,
+      subscribed: changes.subscribed,
+      properties: json(changes.properties),
+      updated_at: now,
+    })
+    .where('team_id', '=', teamId)
+    .where('contact_book_id', '=', bookId)
+    .where('id', '=', contactId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteContacts(db: Db, teamId: number, bookId: string, contactIds: string[]): Promise<number> {
+  if (contactIds.length === 0) return 0;
+  const result = await db
+    .deleteFrom('contacts')
+    .where('team_id', '=', teamId)
+    .where('contact_book_id', '=', bookId)
+    .where('id', 'in', contactIds)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,163 @@
+// A segment definition compiled to one SQL predicate over `contacts AS c`. Every value is a bound
+// parameter of a `sql` fragment, never concatenated text; the database evaluates the whole
+// definition in one statement, never row by row in JS. Semantics where the contract is silent are
+// written down in README.md.
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { Database, EmailStatus } from '../db/schema.ts';
+import { NUMBER_PATTERN, type Condition, type Definition, type LeafCondition } from './definition.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Predicate = RawBuilder<SqlBool>;
+
+export interface CompileContext {
+  teamId: number;
+  /** The evaluation time (deps.clock), for in_last_days. */
+  now: Date;
+}
+
+const DAY_MS = 86_400_000;
+const TRUE: Predicate = sql<SqlBool>`true`;
+const FALSE: Predicate = sql<SqlBool>`false`;
+
+/** Escapes LIKE wildcards so that `%`, `_` and `\` in a value match themselves (ESCAPE '\'). */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+const text = (value: string | number) => sql`${String(value)}::text`;
+const ilike = (column: RawBuilder<unknown>, pattern: string) => sql<SqlBool>`(${column} ILIKE ${pattern}::text ESCAPE '\\')`;
+// Present means a value with something other than blanks in it.
+const isSet = (column: RawBuilder<unknown>) => sql<SqlBool>`(${column} IS NOT NULL AND btrim(${column}) <> '')`;
+const equalsIgnoringCase = (column: RawBuilder<unknown>, value: string | number) => sql<SqlBool>`(lower(${column}) = lower(${text(value)}))`;
+// not_equals is the exact negation of equals: a contact without the value matches.
+const not = (predicate: Predicate) => sql<SqlBool>`(NOT coalesce(${predicate}, false))`;
+
+type TextOp = 'equals' | 'not_equals' | 'contains' | 'ends_with' | 'is_set' | 'is_empty';
+
+function textPredicate(column: RawBuilder<unknown>, op: TextOp, value: string | number | undefined): Predicate {
+  const given = String(value ?? '');
+  switch (op) {
+    case 'equals':
+      return equalsIgnoringCase(column, given);
+    case 'not_equals':
+      return not(equalsIgnoringCase(column, given));
+    case 'contains':
+      return ilike(column, `%${escapeLike(given)}%`);
+    case 'ends_with':
+      return ilike(column, `%${escapeLike(given)}`);
+    case 'is_set':
+      return isSet(column);
+    case 'is_empty':
+      return not(isSet(column));
+  }
+}
+
+const comparison = { gt: sql`>`, gte: sql`>=`, lt: sql`<`, lte: sql`<=` } as const;
+
+/** Numeric comparison that skips values that are not numbers: the pattern guards the cast (CASE keeps the order). */
+function numericPredicate(column: RawBuilder<unknown>, op: keyof typeof comparison, value: string | number): Predicate {
+  return sql<SqlBool>`(CASE WHEN ${column} ~ ${NUMBER_PATTERN}::text THEN ${column}::numeric ${comparison[op]} ${text(value)}::numeric ELSE false END)`;
+}
+
+const eventStatuses: Record<'received' | 'opened' | 'clicked' | 'bounced' | 'complained', EmailStatus[]> = {
+  received: ['SENT', 'DELIVERED'],
+  opened: ['OPENED'],
+  clicked: ['CLICKED'],
+  bounced: ['BOUNCED'],
+  complained: ['COMPLAINED'],
+};
+
+/** An email of this team sent to the contact's address has an event of these statuses (since a time). */
+function hadEmailEvent(context: CompileContext, statuses: EmailStatus[], since: Date | null): Predicate {
+  const recent = since === null ? sql`` : sql` AND e.created_at >= ${since}::timestamptz`;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM email_recipients r JOIN email_events e ON e.email_id = r.email_id AND e.team_id = r.team_id
+    WHERE r.team_id = ${context.teamId}::integer AND r.address = c.email
+      AND e.status IN (${sql.join(statuses.map((status) => text(status)))})${recent})`;
+}
+
+function leafPredicate(condition: LeafCondition, context: CompileContext): Predicate {
+  switch (condition.type) {
+    case 'email':
+      return textPredicate(sql.ref('c.email'), condition.op, condition.value);
+    case 'first_name':
+      return textPredicate(sql.ref('c.first_name'), condition.op, condition.value);
+    case 'last_name':
+      return textPredicate(sql.ref('c.last_name'), condition.op, condition.value);
+    case 'subscribed': {
+      // An unconfirmed double opt-in contact (confirmed_at NULL) never counts as subscribed.
+      const subscribed = sql<SqlBool>`(c.subscribed AND c.confirmed_at IS NOT NULL)`;
+      return condition.value ? subscribed : sql<SqlBool>`(NOT ${subscribed})`;
+    }
+    case 'added': {
+      if (condition.op === 'in_last_days') {
+        const since = new Date(context.now.getTime() - Number(condition.value) * DAY_MS);
+        return sql<SqlBool>`(c.created_at >= ${since}::timestamptz)`;
+      }
+      const at = new Date(String(condition.value)); // a date alone is midnight UTC
+      return condition.op === 'before'
+        ? sql<SqlBool>`(c.created_at < ${at}::timestamptz)`
+        : sql<SqlBool>`(c.created_at > ${at}::timestamptz)`;
+    }
+    case 'property': {
+      const column = sql`(c.properties ->> ${condition.key}::text)`;
+      if (condition.op in comparison) {
+        return numericPredicate(column, condition.op as keyof typeof comparison, condition.value ?? '');
+      }
+      return textPredicate(column, condition.op as TextOp, condition.value);
+    }
+    case 'email_activity': {
+      // Campaigns do not exist yet: an email of a given campaign is never found (and problems say so).
+      if (condition.campaignId !== undefined) return FALSE;
+      const since = condition.op === 'in_last_days' ? new Date(context.now.getTime() - (condition.days ?? 0) * DAY_MS) : null;
+      const had = hadEmailEvent(context, eventStatuses[condition.event], since);
+      return condition.op === 'never' ? sql<SqlBool>`(NOT ${had})` : had;
+    }
+    case 'email_problem': {
+      const had = hadEmailEvent(context, eventStatuses[condition.event], null);
+      return condition.op === 'never' ? sql<SqlBool>`(NOT ${had})` : had;
+    }
+    case 'journey':
+      // Journeys do not exist yet: nobody is in, has completed or has exited one; everyone is not in one.
+      return condition.op === 'not_in' ? TRUE : FALSE;
+  }
+}
+
+function combine(match: 'all' | 'any', predicates: Predicate[]): Predicate {
+  if (predicates.length === 0) return match === 'all' ? TRUE : FALSE;
+  // coalesce: a NULL (a missing value) is "does not match", never "unknown".
+  const parts = predicates.map((predicate) => sql`coalesce(${predicate}, false)`);
+  return sql<SqlBool>`(${sql.join(parts, match === 'all' ? sql` AND ` : sql` OR `)})`;
+}
+
+function conditionPredicate(condition: Condition, context: CompileContext): Predicate {
+  if (condition.type === 'group') {
+    return combine(condition.match, condition.conditions.map((member) => leafPredicate(member, context)));
+  }
+  return leafPredicate(condition, context);
+}
+
+/** The definition as one boolean SQL expression over the row `c` of `contacts`. */
+export function definitionPredicate(definition: Definition, context: CompileContext): Expression<SqlBool> {
+  return combine(definition.match, definition.conditions.map((condition) => conditionPredicate(condition, context)));
+}
+
+/**
+ * The contacts of one book that a definition matches, as one query (`contacts AS c`). With
+ * `matchesNothing` (the segment has problems) the query stays valid and returns no row.
+ */
+export function matchingContacts(db: Db, teamId: number, contactBookId: string, definition: Definition, now: Date, matchesNothing = false) {
+  return db
+    .selectFrom('contacts as c')
+    .where('c.team_id', '=', teamId)
+    .where('c.contact_book_id', '=', contactBookId)
+    .where(matchesNothing ? FALSE : definitionPredicate(definition, { teamId, now }));
+}
+
+/** How many contacts match: one statement. */
+export async function countMatching(db: Db, teamId: number, contactBookId: string, definition: Definition, now: Date, matchesNothing = false): Promise<number> {
+  if (matchesNothing) return 0;
+  const row = await matchingContacts(db, teamId, contactBookId, definition, now)
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

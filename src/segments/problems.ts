@@ -1,0 +1,54 @@
+// Why a stored segment matches nothing (contract: Segment.problems), worked out at read time from
+// its definition and its book as they are now, so a change elsewhere shows up at once.
+import { ApiError } from '../platform/errors.ts';
+import { leavesOf, type Definition } from './definition.ts';
+
+/** What the segment may name; journeys and campaigns are not built yet, so nothing of theirs exists. */
+export interface SegmentReferences {
+  variables: readonly string[];
+  journeyExists(journeyId: string): boolean;
+  campaignExists(campaignId: string): boolean;
+}
+
+export function referencesOfBook(variables: readonly string[]): SegmentReferences {
+  return {
+    variables,
+    // Journeys and campaigns do not exist yet; their areas will answer these from their tables.
+    journeyExists: () => false,
+    campaignExists: () => false,
+  };
+}
+
+/** Property keys the definition uses that are not variables of the book, each once, in order. */
+export function unknownPropertyKeys(definition: Definition, variables: readonly string[]): string[] {
+  const known = new Set(variables);
+  const keys = leavesOf(definition).flatMap((condition) => (condition.type === 'property' && !known.has(condition.key) ? [condition.key] : []));
+  return [...new Set(keys)];
+}
+
+export function segmentProblems(definition: Definition, references: SegmentReferences): string[] {
+  const problems = unknownPropertyKeys(definition, references.variables).map(
+    (key) => `property "${key}" is no longer a variable of the contact book`,
+  );
+  const seen = new Set<string>();
+  for (const condition of leavesOf(definition)) {
+    if (condition.type === 'journey' && !references.journeyExists(condition.journeyId) && !seen.has(`j:${condition.journeyId}`)) {
+      seen.add(`j:${condition.journeyId}`);
+      problems.push(`journey "${condition.journeyId}" no longer exists`);
+    }
+    if (condition.type === 'email_activity' && condition.campaignId !== undefined && !references.campaignExists(condition.campaignId) && !seen.has(`c:${condition.campaignId}`)) {
+      seen.add(`c:${condition.campaignId}`);
+      problems.push(`campaign "${condition.campaignId}" no longer exists`);
+    }
+  }
+  return problems;
+}
+
+/** Create and update: a property condition must name a variable of the book (400 naming the key). */
+export function assertKeysAreVariables(definition: Definition, variables: readonly string[]): void {
+  const unknown = unknownPropertyKeys(definition, variables);
+  if (unknown.length > 0) {
+    const list = unknown.map((key) => `"${key}"`).join(', ');
+    throw new ApiError(400, 'BAD_REQUEST', `definition: property ${list} is not a variable of the contact book (variables: ${variables.join(', ') || 'none'})`);
+  }
+}

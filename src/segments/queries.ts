@@ -1,0 +1,159 @@
+// Every SQL statement of the segments area but the compiled definition (compile.ts); the team id
+// comes first and is in every WHERE. The book is read for its variables only.
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, SegmentsTable } from '../db/schema.ts';
+
+export type SegmentRow = Selectable<SegmentsTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface BookRow {
+  id: string;
+  variables: string[];
+}
+
+export interface SegmentWithBook {
+  segment: SegmentRow;
+  variables: string[];
+}
+
+function variablesOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+export async function getBook(db: Db, teamId: number, contactBookId: string): Promise<BookRow | undefined> {
+  const row = await db
+    .selectFrom('contact_books')
+    .select(['id', 'variables'])
+    .where('team_id', '=', teamId)
+    .where('id', '=', contactBookId)
+    .executeTakeFirst();
+  return row && { id: row.id, variables: variablesOf(row.variables) };
+}
+
+/** The book, locked until the transaction ends: segment writes of one book take turns (count and name rules). */
+export async function lockBook(tx: Transaction<Database>, teamId: number, contactBookId: string): Promise<BookRow | undefined> {
+  const row = await tx
+    .selectFrom('contact_books')
+    .select(['id', 'variables'])
+    .where('team_id', '=', teamId)
+    .where('id', '=', contactBookId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && { id: row.id, variables: variablesOf(row.variables) };
+}
+
+/** Oldest first; id breaks ties. */
+export async function listSegments(db: Db, teamId: number, contactBookId: string): Promise<SegmentRow[]> {
+  return db
+    .selectFrom('segments')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('contact_book_id', '=', contactBookId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export async function getSegment(db: Db, teamId: number, contactBookId: string, segmentId: string): Promise<SegmentRow | undefined> {
+  return db
+    .selectFrom('segments')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('contact_book_id', '=', contactBookId)
+    .where('id', '=', segmentId)
+    .executeTakeFirst();
+}
+
+/** A segment by id alone, with its book's variables (for other areas, which know only the segment id). */
+export async function getSegmentWithBook(db: Db, teamId: number, segmentId: string): Promise<SegmentWithBook | undefined> {
+  const row = await db
+    .selectFrom('segments as s')
+    .innerJoin('contact_books as b', (join) => join.onRef('b.id', '=', 's.contact_book_id').onRef('b.team_id', '=', 's.team_id'))
+    .selectAll('s')
+    .select('b.variables as book_variables')
+    .where('s.team_id', '=', teamId)
+    .where('s.id', '=', segmentId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { book_variables, ...segment } = row;
+  return { segment, variables: variablesOf(book_variables) };
+}
+
+export async function countSegments(db: Db, teamId: number, contactBookId: string): Promise<number> {
+  const row = await db
+    .selectFrom('segments')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('count'))
+    .where('team_id', '=', teamId)
+    .where('contact_book_id', '=', contactBookId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Is the name used by another segment of the book? */
+export async function nameTaken(db: Db, teamId: number, contactBookId: string, name: string, exceptId: string | null): Promise<boolean> {
+  let query = db
+    .selectFrom('segments')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('contact_book_id', '=', contactBookId)
+    .where('name', '=', name);
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export interface NewSegment {
+  id: string;
+  contactBookId: string;
+  name: string;
+  description: string | null;
+  definition: unknown;
+}
+
+export async function insertSegment(db: Db, teamId: number, segment: NewSegment, now: Date): Promise<SegmentRow> {
+  return db
+    .insertInto('segments')
+    .values({
+      id: segment.id,
+      team_id: teamId,
+      contact_book_id: segment.contactBookId,
+      name: segment.name,
+      description: segment.description,
+      definition: JSON.stringify(segment.definition),
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface SegmentChanges {
+  name?: string | undefined;
+  description?: string | null | undefined;
+  definition?: unknown;
+}
+
+export async function updateSegment(db: Db, teamId: number, contactBookId: string, segmentId: string, changes: SegmentChanges, now: Date): Promise<SegmentRow | undefined> {
+  return db
+    .updateTable('segments')
+    .set({
+      name: changes.name,
+      description: changes.description,
+      definition: changes.definition === undefined ? undefined : JSON.stringify(changes.definition),
+      updated_at: now,
+    })
+    .where('team_id', '=', teamId)
+    .where('contact_book_id', '=', contactBookId)
+    .where('id', '=', segmentId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteSegment(db: Db, teamId: number, contactBookId: string, segmentId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('segments')
+    .where('team_id', '=', teamId)
+    .where('contact_book_id', '=', contactBookId)
+    .where('id', '=', segmentId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
