@@ -4,6 +4,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { preparingPool } from './prepared-pool.ts';
 import type { Database } from './schema.ts';
 
 const INT8 = 20;
@@ -72,7 +73,7 @@ async function connectPostgres(databaseUrl: string, poolSize: number): Promise<D
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   const listeners: pg.Client[] = [];
   return {
     db,
