@@ -11,6 +11,19 @@ import type pg from 'pg';
 export const NAMED_PER_CONNECTION = 256;
 
 const named = new WeakMap<pg.PoolClient, Set<string>>();
+/** Statement text -> name: hashing a long statement on every call showed in profiles. */
+const nameOfText = new Map<string, string>();
+const NAME_CACHE_MAX = 4096;
+
+function nameOf(text: string): string {
+  let name = nameOfText.get(text);
+  if (name === undefined) {
+    name = `h${createHash('sha1').update(text).digest('base64url')}`;
+    if (nameOfText.size >= NAME_CACHE_MAX) nameOfText.clear();
+    nameOfText.set(text, name);
+  }
+  return name;
+}
 
 function statementName(client: pg.PoolClient, text: string): string | undefined {
   let names = named.get(client);
@@ -18,7 +31,7 @@ function statementName(client: pg.PoolClient, text: string): string | undefined 
     names = new Set();
     named.set(client, names);
   }
-  const name = `h${createHash('sha1').update(text).digest('base64url')}`;
+  const name = nameOf(text);
   if (names.has(name)) return name;
   if (names.size >= NAMED_PER_CONNECTION) return undefined;
   names.add(name);
