@@ -107,7 +107,7 @@ export function verifiedDomainsQuery(db: Db, teamId: number, names: string[]) {
     .selectFrom('domains')
     .select(['id', 'name'])
     .where('team_id', '=', teamId)
-    .where('name', 'in', names.length > 0 ? names : [''])
+    .where('name', '=', sql<string>`ANY(${names}::text[])`)
     .where('deleted_at', 'is', null)
     .where('verified_at', 'is not', null);
 }

@@ -47,26 +47,21 @@ export interface SendContext {
 }
 
 export async function readSendContext(db: Db, teamId: number, domainNames: string[], addresses: string[]): Promise<SendContext> {
-  const domains = verifiedDomainsQuery(db, teamId, domainNames);
-  const suppressed = db
-    .selectFrom('suppressions')
-    .select('email')
-    .where('team_id', '=', teamId)
-    .where('email', 'in', addresses.length > 0 ? addresses : ['']);
-  const unsubscribed = db
-    .selectFrom('unsubscribes')
-    .select('email')
-    .where('team_id', '=', teamId)
-    .where('email', 'in', addresses.length > 0 ? addresses : ['']);
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('teams').select('plan').where('id', '=', teamId).as('plan'),
-      sql<[string, number][] | null>`(SELECT json_agg(json_build_array(d.name, d.id)) FROM (${domains}) AS d)`.as('domains'),
-      sql<string[] | null>`(SELECT json_agg(s.email) FROM (${suppressed}) AS s)`.as('suppressed'),
-      sql<string[] | null>`(SELECT json_agg(u.email) FROM (${unsubscribed}) AS u)`.as('unsubscribed'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { plan: row.plan ?? null, domains: new Map(row.domains ?? []), suppressed: new Set(row.suppressed ?? []), unsubscribed: new Set(row.unsubscribed ?? []) };
+  // Array parameters keep the statement's text the same for any number of names and addresses, so
+  // it is prepared once per connection (src/db/prepared-pool.ts).
+  const row = await sql<{ plan: TeamPlan | null; domains: [string, number][] | null; suppressed: string[] | null; unsubscribed: string[] | null }>`
+    SELECT
+      (SELECT plan FROM teams WHERE id = ${teamId}) AS plan,
+      (SELECT json_agg(json_build_array(d.name, d.id)) FROM (${verifiedDomainsQuery(db, teamId, domainNames)}) AS d) AS domains,
+      (SELECT json_agg(email) FROM suppressions WHERE team_id = ${teamId} AND email = ANY(${addresses}::text[])) AS suppressed,
+      (SELECT json_agg(email) FROM unsubscribes WHERE team_id = ${teamId} AND email = ANY(${addresses}::text[])) AS unsubscribed`.execute(db);
+  const context = row.rows[0]!;
+  return {
+    plan: context.plan ?? null,
+    domains: new Map(context.domains ?? []),
+    suppressed: new Set(context.suppressed ?? []),
+    unsubscribed: new Set(context.unsubscribed ?? []),
+  };
 }
 
 /** Which of `ids` are emails of the team. */
@@ -155,10 +150,17 @@ export async function storeEmails(db: Db, teamId: number, emails: NewEmail[], no
   return Number(result.rows[0]?.stored ?? 0);
 }
 
-/** One email of the team; a sending key (onlyKeyId) sees only the emails it sent. */
-export async function getEmail(db: Db, teamId: number, id: string, onlyKeyId: string | null): Promise<EmailRow | undefined> {
+/** What a key may see of the team's emails: a sending key its own, a domain-limited key its domain's. */
+export interface EmailScope {
+  onlyKeyId: string | null;
+  onlyDomainId: number | null;
+}
+
+/** One email of the team, within the key's scope. */
+export async function getEmail(db: Db, teamId: number, id: string, scope: EmailScope): Promise<EmailRow | undefined> {
   let query = db.selectFrom('emails').selectAll().where('team_id', '=', teamId).where('id', '=', id);
-  if (onlyKeyId !== null) query = query.where('api_key_id', '=', onlyKeyId);
+  if (scope.onlyKeyId !== null) query = query.where('api_key_id', '=', scope.onlyKeyId);
+  if (scope.onlyDomainId !== null) query = query.where('domain_id', '=', scope.onlyDomainId);
   return query.executeTakeFirst();
 }
 
@@ -188,9 +190,11 @@ export async function listEmails(db: Db, teamId: number, filter: EmailFilter, pa
   return { rows, count: Number(counted.count) };
 }
 
-/** Locks the team's email for a change of its schedule or a cancel. */
-export async function getEmailForUpdate(tx: Transaction<Database>, teamId: number, id: string): Promise<EmailRow | undefined> {
-  return tx.selectFrom('emails').selectAll().where('team_id', '=', teamId).where('id', '=', id).forUpdate().executeTakeFirst();
+/** Locks the team's email for a change of its schedule or a cancel; a domain-limited key reaches only its domain's. */
+export async function getEmailForUpdate(tx: Transaction<Database>, teamId: number, id: string, onlyDomainId: number | null): Promise<EmailRow | undefined> {
+  let query = tx.selectFrom('emails').selectAll().where('team_id', '=', teamId).where('id', '=', id);
+  if (onlyDomainId !== null) query = query.where('domain_id', '=', onlyDomainId);
+  return query.forUpdate().executeTakeFirst();
 }
 
 export async function updateEmailSchedule(

@@ -71,8 +71,8 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
     },
     async (request) => {
       const principal = principalOf(request);
-      const onlyKey = principal.kind === 'sending' ? principal.keyId : null;
-      const row = await getEmail(db, principal.teamId, request.params.emailId, onlyKey);
+      const scope = { onlyKeyId: principal.kind === 'sending' ? principal.keyId : null, onlyDomainId: principal.domainId };
+      const row = await getEmail(db, principal.teamId, request.params.emailId, scope);
       if (!row) throw notFound();
       return emailView(row, await listEmailEvents(db, principal.teamId, row.id));
     },
@@ -115,10 +115,10 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
       },
     },
     async (request) => {
-      const { teamId } = principalOf(request);
+      const { teamId, domainId } = principalOf(request);
       const { emailId } = request.params;
       await db.transaction().execute(async (tx) => {
-        const row = await getEmailForUpdate(tx, teamId, emailId);
+        const row = await getEmailForUpdate(tx, teamId, emailId, domainId);
         if (!row) throw notFound();
         const now = clock.now();
         if (!UNSENT.has(row.status) || row.attempts > 0 || leased(row.lease_until, now)) throw new ApiError(409, 'CONFLICT', `The email is ${row.status} and can no longer be rescheduled`);
@@ -146,10 +146,10 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
       },
     },
     async (request) => {
-      const { teamId } = principalOf(request);
+      const { teamId, domainId } = principalOf(request);
       const { emailId } = request.params;
       await db.transaction().execute(async (tx) => {
-        const row = await getEmailForUpdate(tx, teamId, emailId);
+        const row = await getEmailForUpdate(tx, teamId, emailId, domainId);
         if (!row) throw notFound();
         const now = clock.now();
         if (row.status !== 'SCHEDULED' || row.attempts > 0 || leased(row.lease_until, now)) throw new ApiError(409, 'CONFLICT', `The email is ${row.status}; only a scheduled, unsent email can be cancelled`);

@@ -50,6 +50,19 @@ describe('GET /v1/emails/{emailId}', () => {
     expect((await api.get(id)).statusCode).toBe(200);
   });
 
+  it('a key limited to a domain reaches only that domain\'s emails: get, patch and cancel of another domain\'s are 404', async () => {
+    const second = await team.addDomain();
+    const later = () => ({ scheduledAt: new Date(h.t.clock.now().getTime() + HOUR).toISOString() });
+    const onFirst = await api.sent({ ...base(), ...later() });
+    const onSecond = await api.sent({ ...base(), from: `news@${second.name}`, ...later() });
+    const limited = emails(h.app, (await team.makeKey('full', { domainId: second.id })).key);
+    expect((await limited.get(onSecond)).statusCode).toBe(200);
+    expect((await limited.get(onFirst)).statusCode).toBe(404);
+    expect((await limited.patch(onFirst, { scheduledAt: new Date().toISOString() })).statusCode).toBe(404);
+    expect((await limited.cancel(onFirst)).statusCode).toBe(404);
+    expect((await limited.cancel(onSecond)).statusCode).toBe(200);
+  });
+
   it('another team\'s email is 404 on get, patch and cancel', async () => {
     const other = await h.team({ plan: 'pro' });
     const id = await api.sent({ ...base(), scheduledAt: new Date(h.t.clock.now().getTime() + HOUR).toISOString() });
