@@ -1,5 +1,6 @@
 // Crash safety of delivery: kill -9 the process that runs the delivery worker in the middle of a
-// batch, start another one, and every email is still sent exactly once.
+// batch, start another one, and every email is still sent exactly once; emails scheduled before the
+// kill survive it and go once, at their time.
 //
 // The SMTP sink (plain SMTP: the relay transport checks certificates, and the sink's is self-signed)
 // accepts the first 15 messages, then holds its 250 replies. The worker then has a batch in flight:
@@ -28,6 +29,9 @@ const EMAILS = 60;
 /** Messages the sink accepts before it starts holding its replies. */
 const ACCEPTED_BEFORE_HOLD = 15;
 const MAIL_DOMAIN = 'mail.herald.test';
+/** Scheduled emails queued with the batch, due this long after it. */
+const SCHEDULED = 3;
+const SCHEDULED_IN_MS = 15_000;
 
 let sink: SmtpSink | null = null;
 let dns: TestDnsServer | null = null;
@@ -172,8 +176,14 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
     const ids = (queued.body as { data: { emailId: string }[] }).data.map((entry) => entry.emailId);
     expect(ids).toHaveLength(EMAILS);
     const subjectOf = new Map(ids.map((id, i) => [id, batch[i]!.subject]));
+    // Scheduled emails queued before the kill: they wait for their time, survive the restart and go once.
+    const scheduledAt = new Date(Date.now() + SCHEDULED_IN_MS);
+    const scheduledBatch = Array.from({ length: SCHEDULED }, (_, i) => ({ ...batch[0]!, to: `later-${i}@example.test`, subject: `later ${nonce} ${i}`, scheduledAt: scheduledAt.toISOString() }));
+    const scheduledQueued = await http(port, 'POST', '/api/v1/emails/batch', key, scheduledBatch);
+    expect(scheduledQueued.status, scheduledQueued.text).toBe(200);
+    const scheduledIds = (scheduledQueued.body as { data: { emailId: string }[] }).data.map((entry) => entry.emailId);
     const messageIdOf = (id: string) => `<${id}@${MAIL_DOMAIN}>`;
-    const emailOf = new Map(ids.map((id) => [messageIdOf(id), id]));
+    const emailOf = new Map([...ids, ...scheduledIds].map((id) => [messageIdOf(id), id]));
 
     // The worker is mid-batch: some messages accepted, the next ones received but not yet answered.
     await sink.waitFor((s) => s.heldCount > 0, 'a held reply', 60_000);
@@ -230,6 +240,18 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
     });
 
     phase('all sent');
+    await until(`the ${SCHEDULED} scheduled emails SENT`, 120_000, async () => {
+      const list = await http(port, 'GET', '/api/v1/emails?limit=100', key);
+      const statuses = new Map((list.body as { data: { id: string; latestStatus: string | null }[] }).data.map((email) => [email.id, email.latestStatus]));
+      return scheduledIds.every((id) => statuses.get(id) === 'SENT') ? true : undefined;
+    });
+    phase('scheduled sent');
+    for (const id of scheduledIds) {
+      const copies = sink.messages.filter((message) => header(message, 'Message-ID') === messageIdOf(id));
+      expect(copies, `copies of scheduled ${id}`).toHaveLength(1);
+      // Sent at its time, not before (the Date header is the moment the worker built the message).
+      expect(new Date(header(copies[0]!, 'Date')).getTime()).toBeGreaterThanOrEqual(scheduledAt.getTime() - 1000);
+    }
     // Exactly once, by Message-ID and by subject; nothing else reached the sink.
     const seen = new Map<string, number>();
     const subjects = new Map<string, number>();
@@ -243,7 +265,7 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
     expect(duplicates, 'sent more than once').toEqual([]);
     expect(ids.filter((id) => seen.get(messageIdOf(id)) !== 1), 'not sent exactly once').toEqual([]);
     expect(ids.filter((id) => subjects.get(subjectOf.get(id)!) !== 1), 'subject not seen exactly once').toEqual([]);
-    expect(sink.messages).toHaveLength(EMAILS);
+    expect(sink.messages).toHaveLength(EMAILS + SCHEDULED);
     for (const id of ids) {
       const email = await http(port, 'GET', `/api/v1/emails/${id}`, key);
       expect(email.status).toBe(200);
