@@ -3,42 +3,26 @@
 // one-click POST stops the team's MARKETING mail to that address and only that.
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MailTransport } from '../../src/adapters/mail-transport/index.ts';
-import { parseReturnPath } from '../../src/emails/return-path.ts';
-import type { QueueRunner } from '../../src/queue/index.ts';
-import { SmtpSink, type SinkMessage } from '../support/smtp-sink.ts';
-import { emailJson, harnessDnsServer, relayTo, sinkDkimAudit, startDeliveryRunner, uniqueRecipient, waitForStatus } from './delivery-support.ts';
-import { call, emails, startEmailHarness, type EmailHarness, type SendingTeam } from './support.ts';
+import { emailJson, startRelayDelivery, uniqueRecipient, waitForStatus, type RelayDelivery } from './delivery-support.ts';
+import { call, emails, type EmailHarness, type SendingTeam } from './support.ts';
 
+let d: RelayDelivery;
 let h: EmailHarness;
-let sink: SmtpSink;
-let relay: MailTransport;
-let runner: QueueRunner;
 let team: SendingTeam;
-let auditDkim: () => Promise<number>;
 
 beforeAll(async () => {
-  h = await startEmailHarness();
-  sink = await SmtpSink.start();
-  relay = relayTo(h, sink.url);
-  runner = await startDeliveryRunner(h, relay);
-  team = await h.team({ plan: 'pro' });
-  auditDkim = sinkDkimAudit(h, sink, harnessDnsServer(h), () => [team.id]);
+  d = await startRelayDelivery();
+  ({ h, team } = d);
 });
 afterEach(async () => {
-  await auditDkim();
+  await d.auditDkim();
 });
-afterAll(async () => {
-  await runner?.stop();
-  await relay?.close();
-  await sink?.close();
-  await h?.close();
-});
+afterAll(async () => d?.close());
 
 /** The URL of a raw message's List-Unsubscribe header (unfolded), if any. */
 const listUnsubscribeOf = (raw: Buffer) => /^List-Unsubscribe:\s*<([^>]+)>/im.exec(raw.toString('utf8').replace(/\r?\n[ \t]+/g, ' '))?.[1];
 
-const messagesOf = (emailId: string): SinkMessage[] => sink.messages.filter((m) => parseReturnPath(m.envelope.from, h.t.deps.secrets) === emailId);
+const messagesOf = (emailId: string) => d.messagesOf(emailId);
 
 async function marketingTemplate(): Promise<string> {
   const created = await call(h.app, team.key, 'POST', '/v1/templates', { name: 'News', subject: 'News for {{name}}', type: 'MARKETING', html: '<p>Hello {{name}}</p>' });

@@ -10,8 +10,8 @@ import { recordOf, type DomainJson } from '../domains/support.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import type { TestDnsServer } from '../support/dns-server.ts';
 import { verifyDkimWithDns } from '../support/dkim-verify.ts';
-import type { SinkMessage, SmtpSink, TestDkimKey } from '../support/smtp-sink.ts';
-import { emails, type EmailHarness } from './support.ts';
+import { SmtpSink, type SinkMessage, type TestDkimKey } from '../support/smtp-sink.ts';
+import { emails, startEmailHarness, type EmailHarness, type SendingTeam } from './support.ts';
 
 export const MAIL_DOMAIN = 'mail.herald.test';
 
@@ -130,4 +130,42 @@ let counter = 0;
 export function uniqueRecipient(tag: string): string {
   counter += 1;
   return `${tag}-${process.pid}-${Date.now().toString(36)}-${counter}@example.test`;
+}
+
+export interface RelayDelivery {
+  h: EmailHarness;
+  sink: SmtpSink;
+  relay: MailTransport;
+  runner: QueueRunner;
+  team: SendingTeam;
+  /** The sink's messages whose return path names `emailId`. */
+  messagesOf(emailId: string): SinkMessage[];
+  /** For afterEach: every message of the team since the last call passes DKIM over DNS. */
+  auditDkim(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The email harness, an SMTP sink as the relay, a delivery runner and a pro team with a verified domain. */
+export async function startRelayDelivery(): Promise<RelayDelivery> {
+  const h = await startEmailHarness();
+  const sink = await SmtpSink.start();
+  const relay = relayTo(h, sink.url);
+  const runner = await startDeliveryRunner(h, relay);
+  const team = await h.team({ plan: 'pro' });
+  const audit = sinkDkimAudit(h, sink, harnessDnsServer(h), () => [team.id]);
+  return {
+    h,
+    sink,
+    relay,
+    runner,
+    team,
+    messagesOf: (emailId) => sink.messages.filter((m) => parseReturnPath(m.envelope.from, h.t.deps.secrets) === emailId),
+    auditDkim: audit,
+    async close() {
+      await runner.stop();
+      await relay.close();
+      await sink.close();
+      await h.close();
+    },
+  };
 }

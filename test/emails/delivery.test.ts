@@ -7,13 +7,13 @@ import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MailTransport } from '../../src/adapters/mail-transport/index.ts';
 import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '../../src/emails/delivery.ts';
-import { parseReturnPath } from '../../src/emails/return-path.ts';
 import { retryDelayMs, type QueueRunner } from '../../src/queue/index.ts';
 import { verifyDkimWithDns } from '../support/dkim-verify.ts';
-import { SmtpSink, type SinkMessage } from '../support/smtp-sink.ts';
-import { emailJson, harnessDnsServer, latestStatus, MAIL_DOMAIN, publishedDkimKey, relayTo, sinkDkimAudit, startDeliveryRunner, uniqueRecipient, waitForStatus } from './delivery-support.ts';
-import { emails, startEmailHarness, type EmailHarness, type SendingTeam } from './support.ts';
+import type { SinkMessage, SmtpSink } from '../support/smtp-sink.ts';
+import { emailJson, harnessDnsServer, latestStatus, MAIL_DOMAIN, publishedDkimKey, startDeliveryRunner, startRelayDelivery, uniqueRecipient, waitForStatus, type RelayDelivery } from './delivery-support.ts';
+import { emails, type EmailHarness, type SendingTeam } from './support.ts';
 
+let d: RelayDelivery;
 let h: EmailHarness;
 let sink: SmtpSink;
 let relay: MailTransport;
@@ -21,29 +21,17 @@ let runner: QueueRunner;
 let team: SendingTeam;
 
 beforeAll(async () => {
-  h = await startEmailHarness();
-  sink = await SmtpSink.start();
-  relay = relayTo(h, sink.url);
-  runner = await startDeliveryRunner(h, relay);
-  team = await h.team({ plan: 'pro' });
+  d = await startRelayDelivery();
+  ({ h, sink, relay, runner, team } = d);
 });
 // Whatever reached the sink during a test must pass DKIM, looked up over DNS as a receiver would.
-let auditDkim: () => Promise<number>;
-beforeAll(() => {
-  auditDkim = sinkDkimAudit(h, sink, harnessDnsServer(h), () => [team.id]);
-});
 afterEach(async () => {
-  await auditDkim();
+  await d.auditDkim();
 });
-afterAll(async () => {
-  await runner?.stop();
-  await relay?.close();
-  await sink?.close();
-  await h?.close();
-});
+afterAll(async () => d?.close());
 
 /** The sink's messages whose return path names `emailId`. */
-const messagesOf = (emailId: string): SinkMessage[] => sink.messages.filter((m) => parseReturnPath(m.envelope.from, h.t.deps.secrets) === emailId);
+const messagesOf = (emailId: string): SinkMessage[] => d.messagesOf(emailId);
 const statuses = (events: { status: string }[]) => events.map((e) => e.status);
 
 describe('email delivery through an SMTP relay', () => {
