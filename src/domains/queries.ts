@@ -1,6 +1,6 @@
 // Every SQL statement of the Domains area, team id first. Deleted domains (deleted_at set) are kept
 // for the record but no read here returns them.
-import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database, DomainsTable } from '../db/schema.ts';
 
 export type DomainRow = Selectable<DomainsTable>;
@@ -99,17 +99,13 @@ export async function softDeleteDomain(db: Db, teamId: number, id: number, now: 
 
 /** The live domain of that name whose latest definite check found every required record. */
 /**
- * The team's domains among `names` (lower-case) that may send, as a query for another statement to
- * embed (the send path reads them in the same round trip as the team's plan and suppressions).
+ * The verified domains among `names` (a text[] expression) of the team `teamId` (an int expression),
+ * as a JSON array of [name, id] pairs or NULL: a fragment for another statement to embed, so the send
+ * path reads them in the same round trip as the team's plan and suppressions.
  */
-export function verifiedDomainsQuery(db: Db, teamId: number, names: string[]) {
-  return db
-    .selectFrom('domains')
-    .select(['id', 'name'])
-    .where('team_id', '=', teamId)
-    .where('name', '=', sql<string>`ANY(${names}::text[])`)
-    .where('deleted_at', 'is', null)
-    .where('verified_at', 'is not', null);
+export function verifiedDomainsJson(teamId: RawBuilder<unknown>, names: RawBuilder<unknown>): RawBuilder<[string, number][] | null> {
+  return sql<[string, number][] | null>`(SELECT json_agg(json_build_array(d.name, d.id)) FROM domains AS d
+    WHERE d.team_id = ${teamId} AND d.name = ANY(${names}) AND d.deleted_at IS NULL AND d.verified_at IS NOT NULL)`;
 }
 
 export async function findVerifiedDomain(db: Db, teamId: number, name: string): Promise<DomainRow | undefined> {

@@ -2,7 +2,7 @@
 //
 // Today's usage of a team is kept in USAGE_SHARDS rows (see migration 0009). The usual send adds
 // its recipients to one shard picked at random, inside the very statement that stores the emails
-// (shardReservation), and only if that shard stays within its cap: no other shard is read or
+// (shardReservation, store.ts), and only if that shard stays within its cap: no other shard is read or
 // locked, so concurrent sends of one team rarely wait for each other. The caps of a day add up to
 // at most the daily limit, so the total can never pass it. When the shard is full, the day has no
 // rows yet, the plan's limit changed, or the plan has a monthly limit (which needs the month's
@@ -10,7 +10,7 @@
 // order, the totals checked, the recipients added, and what is left of the daily limit shared out
 // again as new caps. Either way a send over a limit answers 429 RATE_LIMITED and stores nothing.
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, TeamPlan, TemplateType } from '../db/schema.ts';
 import { ApiError } from '../platform/errors.ts';
 import { planSendLimits } from './plans.ts';
@@ -42,28 +42,25 @@ export function checkSendSize(plan: TeamPlan, wanted: Reservation): void {
   if (daily !== null && n > daily) throw limited(`This send needs ${n} emails; the ${plan} plan allows ${daily} a day`);
 }
 
+/** What the fast path adds to one shard of today's usage (store.ts does it, with the emails). */
+export interface ShardReservation {
+  day: string;
+  /** The daily limit the shard caps were shared out for; a shard set for another limit refuses. */
+  dayLimit: number;
+  transactional: number;
+  marketing: number;
+}
+
 /**
- * The fast path as a statement that returns one row when the recipients were added to a shard
- * within its cap and none otherwise; null when this plan always takes the locked path.
+ * The fast path's reservation: null when nothing is counted (every recipient suppressed); undefined
+ * when this plan always takes the locked path (a monthly limit needs the month's sum; without a
+ * daily limit there are no caps).
  */
-export function shardReservation(teamId: number, plan: TeamPlan, now: Date, wanted: Reservation): RawBuilder<unknown> | null {
+export function shardReservation(plan: TeamPlan, now: Date, wanted: Reservation): ShardReservation | null | undefined {
+  if (total(wanted) === 0) return null;
   const { daily, monthly } = planSendLimits[plan];
-  if (monthly !== null) return null;
-  const day = dayOf(now);
-  const shard = randomInt(USAGE_SHARDS);
-  const { transactional, marketing } = wanted;
-  if (daily === null) {
-    return sql`INSERT INTO team_daily_usage AS u (team_id, day, shard, transactional, marketing)
-      VALUES (${teamId}, ${day}::date, ${shard}, ${transactional}, ${marketing})
-      ON CONFLICT (team_id, day, shard) DO UPDATE
-        SET transactional = u.transactional + EXCLUDED.transactional, marketing = u.marketing + EXCLUDED.marketing
-      RETURNING 1`;
-  }
-  return sql`UPDATE team_daily_usage
-    SET transactional = transactional + ${transactional}, marketing = marketing + ${marketing}
-    WHERE team_id = ${teamId} AND day = ${day}::date AND shard = ${shard}
-      AND day_limit = ${daily} AND transactional + marketing + ${total(wanted)} <= cap
-    RETURNING 1`;
+  if (monthly !== null || daily === null) return undefined;
+  return { day: dayOf(now), dayLimit: daily, transactional: wanted.transactional, marketing: wanted.marketing };
 }
 
 interface ShardRow {

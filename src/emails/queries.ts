@@ -1,6 +1,6 @@
 // Every SQL statement of the emails area; the team id comes first and is in every WHERE.
-import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import { verifiedDomainsQuery } from '../domains/index.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { verifiedDomainsJson } from '../domains/index.ts';
 import type { AddressField, Database, EmailEventsTable, EmailsTable, EmailStatus, TeamPlan, TemplateType } from '../db/schema.ts';
 
 export type EmailRow = Selectable<EmailsTable>;
@@ -46,22 +46,34 @@ export interface SendContext {
   unsubscribed: Set<string>;
 }
 
-export async function readSendContext(db: Db, teamId: number, domainNames: string[], addresses: string[]): Promise<SendContext> {
-  // Array parameters keep the statement's text the same for any number of names and addresses, so
-  // it is prepared once per connection (src/db/prepared-pool.ts).
-  const row = await sql<{ plan: TeamPlan | null; domains: [string, number][] | null; suppressed: string[] | null; unsubscribed: string[] | null }>`
-    SELECT
-      (SELECT plan FROM teams WHERE id = ${teamId}) AS plan,
-      (SELECT json_agg(json_build_array(d.name, d.id)) FROM (${verifiedDomainsQuery(db, teamId, domainNames)}) AS d) AS domains,
-      (SELECT json_agg(email) FROM suppressions WHERE team_id = ${teamId} AND email = ANY(${addresses}::text[])) AS suppressed,
-      (SELECT json_agg(email) FROM unsubscribes WHERE team_id = ${teamId} AND email = ANY(${addresses}::text[])) AS unsubscribed`.execute(db);
-  const context = row.rows[0]!;
-  return {
-    plan: context.plan ?? null,
-    domains: new Map(context.domains ?? []),
-    suppressed: new Set(context.suppressed ?? []),
-    unsubscribed: new Set(context.unsubscribed ?? []),
-  };
+export interface ContextQuestion {
+  teamId: number;
+  /** Lower-cased from domains. */
+  domainNames: string[];
+  /** Lower-cased recipient addresses. */
+  addresses: string[];
+}
+
+/** The contexts of several sends in one statement (the send path coalesces concurrent ones). */
+export async function readSendContexts(db: Db, questions: ContextQuestion[]): Promise<SendContext[]> {
+  const asked = JSON.stringify(questions.map((q, i) => ({ q: i, team_id: q.teamId, names: q.domainNames, addresses: q.addresses })));
+  const result = await sql<{ q: number; plan: TeamPlan | null; domains: [string, number][] | null; suppressed: string[] | null; unsubscribed: string[] | null }>`
+    SELECT a.q,
+      (SELECT plan FROM teams WHERE id = a.team_id) AS plan,
+      ${verifiedDomainsJson(sql`a.team_id`, sql`a.names`)} AS domains,
+      (SELECT json_agg(email) FROM suppressions WHERE team_id = a.team_id AND email = ANY(a.addresses)) AS suppressed,
+      (SELECT json_agg(email) FROM unsubscribes WHERE team_id = a.team_id AND email = ANY(a.addresses)) AS unsubscribed
+    FROM jsonb_to_recordset(${asked}::jsonb) AS a (q int, team_id int, names text[], addresses text[])`.execute(db);
+  const byQuestion = new Map(result.rows.map((row) => [Number(row.q), row]));
+  return questions.map((_, i) => {
+    const row = byQuestion.get(i);
+    return {
+      plan: row?.plan ?? null,
+      domains: new Map(row?.domains ?? []),
+      suppressed: new Set(row?.suppressed ?? []),
+      unsubscribed: new Set(row?.unsubscribed ?? []),
+    };
+  });
 }
 
 /** Which of `ids` are emails of the team. */
@@ -69,85 +81,6 @@ export async function existingEmailIds(db: Db, teamId: number, ids: string[]): P
   if (ids.length === 0) return new Set();
   const rows = await db.selectFrom('emails').select('id').where('team_id', '=', teamId).where('id', 'in', ids).execute();
   return new Set(rows.map((row) => row.id));
-}
-
-/** The team's suppressed addresses among `addresses` (lower-cased). */
-export async function suppressedAmong(db: Db, teamId: number, addresses: string[]): Promise<Set<string>> {
-  if (addresses.length === 0) return new Set();
-  const rows = await db.selectFrom('suppressions').select('email').where('team_id', '=', teamId).where('email', 'in', addresses).execute();
-  return new Set(rows.map((row) => row.email));
-}
-
-/**
- * Stores emails with their events, recipients and attachments in ONE statement, which is one round
- * trip and, outside a transaction, its own transaction. `reserve` is a data-modifying statement
- * (the send-quota reservation) that returns a row when it succeeded; when it returns none nothing
- * is stored. Returns the number of emails stored.
- */
-export async function storeEmails(db: Db, teamId: number, emails: NewEmail[], now: Date, reserve: RawBuilder<unknown>): Promise<number> {
-  if (emails.length === 0) return 0;
-  const rows = emails.map((e) => ({
-    id: e.id,
-    team_id: teamId,
-    domain_id: e.domainId,
-    api_key_id: e.apiKeyId,
-    from: e.from,
-    to: e.to,
-    cc: e.cc,
-    bcc: e.bcc,
-    reply_to: e.replyTo,
-    subject: e.subject,
-    html: e.html,
-    text: e.text,
-    headers: e.headers,
-    template_id: e.templateId,
-    in_reply_to_id: e.inReplyToId,
-    type: e.type,
-    scheduled_at: e.scheduledAt,
-    status: e.status,
-    run_at: e.runAt,
-    created_at: now,
-    updated_at: now,
-  }));
-  const events = emails.flatMap((e) => e.events.map((event) => ({ team_id: teamId, email_id: e.id, status: event.status, data: event.data ?? null, created_at: now })));
-  const recipients = emails.flatMap((e) => e.recipients.map((address) => ({ id: e.id, address })));
-  const attachments = emails.flatMap((e) => e.attachments.map((a, position) => ({ id: e.id, position, filename: a.filename, hex: a.content.toString('hex') })));
-  const attachmentStep =
-    attachments.length === 0
-      ? sql``
-      : sql`, new_attachments AS (
-          INSERT INTO email_attachments (email_id, position, filename, content)
-          SELECT a.email_id, a.position, a.filename, decode(a.hex, 'hex')
-          FROM unnest(${attachments.map((a) => a.id)}::text[], ${attachments.map((a) => a.position)}::int[],
-                      ${attachments.map((a) => a.filename)}::text[], ${attachments.map((a) => a.hex)}::text[]) AS a (email_id, position, filename, hex)
-          WHERE EXISTS (SELECT 1 FROM new_emails))`;
-  // Events keep their order (ids follow it): WITH ORDINALITY and ORDER BY.
-  const result = await sql<{ stored: number }>`
-    WITH reserve AS (${reserve}),
-    new_emails AS (
-      INSERT INTO emails (id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
-                          template_id, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at)
-      SELECT id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
-             template_id, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at
-      FROM jsonb_populate_recordset(NULL::emails, ${JSON.stringify(rows)}::jsonb)
-      WHERE EXISTS (SELECT 1 FROM reserve)
-      RETURNING id
-    ),
-    new_events AS (
-      INSERT INTO email_events (team_id, email_id, status, data, created_at)
-      SELECT e.team_id, e.email_id, e.status, e.data, e.created_at
-      FROM jsonb_populate_recordset(NULL::email_events, ${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS e
-      WHERE EXISTS (SELECT 1 FROM new_emails)
-      ORDER BY e.ordinality
-    ),
-    new_recipients AS (
-      INSERT INTO email_recipients (team_id, address, email_id)
-      SELECT ${teamId}::int, r.address, r.email_id
-      FROM unnest(${recipients.map((r) => r.id)}::text[], ${recipients.map((r) => r.address)}::text[]) AS r (email_id, address)
-      WHERE EXISTS (SELECT 1 FROM new_emails)
-    )${attachmentStep}
-    SELECT count(*)::int AS stored FROM new_emails`.execute(db);
-  return Number(result.rows[0]?.stored ?? 0);
 }
 
 /** What a key may see of the team's emails: a sending key its own, a domain-limited key its domain's. */

@@ -1,8 +1,10 @@
 // POST /v1/emails and /v1/emails/batch: every check runs before anything is stored (contract rule 1);
 // then one statement reserves the send quota and stores the emails with their first events
-// (limits.ts, queries.ts storeEmails), and the delivery workers are woken after commit.
-import { sql, type Kysely } from 'kysely';
-import type { Database, EmailStatus, TemplateType } from '../db/schema.ts';
+// (limits.ts, store.ts), and the delivery workers are woken after commit. Under load, concurrent
+// sends share the context read and the store statement (SendBatching).
+import type { Kysely } from 'kysely';
+import type { Database, EmailStatus, TeamPlan, TemplateType } from '../db/schema.ts';
+import { Coalescer } from '../platform/coalescer.ts';
 import { domainName } from '../domains/index.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -11,7 +13,8 @@ import { newId } from '../platform/ids.ts';
 import type { QueueAnnouncer } from '../queue/index.ts';
 import { getTemplateForSend, renderTemplate, type TemplateParts } from '../templates/index.ts';
 import { checkSendSize, countByType, reserveLocked, shardReservation, type Reservation } from './limits.ts';
-import { existingEmailIds, readSendContext, storeEmails, type NewEmail, type SendContext } from './queries.ts';
+import { existingEmailIds, readSendContexts, type ContextQuestion, type NewEmail, type SendContext } from './queries.ts';
+import { emailStoreCoalescer, storeEmailJobs, type StoreJob } from './store.ts';
 import { RECIPIENTS_MAX, distinctRecipients, domainOf, parseAddress } from './recipients.ts';
 import type { SendEmailInput } from './schemas.ts';
 import { withUnsubscribePlaceholder } from './unsubscribe-link.ts';
@@ -23,6 +26,21 @@ export interface SendDeps {
   db: Kysely<Database>;
   clock: Clock;
   announcer: QueueAnnouncer;
+  /** The API process's coalescers (sendBatching); without them every send has its own statements. */
+  batching?: SendBatching;
+}
+
+/** Concurrent sends of a process share their context read and their store statement. */
+export interface SendBatching {
+  context: Coalescer<ContextQuestion, SendContext>;
+  store: Coalescer<StoreJob, boolean>;
+}
+
+export function sendBatching(db: Kysely<Database>): SendBatching {
+  return {
+    context: new Coalescer((questions) => readSendContexts(db, questions), { maxBatch: 64 }),
+    store: emailStoreCoalescer(db),
+  };
 }
 
 interface Prepared {
@@ -50,7 +68,8 @@ export async function sendEmails(deps: SendDeps, principal: Principal, inputs: S
   const checked = inputs.map((input, index) => checkAddresses(input, index, batch, keyDomain));
   // One round trip for the team's plan, its verified domains among the from domains, and its
   // suppressions among the recipients.
-  const context = await readSendContext(db, teamId, [...new Set(checked.map((c) => c.fromDomain))], [...new Set(checked.flatMap((c) => c.recipients))]);
+  const question = { teamId, domainNames: [...new Set(checked.map((c) => c.fromDomain))], addresses: [...new Set(checked.flatMap((c) => c.recipients))] };
+  const context = deps.batching ? await deps.batching.context.submit(question) : (await readSendContexts(db, [question]))[0]!;
   if (context.plan === null) throw new ApiError(404, 'NOT_FOUND', 'Team not found');
   // A reply must answer an email of the same team (another team's is as missing as an unknown id).
   const answered = await existingEmailIds(db, teamId, [...new Set(inputs.flatMap((i) => (i.inReplyToId ? [i.inReplyToId] : [])))]);
@@ -82,20 +101,27 @@ export async function sendEmails(deps: SendDeps, principal: Principal, inputs: S
   const { emails, wanted } = buildEmails(prepared, context, principal.keyId, now);
   const plan = context.plan;
   checkSendSize(plan, wanted);
-  const nothingCounted = wanted.transactional + wanted.marketing === 0;
-  // Usually one statement: the reservation on one usage shard and the rows, atomically.
-  const fast = nothingCounted ? sql`SELECT 1` : shardReservation(teamId, plan, now, wanted);
-  let stored = fast === null ? 0 : await storeEmails(db, teamId, emails, now, fast);
-  if (stored === 0) {
-    // The shard was full (or the plan needs the month's sum): lock the day's usage, then store.
-    stored = await db.transaction().execute(async (tx) => {
-      await reserveLocked(tx, teamId, plan, now, wanted);
-      return storeEmails(tx, teamId, emails, now, sql`SELECT 1`);
-    });
-  }
-  if (stored !== emails.length) throw new Error(`stored ${stored} of ${emails.length} emails`);
+  // Usually one statement, shared with concurrent sends: the reservation on one usage shard and the rows.
+  const stored = (await storeFast(deps, teamId, plan, now, emails, wanted)) || (await storeLocked(db, teamId, plan, now, emails, wanted));
+  if (!stored) throw new Error(`the ${emails.length} emails of a send were not stored`);
   if (emails.some((e) => e.status === 'QUEUED')) deps.announcer.announce(EMAIL_DELIVERY_QUEUE);
   return emails.map((e) => e.id);
+}
+
+/** The fast path: false when the shard had no room or the plan needs the locked path. */
+async function storeFast(deps: SendDeps, teamId: number, plan: TeamPlan, now: Date, emails: NewEmail[], wanted: Reservation): Promise<boolean> {
+  const reservation = shardReservation(plan, now, wanted);
+  if (reservation === undefined) return false;
+  const job: StoreJob = { teamId, now, emails, reservation };
+  return deps.batching ? deps.batching.store.submit(job) : (await storeEmailJobs(deps.db, [job]))[0]!;
+}
+
+/** The locked path: the day's usage locked and checked (429 over a limit), then the rows, in one transaction. */
+async function storeLocked(db: Kysely<Database>, teamId: number, plan: TeamPlan, now: Date, emails: NewEmail[], wanted: Reservation): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    await reserveLocked(tx, teamId, plan, now, wanted);
+    return (await storeEmailJobs(tx, [{ teamId, now, emails, reservation: null }]))[0]!;
+  });
 }
 
 /** Recipient count, domain-limited keys: checks that need nothing from the database. */

@@ -5,9 +5,10 @@
 // Only successful (2xx) responses are kept; a failed request frees its key for a retry.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import { Coalescer } from './coalescer.ts';
 import { ApiError } from './errors.ts';
 
 declare module 'fastify' {
@@ -44,24 +45,50 @@ function readKey(request: FastifyRequest): string | null {
 
 type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: string; contentType: string | null };
 
-async function claimKey(db: Kysely<Database>, teamId: number, key: string, hash: string, now: Date): Promise<Claim> {
-  const fresh = {
-    request_hash: hash,
-    state: 'in_progress' as const,
-    response_status: null,
-    response_body: null,
-    content_type: null,
-    locked_until: new Date(now.getTime() + IN_FLIGHT_LOCK_MS),
-    created_at: now,
-    expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-  };
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .values({ team_id: teamId, key, ...fresh })
-    .onConflict((oc) => oc.columns(['team_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (inserted) return { kind: 'claimed' };
+interface NewEntry {
+  teamId: number;
+  key: string;
+  hash: string;
+  now: Date;
+}
+
+const freshEntry = (hash: string, now: Date) => ({
+  request_hash: hash,
+  state: 'in_progress' as const,
+  response_status: null,
+  response_body: null,
+  content_type: null,
+  locked_until: new Date(now.getTime() + IN_FLIGHT_LOCK_MS),
+  created_at: now,
+  expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+});
+
+/**
+ * Inserts new in-flight entries in one statement; for each, whether it was inserted (false: the
+ * key exists, or the same key came twice in the batch).
+ */
+async function insertEntries(db: Kysely<Database>, entries: NewEntry[]): Promise<boolean[]> {
+  const rows = entries.map((e) => ({ team_id: e.teamId, key: e.key, ...freshEntry(e.hash, e.now) }));
+  const result = await sql<{ team_id: number; key: string }>`
+    INSERT INTO idempotency_keys (team_id, key, request_hash, state, response_status, response_body, content_type, locked_until, created_at, expires_at)
+    SELECT r.team_id, r.key, r.request_hash, r.state, r.response_status, r.response_body, r.content_type, r.locked_until, r.created_at, r.expires_at
+    FROM jsonb_populate_recordset(NULL::idempotency_keys, ${JSON.stringify(rows)}::jsonb) AS r
+    ON CONFLICT (team_id, key) DO NOTHING
+    RETURNING team_id, key`.execute(db);
+  const inserted = new Set(result.rows.map((row) => `${row.team_id}:${row.key}`));
+  const seen = new Set<string>();
+  return entries.map((e) => {
+    const id = `${e.teamId}:${e.key}`;
+    const first = !seen.has(id);
+    seen.add(id);
+    return first && inserted.has(id);
+  });
+}
+
+async function claimKey(db: Kysely<Database>, entry: NewEntry, insert: (entry: NewEntry) => Promise<boolean>): Promise<Claim> {
+  const { teamId, key, hash, now } = entry;
+  if (await insert(entry)) return { kind: 'claimed' };
+  const fresh = freshEntry(hash, now);
 
   // Take over an expired entry, or an in-flight one whose process died, atomically.
   const taken = await db
@@ -85,7 +112,7 @@ async function claimKey(db: Kysely<Database>, teamId: number, key: string, hash:
     .where('team_id', '=', teamId)
     .where('key', '=', key)
     .executeTakeFirst();
-  if (!existing) return claimKey(db, teamId, key, hash, now); // finished and freed meanwhile
+  if (!existing) return claimKey(db, entry, insert); // finished and freed meanwhile
   if (existing.request_hash !== hash) {
     throw new ApiError(409, 'NOT_UNIQUE', 'Idempotency-Key was already used with a different request');
   }
@@ -95,24 +122,46 @@ async function claimKey(db: Kysely<Database>, teamId: number, key: string, hash:
   return { kind: 'replay', status: existing.response_status ?? 200, body: existing.response_body ?? '', contentType: existing.content_type };
 }
 
-async function settle(db: Kysely<Database>, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
+interface Completion {
+  teamId: number;
+  key: string;
+  status: number;
+  body: string;
+  contentType: string | null;
+}
+
+/** Stores the responses of finished requests in one statement. */
+async function completeEntries(db: Kysely<Database>, done: Completion[]): Promise<void[]> {
+  const rows = done.map((d) => ({ team_id: d.teamId, key: d.key, response_status: d.status, response_body: d.body, content_type: d.contentType }));
+  await sql`
+    UPDATE idempotency_keys AS k
+    SET state = 'completed', response_status = v.response_status, response_body = v.response_body, content_type = v.content_type
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v (team_id int, key text, response_status int, response_body text, content_type text)
+    WHERE k.team_id = v.team_id AND k.key = v.key AND k.state = 'in_progress'`.execute(db);
+  return done.map(() => undefined);
+}
+
+interface Writers {
+  db: Kysely<Database>;
+  insert: (entry: NewEntry) => Promise<boolean>;
+  complete: (done: Completion) => Promise<void>;
+}
+
+async function settle(writers: Writers, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
   const entry = request.idempotency;
   if (!entry) return;
   request.idempotency = undefined;
-  const where = db.updateTable('idempotency_keys').where('team_id', '=', entry.teamId).where('key', '=', entry.key);
   if (reply.statusCode >= 200 && reply.statusCode < 300 && (typeof payload === 'string' || payload === undefined)) {
     const contentType = reply.getHeader('content-type');
-    await where
-      .set({
-        state: 'completed',
-        response_status: reply.statusCode,
-        response_body: (payload as string | undefined) ?? '',
-        content_type: typeof contentType === 'string' ? contentType : null,
-      })
-      .where('state', '=', 'in_progress')
-      .execute();
+    await writers.complete({
+      teamId: entry.teamId,
+      key: entry.key,
+      status: reply.statusCode,
+      body: (payload as string | undefined) ?? '',
+      contentType: typeof contentType === 'string' ? contentType : null,
+    });
   } else {
-    await db
+    await writers.db
       .deleteFrom('idempotency_keys')
       .where('team_id', '=', entry.teamId)
       .where('key', '=', entry.key)
@@ -122,12 +171,16 @@ async function settle(db: Kysely<Database>, request: FastifyRequest, reply: Fast
 }
 
 export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock }): void {
+  // Concurrent requests share the insert of their keys and the write of their responses.
+  const inserts = new Coalescer<NewEntry, boolean>((entries) => insertEntries(deps.db, entries), { maxBatch: 64 });
+  const completions = new Coalescer<Completion, void>((done) => completeEntries(deps.db, done), { maxBatch: 64 });
+  const writers: Writers = { db: deps.db, insert: (entry) => inserts.submit(entry), complete: (done) => completions.submit(done) };
   const claim = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.principal) return;
     const key = readKey(request);
     if (key === null) return;
     const teamId = request.principal.teamId;
-    const result = await claimKey(deps.db, teamId, key, requestHash(request), deps.clock.now());
+    const result = await claimKey(deps.db, { teamId, key, hash: requestHash(request), now: deps.clock.now() }, writers.insert);
     if (result.kind === 'replay') {
       reply.header('idempotent-replayed', 'true');
       if (result.contentType) reply.header('content-type', result.contentType);
@@ -136,12 +189,12 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
     request.idempotency = { teamId, key };
   };
   const store = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    await settle(deps.db, request, reply, payload);
+    await settle(writers, request, reply, payload);
     return payload;
   };
   // A response that never got sent (client gone, serialisation failure) frees the key.
   const release = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.idempotency) await settle(deps.db, request, reply, null);
+    if (request.idempotency) await settle(writers, request, reply, null);
   };
   // Hooks only on the routes that opt in, so other routes pay nothing for the feature.
   app.addHook('onRoute', (route) => {

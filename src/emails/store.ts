@@ -1,0 +1,155 @@
+// Storing sends. One statement stores the emails of one or many sends (each a "job") with their
+// events, recipients and attachments, and reserves each job's send quota on one usage shard
+// (limits.ts) in the same statement: a job whose shard is full stores nothing and its caller takes
+// the locked path. Under load, concurrent sends of the process are coalesced into one statement
+// (platform/coalescer.ts): one round trip and one commit for many requests.
+//
+// Shard rows are locked in (team, day, shard) order before they are updated, the order the locked
+// path uses too, so concurrent statements of several processes cannot deadlock; within one
+// statement every job of a team and day gets a shard of its own (UPDATE … FROM applies one change
+// per row).
+import { randomInt } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { Coalescer } from '../platform/coalescer.ts';
+import { USAGE_SHARDS } from './limits.ts';
+import type { NewEmail } from './queries.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StoreJob {
+  teamId: number;
+  /** The time of the request: created_at of its rows. */
+  now: Date;
+  emails: NewEmail[];
+  /** What to add to today's usage on a shard; null: nothing to reserve (none counted, or reserved under the lock). */
+  reservation: { day: string; dayLimit: number; transactional: number; marketing: number } | null;
+}
+
+/** Largest number of sends in one statement. */
+export const STORE_BATCH_MAX = 64;
+
+const dayKey = (job: StoreJob) => `${job.teamId}:${job.reservation?.day ?? ''}`;
+
+/** Shards for the jobs of one statement: distinct within each team and day, otherwise random. */
+function assignShards(jobs: StoreJob[]): number[] {
+  const free = new Map<string, number[]>();
+  return jobs.map((job) => {
+    if (job.reservation === null) return 0;
+    const key = dayKey(job);
+    let shards = free.get(key);
+    if (shards === undefined) {
+      shards = Array.from({ length: USAGE_SHARDS }, (_, i) => i);
+      free.set(key, shards);
+    }
+    return shards.splice(randomInt(shards.length), 1)[0]!;
+  });
+}
+
+/** Stores the jobs' emails; for each job, whether it was stored (false: its shard had no room). */
+export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[]> {
+  const shards = assignShards(jobs);
+  const jobRows = jobs.map((job, i) => ({
+    job: i,
+    team_id: job.teamId,
+    day: job.reservation?.day ?? null,
+    shard: shards[i],
+    t: job.reservation?.transactional ?? 0,
+    m: job.reservation?.marketing ?? 0,
+    day_limit: job.reservation?.dayLimit ?? null,
+    free: job.reservation === null,
+  }));
+  const emails = jobs.flatMap((job, i) =>
+    job.emails.map((e) => ({
+      job: i,
+      id: e.id,
+      team_id: job.teamId,
+      domain_id: e.domainId,
+      api_key_id: e.apiKeyId,
+      from: e.from,
+      to: e.to,
+      cc: e.cc,
+      bcc: e.bcc,
+      reply_to: e.replyTo,
+      subject: e.subject,
+      html: e.html,
+      text: e.text,
+      headers: e.headers,
+      template_id: e.templateId,
+      in_reply_to_id: e.inReplyToId,
+      type: e.type,
+      scheduled_at: e.scheduledAt,
+      status: e.status,
+      run_at: e.runAt,
+      created_at: job.now,
+      updated_at: job.now,
+    })),
+  );
+  const events = jobs.flatMap((job, i) =>
+    job.emails.flatMap((e) => e.events.map((event) => ({ job: i, team_id: job.teamId, email_id: e.id, status: event.status, data: event.data ?? null, created_at: job.now }))),
+  );
+  const recipients = jobs.flatMap((job, i) => job.emails.flatMap((e) => e.recipients.map((address) => ({ job: i, team_id: job.teamId, email_id: e.id, address }))));
+  const attachments = jobs.flatMap((job, i) =>
+    job.emails.flatMap((e) => e.attachments.map((a, position) => ({ job: i, email_id: e.id, position, filename: a.filename, hex: a.content.toString('hex') }))),
+  );
+  // The text never varies (arrays travel as JSON), so the statement is prepared once per connection.
+  const result = await sql<{ job: number }>`
+    WITH jobs AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(jobRows)}::jsonb)
+        AS j (job int, team_id int, day date, shard int, t int, m int, day_limit int, free boolean)
+    ),
+    locked AS (
+      SELECT u.team_id FROM team_daily_usage u
+      JOIN jobs j ON u.team_id = j.team_id AND u.day = j.day AND u.shard = j.shard AND NOT j.free
+      ORDER BY u.team_id, u.day, u.shard
+      FOR UPDATE OF u
+    ),
+    reserved AS (
+      UPDATE team_daily_usage u SET transactional = u.transactional + j.t, marketing = u.marketing + j.m
+      FROM jobs j
+      WHERE (SELECT count(*) FROM locked) >= 0 AND NOT j.free
+        AND u.team_id = j.team_id AND u.day = j.day AND u.shard = j.shard
+        AND u.day_limit = j.day_limit AND u.transactional + u.marketing + j.t + j.m <= u.cap
+      RETURNING j.job
+    ),
+    ok AS (SELECT job FROM reserved UNION ALL SELECT job FROM jobs WHERE free),
+    new_emails AS (
+      INSERT INTO emails (id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
+                          template_id, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at)
+      SELECT e.id, e.team_id, e.domain_id, e.api_key_id, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.html, e.text, e.headers,
+             e.template_id, e.in_reply_to_id, e.type, e.scheduled_at, e.status, e.run_at, e.created_at, e.updated_at
+      FROM jsonb_array_elements(${JSON.stringify(emails)}::jsonb) AS x (v), jsonb_populate_record(NULL::emails, x.v) AS e
+      WHERE (x.v->>'job')::int IN (SELECT job FROM ok)
+      RETURNING id
+    ),
+    new_events AS (
+      INSERT INTO email_events (team_id, email_id, status, data, created_at)
+      SELECT e.team_id, e.email_id, e.status, e.data, e.created_at
+      FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS x (v, ord), jsonb_populate_record(NULL::email_events, x.v) AS e
+      WHERE (x.v->>'job')::int IN (SELECT job FROM ok)
+      ORDER BY x.ord
+    ),
+    new_recipients AS (
+      INSERT INTO email_recipients (team_id, address, email_id)
+      SELECT r.team_id, r.address, r.email_id
+      FROM jsonb_to_recordset(${JSON.stringify(recipients)}::jsonb) AS r (job int, team_id int, email_id text, address text)
+      WHERE r.job IN (SELECT job FROM ok)
+    ),
+    new_attachments AS (
+      INSERT INTO email_attachments (email_id, position, filename, content)
+      SELECT a.email_id, a.position, a.filename, decode(a.hex, 'hex')
+      FROM jsonb_to_recordset(${JSON.stringify(attachments)}::jsonb) AS a (job int, email_id text, position int, filename text, hex text)
+      WHERE a.job IN (SELECT job FROM ok)
+    )
+    SELECT job FROM ok`.execute(db);
+  const stored = new Set(result.rows.map((row) => Number(row.job)));
+  return jobs.map((_, i) => stored.has(i));
+}
+
+/** The process's coalescer of sends: at most one job per usage shard of a team's day in a batch. */
+export function emailStoreCoalescer(db: Kysely<Database>): Coalescer<StoreJob, boolean> {
+  return new Coalescer<StoreJob, boolean>((jobs) => storeEmailJobs(db, jobs), {
+    maxBatch: STORE_BATCH_MAX,
+    canJoin: (batch, job) => job.reservation === null || batch.filter((other) => other.reservation !== null && dayKey(other) === dayKey(job)).length < USAGE_SHARDS,
+  });
+}

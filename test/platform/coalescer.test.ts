@@ -1,0 +1,59 @@
+// Group commit: calls that arrive while a batch runs go together in the next; a failing batch is
+// retried item by item so only the bad item fails.
+import { describe, expect, it } from 'vitest';
+import { Coalescer } from '../../src/platform/coalescer.ts';
+
+/** A batch function that records its batches and waits for release() before answering. */
+function gated() {
+  const batches: number[][] = [];
+  const gates: (() => void)[] = [];
+  const run = async (items: number[]) => {
+    batches.push(items);
+    await new Promise<void>((resolve) => gates.push(resolve));
+    if (items.includes(13) && items.length > 1) throw new Error('batch refused');
+    if (items.includes(13)) throw new Error('13 is bad');
+    return items.map((n) => n * 10);
+  };
+  const release = async () => {
+    while (gates.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    gates.shift()!();
+  };
+  return { batches, run, release };
+}
+
+describe('Coalescer', () => {
+  it('runs the first call at once and batches the calls that arrive meanwhile', async () => {
+    const g = gated();
+    const c = new Coalescer(g.run, { maxBatch: 10 });
+    const first = c.submit(1);
+    const rest = [2, 3, 4].map((n) => c.submit(n));
+    await g.release();
+    await g.release();
+    expect(await first).toBe(10);
+    expect(await Promise.all(rest)).toEqual([20, 30, 40]);
+    expect(g.batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('keeps batches within maxBatch and what canJoin allows, in arrival order', async () => {
+    const g = gated();
+    const c = new Coalescer(g.run, { maxBatch: 3, canJoin: (batch, n) => batch.filter((m) => m % 2 === n % 2).length < 1 });
+    const all = [0, 1, 2, 3, 4, 5, 6].map((n) => c.submit(n));
+    for (let i = 0; i < 4; i++) await g.release();
+    expect(await Promise.all(all)).toEqual([0, 10, 20, 30, 40, 50, 60]);
+    // First [0] alone (it ran at once), then at most one even and one odd per batch.
+    expect(g.batches).toEqual([[0], [1, 2], [3, 4], [5, 6]]);
+  });
+
+  it('a failing batch is retried item by item: only the bad item fails', async () => {
+    const g = gated();
+    const c = new Coalescer(g.run, { maxBatch: 10 });
+    const first = c.submit(1);
+    const others = [12, 13, 14].map((n) => c.submit(n).then((v) => ({ ok: v }), (error: Error) => ({ error: error.message })));
+    await g.release(); // [1]
+    await g.release(); // [12, 13, 14] refused
+    for (let i = 0; i < 3; i++) await g.release(); // one by one
+    expect(await first).toBe(10);
+    expect(await Promise.all(others)).toEqual([{ ok: 120 }, { error: '13 is bad' }, { ok: 140 }]);
+    expect(g.batches).toEqual([[1], [12, 13, 14], [12], [13], [14]]);
+  });
+});
