@@ -19,7 +19,7 @@ import { announceToParent, type Figures, medianFigures, pinToCoreZero, serverCpu
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const BASE_URL = BENCH_DATABASE_URL;
 /** Pool size of both servers (Herald's default). */
 const POOL_SIZE = 10;

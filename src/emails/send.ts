@@ -38,7 +38,7 @@ export interface SendBatching {
 
 export function sendBatching(db: Kysely<Database>): SendBatching {
   return {
-    context: new Coalescer((questions) => readSendContexts(db, questions), { maxBatch: 64 }),
+    context: new Coalescer((questions) => readSendContexts(db, questions), { maxBatch: 64, concurrency: 2 }),
     store: emailStoreCoalescer(db),
   };
 }

@@ -150,6 +150,7 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
 export function emailStoreCoalescer(db: Kysely<Database>): Coalescer<StoreJob, boolean> {
   return new Coalescer<StoreJob, boolean>((jobs) => storeEmailJobs(db, jobs), {
     maxBatch: STORE_BATCH_MAX,
+    concurrency: 2,
     canJoin: (batch, job) => job.reservation === null || batch.filter((other) => other.reservation !== null && dayKey(other) === dayKey(job)).length < USAGE_SHARDS,
   });
 }

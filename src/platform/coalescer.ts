@@ -1,11 +1,13 @@
-// Group commit for hot statements: calls that arrive while a batch is in the database wait and go
+// Group commit for hot statements: calls that arrive while batches are in the database wait and go
 // together in the next one, so under load many requests share one round trip and one commit, and
-// an idle service still answers the first call at once. One batch runs at a time per coalescer.
+// an idle service still answers the first call at once. At most `concurrency` batches run at once.
 // If a batch fails, its items are run again one by one, so one bad item fails only its own call.
 
 export interface CoalescerOptions<In> {
   /** Largest batch. */
   maxBatch: number;
+  /** Batches in the database at once (default 1). */
+  concurrency?: number;
   /** May `item` join `batch`? Items that may not wait for a later batch, in arrival order. */
   canJoin?: (batch: readonly In[], item: In) => boolean;
 }
@@ -20,7 +22,7 @@ export class Coalescer<In, Out> {
   readonly #run: (items: In[]) => Promise<Out[]>;
   readonly #options: CoalescerOptions<In>;
   #queue: Waiting<In, Out>[] = [];
-  #running = false;
+  #running = 0;
 
   /** `run` answers for every item, in order. */
   constructor(run: (items: In[]) => Promise<Out[]>, options: CoalescerOptions<In>) {
@@ -31,16 +33,16 @@ export class Coalescer<In, Out> {
   submit(item: In): Promise<Out> {
     return new Promise<Out>((resolve, reject) => {
       this.#queue.push({ item, resolve, reject });
-      if (!this.#running) void this.#drain();
+      if (this.#running < (this.#options.concurrency ?? 1)) void this.#drain();
     });
   }
 
   async #drain(): Promise<void> {
-    this.#running = true;
+    this.#running += 1;
     try {
       while (this.#queue.length > 0) await this.#runBatch(this.#take());
     } finally {
-      this.#running = false;
+      this.#running -= 1;
     }
   }
 

@@ -172,8 +172,8 @@ async function settle(writers: Writers, request: FastifyRequest, reply: FastifyR
 
 export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock }): void {
   // Concurrent requests share the insert of their keys and the write of their responses.
-  const inserts = new Coalescer<NewEntry, boolean>((entries) => insertEntries(deps.db, entries), { maxBatch: 64 });
-  const completions = new Coalescer<Completion, void>((done) => completeEntries(deps.db, done), { maxBatch: 64 });
+  const inserts = new Coalescer<NewEntry, boolean>((entries) => insertEntries(deps.db, entries), { maxBatch: 64, concurrency: 2 });
+  const completions = new Coalescer<Completion, void>((done) => completeEntries(deps.db, done), { maxBatch: 64, concurrency: 2 });
   const writers: Writers = { db: deps.db, insert: (entry) => inserts.submit(entry), complete: (done) => completions.submit(done) };
   const claim = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.principal) return;

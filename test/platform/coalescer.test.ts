@@ -44,6 +44,18 @@ describe('Coalescer', () => {
     expect(g.batches).toEqual([[0], [1, 2], [3, 4], [5, 6]]);
   });
 
+  it('with concurrency 2, a second batch starts while the first is in the database', async () => {
+    const g = gated();
+    const c = new Coalescer(g.run, { maxBatch: 10, concurrency: 2 });
+    const all = [1, 2, 3, 4].map((n) => c.submit(n));
+    await new Promise((resolve) => setImmediate(resolve));
+    // 1 started at once, 2 started beside it (a second slot), 3 and 4 wait for a free slot.
+    expect(g.batches).toEqual([[1], [2]]);
+    for (let i = 0; i < 3; i++) await g.release();
+    expect(await Promise.all(all)).toEqual([10, 20, 30, 40]);
+    expect(g.batches).toEqual([[1], [2], [3, 4]]);
+  });
+
   it('a failing batch is retried item by item: only the bad item fails', async () => {
     const g = gated();
     const c = new Coalescer(g.run, { maxBatch: 10 });
