@@ -119,17 +119,25 @@ export async function getContact(db: Db, teamId: number, bookId: string, contact
     .executeTakeFirst();
 }
 
-/** Contacts of a book with these addresses, locked for the rest of the transaction. */
+/**
+ * Contacts of a book with these addresses, locked for the rest of the transaction. One probe of the
+ * (contact_book_id, email) key per address (LATERAL … LIMIT 1 keeps it a nested loop of equality
+ * lookups whatever the statistics say; an `email IN (…)` list let the planner scan the whole team or
+ * book when the table's statistics were older than the book). Locks are taken in sorted address
+ * order, and the statement's text does not depend on how many addresses there are.
+ */
 export async function lockContactsByEmail(tx: Transaction<Database>, teamId: number, bookId: string, emails: string[]): Promise<ContactRow[]> {
   if (emails.length === 0) return [];
-  return tx
-    .selectFrom('contacts')
-    .selectAll()
-    .where('team_id', '=', teamId)
-    .where('contact_book_id', '=', bookId)
-    .where('email', 'in', emails)
-    .forUpdate()
-    .execute();
+  const sorted = [...emails].sort();
+  const { rows } = await sql<ContactRow>`
+    select c.* from unnest(${sorted}::text[]) as e(email)
+    cross join lateral (
+      select * from contacts
+      where team_id = ${teamId} and contact_book_id = ${bookId} and email = e.email
+      limit 1
+      for update
+    ) as c`.execute(tx);
+  return rows;
 }
 
 export async function lockContact(tx: Transaction<Database>, teamId: number, bookId: string, contactId: string): Promise<ContactRow | undefined> {
@@ -170,40 +178,42 @@ export async function upsertContacts(
   onExisting: 'update' | 'fail' = 'update',
 ): Promise<{ created: number; updated: number }> {
   if (records.length === 0) return { created: 0, updated: 0 };
-  const insert = tx
-    .insertInto('contacts')
-    .values(
-      records.map((record) => ({
-        id: record.id,
-        team_id: teamId,
-        contact_book_id: bookId,
-        email: record.email,
-        first_name: record.firstName,
-        last_name: record.lastName,
-        subscribed: record.subscribed,
-        properties: JSON.stringify(record.properties),
-        confirmed_at: record.confirmedAt,
-        confirmation_due_at: record.confirmationDueAt,
-        created_at: record.createdAt,
-        updated_at: now,
-      })),
-    );
+  // The rows travel as one JSON array (jsonb_to_recordset): one parameter instead of twelve per row,
+  // and the same statement text for any number of rows (prepared once per connection). Text columns
+  // are made well-formed first, as the driver's UTF-8 encoding of a text parameter did (a lone
+  // surrogate becomes U+FFFD; in JSON it would be an escape that jsonb refuses).
+  const rowsJson = JSON.stringify(
+    records.map((record) => ({
+      id: record.id,
+      email: record.email.toWellFormed(),
+      first_name: record.firstName?.toWellFormed() ?? null,
+      last_name: record.lastName?.toWellFormed() ?? null,
+      subscribed: record.subscribed,
+      properties: record.properties,
+      confirmed_at: record.confirmedAt,
+      confirmation_due_at: record.confirmationDueAt,
+      created_at: record.createdAt,
+    })),
+  );
   // 'fail': a unique violation (23505) reaches the caller.
-  const statement = onExisting === 'fail'
-    ? insert
-    : insert.onConflict((oc) =>
-      oc.columns(['contact_book_id', 'email']).doUpdateSet((eb) => ({
-        first_name: eb.ref('excluded.first_name'),
-        last_name: eb.ref('excluded.last_name'),
-        subscribed: eb.ref('excluded.subscribed'),
-        properties: eb.ref('excluded.properties'),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    );
-  const rows = await statement
-    // xmax is 0 on a row this statement inserted, set on one it updated.
-    .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
-    .execute();
+  const onConflict = onExisting === 'fail'
+    ? sql``
+    : sql`on conflict (contact_book_id, email) do update set
+        first_name = excluded.first_name,
+        last_name = excluded.last_name,
+        subscribed = excluded.subscribed,
+        properties = excluded.properties,
+        updated_at = excluded.updated_at`;
+  const { rows } = await sql<{ inserted: boolean }>`
+    insert into contacts (id, team_id, contact_book_id, email, first_name, last_name, subscribed, properties, confirmed_at, confirmation_due_at, created_at, updated_at)
+    select r.id, ${teamId}::integer, ${bookId}::text, r.email, r.first_name, r.last_name, r.subscribed, r.properties, r.confirmed_at, r.confirmation_due_at, r.created_at, ${now}::timestamptz
+    from jsonb_to_recordset(${rowsJson}::jsonb) as r(
+      id text, email text, first_name text, last_name text, subscribed boolean, properties jsonb,
+      confirmed_at timestamptz, confirmation_due_at timestamptz, created_at timestamptz
+    )
+    ${onConflict}
+    -- xmax is 0 on a row this statement inserted, set on one it updated.
+    returning (xmax = 0) as inserted`.execute(tx);
   const created = rows.filter((row) => row.inserted).length;
   return { created, updated: rows.length - created };
 }
