@@ -146,11 +146,23 @@ export function definitionPredicate(definition: Definition, context: CompileCont
  * `matchesNothing` (the segment has problems) the query stays valid and returns no row.
  */
 export function matchingContacts(db: Db, teamId: number, contactBookId: string, definition: Definition, now: Date, matchesNothing = false) {
-  return db
-    .selectFrom('contacts as c')
-    .where('c.team_id', '=', teamId)
-    .where('c.contact_book_id', '=', contactBookId)
-    .where(matchesNothing ? FALSE : definitionPredicate(definition, { teamId, now }));
+  let query = db.selectFrom('contacts as c').where('c.team_id', '=', teamId).where('c.contact_book_id', '=', contactBookId);
+  for (const predicate of matchesNothing ? [FALSE] : whereConjuncts(definition, { teamId, now })) query = query.where(predicate);
+  return query;
+}
+
+/**
+ * The definition as the conjuncts of a WHERE. With `match: all`, each top-level condition is its own
+ * conjunct, not wrapped in coalesce: the planner then sees them one by one (an `EXISTS` becomes a
+ * semi-join that can use the email indexes of migration 0010 instead of a subplan run per contact).
+ * The meaning is the same: WHERE keeps a row only when every conjunct is true, so a NULL excludes it
+ * exactly as `coalesce(…, false)` does. Otherwise the whole definition is one (never NULL) conjunct.
+ */
+function whereConjuncts(definition: Definition, context: CompileContext): Predicate[] {
+  if (definition.match === 'all' && definition.conditions.length > 0) {
+    return definition.conditions.map((condition) => conditionPredicate(condition, context));
+  }
+  return [combine(definition.match, definition.conditions.map((condition) => conditionPredicate(condition, context)))];
 }
 
 /** How many contacts match: one statement. */
