@@ -2,4 +2,4 @@
 export { registerDomainRoutes } from './routes.ts';
 export { domainCheckQueue, DOMAIN_CHECK_QUEUE } from './check-queue.ts';
 export { canSendFrom, getSendingDomain, type SendingDomain } from './sending.ts';
-export { domainExists, domainName, verifiedDomainsJson } from './queries.ts';
+export { domainExists, domainName, verifiedDomainId, verifiedDomainsJson } from './queries.ts';

@@ -108,6 +108,12 @@ export function verifiedDomainsJson(teamId: RawBuilder<unknown>, names: RawBuild
     WHERE d.team_id = ${teamId} AND d.name = ANY(${names}) AND d.deleted_at IS NULL AND d.verified_at IS NOT NULL)`;
 }
 
+/** The id of the team's verified domain `name` (int and text expressions), or NULL: a fragment to embed. */
+export function verifiedDomainId(teamId: RawBuilder<unknown>, name: RawBuilder<unknown>): RawBuilder<number | null> {
+  return sql<number | null>`(SELECT d.id FROM domains AS d
+    WHERE d.team_id = ${teamId} AND d.name = ${name} AND d.deleted_at IS NULL AND d.verified_at IS NOT NULL LIMIT 1)`;
+}
+
 export async function findVerifiedDomain(db: Db, teamId: number, name: string): Promise<DomainRow | undefined> {
   return db
     .selectFrom('domains')

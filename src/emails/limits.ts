@@ -63,6 +63,19 @@ export function shardReservation(plan: TeamPlan, now: Date, wanted: Reservation)
   return { day: dayOf(now), dayLimit: daily, transactional: wanted.transactional, marketing: wanted.marketing };
 }
 
+/**
+ * For the optimistic send (store.ts), which learns the team's plan inside its statement: each plan's
+ * daily limit where the fast path applies, null where the plan always takes the locked path.
+ */
+export const FAST_PATH_DAILY_LIMITS: Readonly<Record<TeamPlan, number | null>> = Object.fromEntries(
+  Object.entries(planSendLimits).map(([plan, { daily, monthly }]) => [plan, monthly === null ? daily : null]),
+) as Record<TeamPlan, number | null>;
+
+/** The reservation of an optimistic send, before the plan is known (store.ts reads the limit itself). */
+export function optimisticReservation(now: Date, wanted: Reservation): ShardReservation {
+  return { day: dayOf(now), dayLimit: 0, transactional: wanted.transactional, marketing: wanted.marketing };
+}
+
 interface ShardRow {
   shard: number;
   transactional: number;

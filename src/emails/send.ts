@@ -11,8 +11,8 @@ import type { Clock } from '../platform/clock.ts';
 import { ApiError, badRequest } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import type { QueueAnnouncer } from '../queue/index.ts';
-import { getTemplateForSend, renderTemplate, type TemplateParts } from '../templates/index.ts';
-import { checkSendSize, countByType, reserveLocked, shardReservation, type Reservation } from './limits.ts';
+import { getTemplateForSend, renderTemplate, type TemplateForSend, type TemplateParts } from '../templates/index.ts';
+import { checkSendSize, countByType, optimisticReservation, reserveLocked, shardReservation, type Reservation } from './limits.ts';
 import { existingEmailIds, readSendContexts, type ContextQuestion, type NewEmail, type SendContext } from './queries.ts';
 import { emailStoreCoalescer, storeEmailJobs, type StoreJob } from './store.ts';
 import { RECIPIENTS_MAX, distinctRecipients, domainOf, parseAddress } from './recipients.ts';
@@ -60,12 +60,45 @@ function withPreheader(html: string | null, previewText: string | null): string 
   return `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(previewText)}</div>${html}`;
 }
 
+/** Subject and bodies as sent: the template's (subject unless given, preview text, type, HTML), variables filled. */
+function partsOf(input: SendEmailInput, template: TemplateForSend | null): { parts: TemplateParts; type: TemplateType } {
+  let parts: TemplateParts = { subject: input.subject ?? '', html: input.html ?? null, text: input.text ?? null };
+  const type: TemplateType = template?.type ?? 'TRANSACTIONAL';
+  if (template !== null) parts = { subject: input.subject ?? template.subject, html: withPreheader(template.html, template.previewText), text: input.text ?? null };
+  if (template !== null || input.variables !== undefined) {
+    const variables = input.variables ?? {};
+    parts = renderTemplate(parts, type === 'MARKETING' ? withUnsubscribePlaceholder(variables) : variables);
+  }
+  return { parts, type };
+}
+
+const NOTHING_READ: SendContext = { plan: null, domains: new Map(), suppressed: new Set(), unsubscribed: new Set() };
+
+/**
+ * A plain send (no template, no reply) stored without reading anything first: the store statement
+ * checks the plan's limit, the domains and the suppressions itself and stores nothing when any of
+ * them is not as hoped (then the full path runs and says why). Null when it did not store.
+ */
+async function sendOptimistic(deps: SendDeps, principal: Principal, inputs: SendEmailInput[], checked: { fromDomain: string; recipients: string[] }[]): Promise<string[] | null> {
+  if (!deps.batching || inputs.some((input) => input.templateId !== undefined || input.inReplyToId !== undefined)) return null;
+  const now = deps.clock.now();
+  const prepared = inputs.map((input, i) => ({ input, domainId: 0, recipients: checked[i]!.recipients, ...partsOf(input, null) }));
+  const { emails, wanted } = buildEmails(prepared, NOTHING_READ, principal.keyId, now);
+  const reservation = optimisticReservation(now, wanted);
+  const optimistic = { fromDomains: checked.map((c) => c.fromDomain), addresses: [...new Set(checked.flatMap((c) => c.recipients))] };
+  if (!(await deps.batching.store.submit({ teamId: principal.teamId, now, emails, reservation, optimistic }))) return null;
+  if (emails.some((e) => e.status === 'QUEUED')) deps.announcer.announce(EMAIL_DELIVERY_QUEUE);
+  return emails.map((e) => e.id);
+}
+
 /** Sends each input; returns their ids in order. In a batch, field names are prefixed with `[i].`. */
 export async function sendEmails(deps: SendDeps, principal: Principal, inputs: SendEmailInput[], batch: boolean): Promise<string[]> {
   const { db, clock } = deps;
   const teamId = principal.teamId;
   const keyDomain = principal.domainId === null ? null : ((await domainName(db, teamId, principal.domainId)) ?? '');
   const checked = inputs.map((input, index) => checkAddresses(input, index, batch, keyDomain));
+  const optimistic = await sendOptimistic(deps, principal, inputs, checked);
+  if (optimistic !== null) return optimistic;
   // One round trip for the team's plan, its verified domains among the from domains, and its
   // suppressions among the recipients.
   const question = { teamId, domainNames: [...new Set(checked.map((c) => c.fromDomain))], addresses: [...new Set(checked.flatMap((c) => c.recipients))] };
@@ -81,20 +114,12 @@ export async function sendEmails(deps: SendDeps, principal: Principal, inputs: S
     if (input.inReplyToId && !answered.has(input.inReplyToId)) throw new ApiError(404, 'NOT_FOUND', `${at('inReplyToId')}: email not found`);
     const domainId = context.domains.get(fromDomain);
     if (domainId === undefined) throw badRequest(`${at('from')}: ${fromDomain} is not a verified domain of this team`);
-    let parts: TemplateParts = { subject: input.subject ?? '', html: input.html ?? null, text: input.text ?? null };
-    let type: TemplateType = 'TRANSACTIONAL';
+    let template: TemplateForSend | null = null;
     if (input.templateId !== undefined) {
-      const template = await getTemplateForSend(db, teamId, input.templateId);
+      template = (await getTemplateForSend(db, teamId, input.templateId)) ?? null;
       if (!template) throw new ApiError(404, 'NOT_FOUND', `${at('templateId')}: template not found`);
-      // The template supplies subject (unless one is given), preview text, type and the HTML body.
-      parts = { subject: input.subject ?? template.subject, html: withPreheader(template.html, template.previewText), text: input.text ?? null };
-      type = template.type;
     }
-    if (input.templateId !== undefined || input.variables !== undefined) {
-      const variables = input.variables ?? {};
-      parts = renderTemplate(parts, type === 'MARKETING' ? withUnsubscribePlaceholder(variables) : variables);
-    }
-    prepared.push({ input, domainId, recipients, parts, type });
+    prepared.push({ input, domainId, recipients, ...partsOf(input, template) });
   }
 
   const now = clock.now();

@@ -12,7 +12,8 @@ import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { Coalescer } from '../platform/coalescer.ts';
-import { USAGE_SHARDS } from './limits.ts';
+import { verifiedDomainId } from '../domains/index.ts';
+import { FAST_PATH_DAILY_LIMITS, USAGE_SHARDS } from './limits.ts';
 import type { NewEmail } from './queries.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -24,6 +25,13 @@ export interface StoreJob {
   emails: NewEmail[];
   /** What to add to today's usage on a shard; null: nothing to reserve (none counted, or reserved under the lock). */
   reservation: { day: string; dayLimit: number; transactional: number; marketing: number } | null;
+  /**
+   * An optimistic send: plan, domains and suppressions were not read first. The statement checks
+   * them itself: the team's plan gives the daily limit (dayLimit is ignored), each email's domain id
+   * comes from `fromDomains` (its from domain, lower-cased, in email order) and must be verified, and
+   * none of `addresses` may be suppressed; otherwise nothing of this send is stored.
+   */
+  optimistic?: { fromDomains: string[]; addresses: string[] };
 }
 
 /** Largest number of sends in one statement. */
@@ -58,13 +66,17 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
     m: job.reservation?.marketing ?? 0,
     day_limit: job.reservation?.dayLimit ?? null,
     free: job.reservation === null,
+    check: job.optimistic !== undefined,
+    addresses: job.optimistic?.addresses ?? [],
+    from_domains: job.optimistic?.fromDomains ?? [],
   }));
   const emails = jobs.flatMap((job, i) =>
-    job.emails.map((e) => ({
+    job.emails.map((e, n) => ({
       job: i,
+      from_domain: job.optimistic?.fromDomains[n] ?? null,
       id: e.id,
       team_id: job.teamId,
-      domain_id: e.domainId,
+      domain_id: job.optimistic ? null : e.domainId,
       api_key_id: e.apiKeyId,
       from: e.from,
       to: e.to,
@@ -96,7 +108,15 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
   const result = await sql<{ job: number }>`
     WITH jobs AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(jobRows)}::jsonb)
-        AS j (job int, team_id int, day date, shard int, t int, m int, day_limit int, free boolean)
+        AS j (job int, team_id int, day date, shard int, t int, m int, day_limit int, free boolean, "check" boolean, addresses text[], from_domains text[])
+    ),
+    -- Optimistic sends: the plan's limit, no suppressed recipient, every from domain verified.
+    checked AS (
+      SELECT j.job, CASE WHEN j."check" THEN (${JSON.stringify(FAST_PATH_DAILY_LIMITS)}::jsonb ->> t.plan)::int ELSE j.day_limit END AS day_limit
+      FROM jobs j JOIN teams t ON t.id = j.team_id
+      WHERE NOT j."check" OR (
+        NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.team_id = j.team_id AND s.email = ANY(j.addresses))
+        AND NOT EXISTS (SELECT 1 FROM unnest(j.from_domains) AS f (name) WHERE ${verifiedDomainId(sql`j.team_id`, sql`f.name`)} IS NULL))
     ),
     locked AS (
       SELECT u.team_id FROM team_daily_usage u
@@ -109,14 +129,15 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
       FROM jobs j
       WHERE (SELECT count(*) FROM locked) >= 0 AND NOT j.free
         AND u.team_id = j.team_id AND u.day = j.day AND u.shard = j.shard
-        AND u.day_limit = j.day_limit AND u.transactional + u.marketing + j.t + j.m <= u.cap
+        AND u.day_limit = (SELECT c.day_limit FROM checked c WHERE c.job = j.job)
+        AND u.transactional + u.marketing + j.t + j.m <= u.cap
       RETURNING j.job
     ),
-    ok AS (SELECT job FROM reserved UNION ALL SELECT job FROM jobs WHERE free),
+    ok AS (SELECT job FROM reserved UNION ALL SELECT job FROM jobs WHERE free AND job IN (SELECT job FROM checked)),
     new_emails AS (
       INSERT INTO emails (id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
                           template_id, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at)
-      SELECT e.id, e.team_id, e.domain_id, e.api_key_id, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.html, e.text, e.headers,
+      SELECT e.id, e.team_id, COALESCE(e.domain_id, ${verifiedDomainId(sql`e.team_id`, sql`x.v->>'from_domain'`)}), e.api_key_id, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.html, e.text, e.headers,
              e.template_id, e.in_reply_to_id, e.type, e.scheduled_at, e.status, e.run_at, e.created_at, e.updated_at
       FROM jsonb_array_elements(${JSON.stringify(emails)}::jsonb) AS x (v), jsonb_populate_record(NULL::emails, x.v) AS e
       WHERE (x.v->>'job')::int IN (SELECT job FROM ok)

@@ -4,6 +4,20 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
+// Random bytes are drawn from the CSPRNG in blocks: one call per 409 ids instead of one per id.
+const POOL_SIZE = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+function randomTen(): Buffer {
+  if (poolOffset + 10 > pool.length) {
+    pool = randomBytes(POOL_SIZE);
+    poolOffset = 0;
+  }
+  poolOffset += 10;
+  return pool.subarray(poolOffset - 10, poolOffset);
+}
+
 export function newId(prefix = '', at: Date = new Date()): string {
   let time = at.getTime();
   let head = '';
@@ -11,7 +25,7 @@ export function newId(prefix = '', at: Date = new Date()): string {
     head = ALPHABET[time % 32]! + head;
     time = Math.floor(time / 32);
   }
-  const random = randomBytes(10);
+  const random = randomTen();
   let tail = '';
   let bits = 0;
   let value = 0;

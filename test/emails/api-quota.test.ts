@@ -98,6 +98,28 @@ describe('send limits under concurrency (sharded daily counter)', () => {
   });
 });
 
+describe('the optimistic send (plan, domain and suppressions checked inside the store statement)', () => {
+  it('stores nothing and falls back when a recipient was suppressed or the domain deleted since the last send', async () => {
+    const team = await h.team({ plan: 'pro' });
+    const api = emails(h.app, team.key);
+    // The first send of the day makes the usage shards (locked path); the next ones are optimistic.
+    expect((await api.send({ from: team.from(), to: 'first@example.com', subject: 'S', text: 'x' })).statusCode).toBe(200);
+    const plain = await api.sent({ from: team.from(), to: 'second@example.com', subject: 'S', text: 'x' });
+    expect((await api.get(plain)).json().emailEvents.map((e: { status: string }) => e.status)).toEqual(['QUEUED']);
+    await h.t.deps.db.insertInto('suppressions').values({ team_id: team.id, email: 'gone@example.com', reason: 'BOUNCED', email_id: null, created_at: new Date() }).execute();
+    const mixed = await api.sent({ from: team.from(), to: ['gone@example.com', 'third@example.com'], subject: 'S', text: 'x' });
+    expect((await api.get(mixed)).json().emailEvents.map((e: { status: string }) => e.status)).toEqual(['SUPPRESSED', 'QUEUED']);
+    expect(await usedToday(team.id)).toBe(3);
+    const deleted = await h.app.inject({ method: 'DELETE', url: `/api/v1/domains/${team.domain.id}`, headers: { authorization: `Bearer ${team.key}` } });
+    expect(deleted.statusCode).toBe(200);
+    const refused = await api.send({ from: team.from(), to: 'fourth@example.com', subject: 'S', text: 'x' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toContain('is not a verified domain');
+    expect(await storedEmailCount(h.t, team.id)).toBe(3);
+    expect(await usedToday(team.id)).toBe(3);
+  });
+});
+
 describe('suppressions', () => {
   it('a suppressed recipient is not counted and the email gets a SUPPRESSED event', async () => {
     const team = await h.team();
