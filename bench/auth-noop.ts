@@ -4,8 +4,8 @@
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
+import { benchHerald } from './herald-app.ts';
 import { machineLine, writeSection } from './results.ts';
 import { announceToParent, type Figures, medianFigures, pinToCoreZero, serverCpu, startPinnedChild } from './measure.ts';
 
@@ -21,21 +21,7 @@ async function serveBare(): Promise<{ port: number }> {
 }
 
 async function serveHerald(): Promise<{ port: number; key: string }> {
-  const { buildApp } = await import('../src/app.ts');
-  const { loadConfig } = await import('../src/config.ts');
-  const { buildDeps } = await import('../src/deps.ts');
-  const { migrate } = await import('../src/db/migrate.ts');
-  const { createTeam, addMember, updateTeam } = await import('../src/platform/teams.ts');
-  const { createApiKey } = await import('../src/platform/auth/api-keys.ts');
-  const config = { ...loadConfig({}), databaseUrl: BASE_URL, secret: 'bench-secret-0123456789-0123456789-abc', adminToken: null };
-  const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
-  await migrate(deps.database);
-  const now = new Date();
-  const team = await createTeam(deps.db, { name: 'bench' }, now);
-  await updateTeam(deps.db, team.id, { apiRateLimit: 1_000_000 }, now);
-  const owner = await addMember(deps.db, team.id, { email: `bench-${team.id}@example.test`, role: 'OWNER' }, now);
-  const { key } = await createApiKey(deps.db, deps.secrets, team.id, { kind: 'full', memberId: owner.id });
-  const app = await buildApp(deps);
+  const { app, key } = await benchHerald('bench', 'free', 1_000_000);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { port: (app.server.address() as { port: number }).port, key };
 }

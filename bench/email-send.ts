@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
+import { benchHerald } from './herald-app.ts';
 import { machineLine, writeSection } from './results.ts';
 import { announceToParent, type Figures, medianFigures, pinToCoreZero, serverCpu, startPinnedChild } from './measure.ts';
 
@@ -72,21 +72,7 @@ async function serveBare(): Promise<ServerInfo> {
 }
 
 async function serveHerald(): Promise<ServerInfo> {
-  const { buildApp } = await import('../src/app.ts');
-  const { loadConfig } = await import('../src/config.ts');
-  const { buildDeps } = await import('../src/deps.ts');
-  const { migrate } = await import('../src/db/migrate.ts');
-  const { createTeam, addMember, updateTeam } = await import('../src/platform/teams.ts');
-  const { createApiKey } = await import('../src/platform/auth/api-keys.ts');
-  const config = { ...loadConfig({}), databaseUrl: BASE_URL, secret: 'bench-secret-0123456789-0123456789-abc', adminToken: null };
-  const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
-  await migrate(deps.database);
-  const now = new Date();
-  const team = await createTeam(deps.db, { name: 'bench-email-send', plan: 'pro' }, now);
-  await updateTeam(deps.db, team.id, { apiRateLimit: 1_000_000_000 }, now);
-  const owner = await addMember(deps.db, team.id, { email: `bench-${team.id}@example.test`, role: 'OWNER' }, now);
-  const { key } = await createApiKey(deps.db, deps.secrets, team.id, { kind: 'full', memberId: owner.id });
-  const app = await buildApp(deps);
+  const { deps, app, team, key, now } = await benchHerald('bench-email-send', 'pro', 1_000_000_000);
   // The domain is made through the API (its own DKIM key), then marked verified in the database.
   const domainName = `send-${team.id}.bench.example.test`;
   const created = await app.inject({
