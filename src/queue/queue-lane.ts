@@ -37,6 +37,9 @@ export class QueueLane {
   readonly #held = new Set<HeldBatch>();
   #stopping = false;
   #slots: Promise<void>[] = [];
+  /** Claims started so far, and who waits for an empty claim that started after a given one. */
+  #claimsStarted = 0;
+  #idleWaiters: { after: number; resolve: () => void }[] = [];
 
   constructor(queue: Queue, deps: LaneDeps, concurrency: number) {
     this.queue = queue;
@@ -50,6 +53,23 @@ export class QueueLane {
 
   notify(): void {
     this.#wake.fire();
+  }
+
+  /**
+   * Resolves when a claim that started after this call found nothing due: everything that was due
+   * then has been handled (and whatever it led to that is due now too). For tests and drains.
+   */
+  idle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#idleWaiters.push({ after: this.#claimsStarted, resolve });
+      this.#wake.fire();
+    });
+  }
+
+  #claimedNothing(claim: number): void {
+    const ready = this.#idleWaiters.filter((waiter) => waiter.after < claim);
+    this.#idleWaiters = this.#idleWaiters.filter((waiter) => waiter.after >= claim);
+    for (const waiter of ready) waiter.resolve();
   }
 
   async #slot(): Promise<void> {
@@ -73,11 +93,14 @@ export class QueueLane {
   async #claim(): Promise<HeldBatch | null> {
     const { db, clock, logger, metrics } = this.#deps;
     const started = performance.now();
+    const claim = ++this.#claimsStarted;
     try {
       this.#wake.clear();
       const claimed = await claimDue(db, this.queue, clock.now());
       metrics.observeClaim(this.queue.name, (performance.now() - started) / 1000);
-      return this.#hold(claimed);
+      const held = this.#hold(claimed);
+      if (held === null) this.#claimedNothing(claim);
+      return held;
     } catch (error) {
       logger.error({ queue: this.queue.name, err: error }, 'queue claim failed');
       return null;
@@ -105,11 +128,14 @@ export class QueueLane {
         return null;
       }
       const started = performance.now();
+      const claim = ++this.#claimsStarted;
       this.#wake.clear();
       const { counts, next } = await finaliseAndClaim(queue, sorted, ctx, clock.now());
       metrics.observeClaim(queue.name, (performance.now() - started) / 1000);
       this.#count(counts);
-      return this.#hold(next);
+      const nextHeld = this.#hold(next);
+      if (nextHeld === null) this.#claimedNothing(claim);
+      return nextHeld;
     } catch (error) {
       // The rows keep their lease and come back when it expires: at least once, never lost.
       logger.error({ queue: queue.name, err: error }, 'queue batch not finalised');

@@ -86,6 +86,15 @@ export class QueueRunner {
     this.#lanes.get(queueName)?.notify();
   }
 
+  /**
+   * Resolves when every queue (or just `queueName`) has found nothing due in a claim started after
+   * this call: e.g. a test moved its clock and waits until the work that became due is done.
+   */
+  async idle(queueName?: string): Promise<void> {
+    const lanes = queueName === undefined ? [...this.#lanes.values()] : [this.#lanes.get(queueName)].filter((lane) => lane !== undefined);
+    await Promise.all(lanes.map((lane) => lane.idle()));
+  }
+
   /** Wakes every queue and the chores (e.g. after a test moved its clock). */
   wake(): void {
     for (const lane of this.#lanes.values()) lane.notify();

@@ -202,8 +202,7 @@ describe('a domain deleted while its email waits', () => {
     expect(email.emailEvents[1]!.data).toEqual({ reason: expect.stringMatching(new RegExp(`${doomed.domain.name.replace(/\./g, '\\.')}.*no longer a verified domain`)) });
     // Settled for good: nothing is retried and nothing reached the MX.
     h.t.clock.advance(60 * 60_000);
-    runner.wake();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await runner.idle();
     expect(await latestStatus(h, id)).toBe('FAILED');
     expect(messagesOf(id)).toHaveLength(0);
     expect(sink.messages.filter((m) => m.envelope.to.some((to) => to.startsWith('orphan-')))).toHaveLength(0);

@@ -150,14 +150,13 @@ describe('scheduled emails', () => {
     const to = uniqueRecipient('scheduled');
     const scheduledAt = new Date(h.t.clock.now().getTime() + 30 * 60_000).toISOString();
     const id = await emails(h.app, team.key).sent({ from: team.from(), to, subject: 'Later', text: 'hi', scheduledAt });
-    runner.wake();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await runner.idle();
     expect(await latestStatus(h, id)).toBe('SCHEDULED');
     expect(messagesOf(id)).toHaveLength(0);
     h.t.clock.advance(31 * 60_000);
     runner.wake();
     await waitForStatus(h, id, 'SENT');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await runner.idle();
     expect(messagesOf(id)).toHaveLength(1);
     expect(statuses((await emailJson(h, team.key, id)).emailEvents)).toEqual(['SCHEDULED', 'SENT']);
   });
@@ -168,8 +167,7 @@ describe('scheduled emails', () => {
     const id = await emails(h.app, team.key).sent({ from: team.from(), to, subject: 'Never', text: 'hi', scheduledAt });
     expect((await emails(h.app, team.key).cancel(id)).statusCode).toBe(200);
     h.t.clock.advance(31 * 60_000);
-    runner.wake();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await runner.idle();
     expect(await latestStatus(h, id)).toBe('CANCELLED');
     expect(messagesOf(id)).toHaveLength(0);
   });
@@ -184,7 +182,7 @@ describe('exactly once', () => {
       runner.wake();
       second.wake();
       for (const id of ids) await waitForStatus(h, id, 'SENT');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await Promise.all([runner.idle(), second.idle()]);
       expect(ids.map((id) => messagesOf(id).length)).toEqual(ids.map(() => 1));
     } finally {
       await second.stop();
