@@ -189,6 +189,8 @@ export class QueueLane {
   /** Stops claiming, waits for held batches until `deadline`, then releases what is left. */
   async stop(deadline: Promise<void>): Promise<number> {
     this.#stopping = true;
+    // Nothing more will be claimed: whoever waits for the lane to go idle is answered now.
+    this.#claimedNothing(Number.POSITIVE_INFINITY);
     this.#wake.fire();
     const finished = Promise.all(this.#slots).then(() => true);
     if (await Promise.race([finished, deadline.then(() => false)])) return 0;
