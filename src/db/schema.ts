@@ -247,6 +247,18 @@ export interface ContactsTable {
   updated_at: Timestamp;
 }
 
+/** Latest event times per (team, address), kept by a trigger on email_events (migration 0011). */
+export interface AddressActivityTable {
+  team_id: number;
+  /** lower-cased */
+  address: string;
+  last_received_at: Date | null;
+  last_opened_at: Date | null;
+  last_clicked_at: Date | null;
+  last_bounced_at: Date | null;
+  last_complained_at: Date | null;
+}
+
 export interface EmailRecipientsTable {
   team_id: number;
   /** lower-cased */
@@ -292,6 +304,7 @@ export interface Database {
   contacts: ContactsTable;
   unsubscribes: UnsubscribesTable;
   email_recipients: EmailRecipientsTable;
+  address_activity: AddressActivityTable;
   segments: SegmentsTable;
 }
 

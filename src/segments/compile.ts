@@ -3,8 +3,8 @@
 // definition in one statement, never row by row in JS. Semantics where the contract is silent are
 // written down in README.md.
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { Database, EmailStatus } from '../db/schema.ts';
-import { NUMBER_PATTERN, type Condition, type Definition, type LeafCondition } from './definition.ts';
+import type { Database } from '../db/schema.ts';
+import { NUMBER_LENGTH_MAX, NUMBER_PATTERN, type Condition, type Definition, type LeafCondition } from './definition.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Predicate = RawBuilder<SqlBool>;
@@ -28,7 +28,14 @@ const text = (value: string | number) => sql`${String(value)}::text`;
 const ilike = (column: RawBuilder<unknown>, pattern: string) => sql<SqlBool>`(${column} ILIKE ${pattern}::text ESCAPE '\\')`;
 // Present means a value with something other than blanks in it.
 const isSet = (column: RawBuilder<unknown>) => sql<SqlBool>`(${column} IS NOT NULL AND btrim(${column}) <> '')`;
-const equalsIgnoringCase = (column: RawBuilder<unknown>, value: string | number) => sql<SqlBool>`(lower(${column}) = lower(${text(value)}))`;
+// `(SELECT f($n))` is an InitPlan: computed once per statement, where a parameter inside a generic
+// (prepared) plan would be recomputed for every contact.
+const once = (expression: RawBuilder<unknown>) => sql`(SELECT ${expression})`;
+// Equal ignoring case: the same number of characters and equal once lower-cased. The length test
+// comes first because it is cheap: lower() under a UTF-8 locale was most of a segment count's scan
+// (bench/segment-count.ts), and most values differ in length from the one compared with.
+const equalsIgnoringCase = (column: RawBuilder<unknown>, value: string | number) =>
+  sql<SqlBool>`(char_length(${column}) = ${once(sql`char_length(${text(value)})`)} AND lower(${column}) = ${once(sql`lower(${text(value)})`)})`;
 // not_equals is the exact negation of equals: a contact without the value matches.
 const not = (predicate: Predicate) => sql<SqlBool>`(NOT coalesce(${predicate}, false))`;
 
@@ -56,23 +63,28 @@ const comparison = { gt: sql`>`, gte: sql`>=`, lt: sql`<`, lte: sql`<=` } as con
 
 /** Numeric comparison that skips values that are not numbers: the pattern guards the cast (CASE keeps the order). */
 function numericPredicate(column: RawBuilder<unknown>, op: keyof typeof comparison, value: string | number): Predicate {
-  return sql<SqlBool>`(CASE WHEN ${column} ~ ${NUMBER_PATTERN}::text THEN ${column}::numeric ${comparison[op]} ${text(value)}::numeric ELSE false END)`;
+  return sql<SqlBool>`(CASE WHEN length(${column}) <= ${NUMBER_LENGTH_MAX}::integer AND ${column} ~ ${NUMBER_PATTERN}::text THEN ${column}::numeric ${comparison[op]} ${once(sql`${text(value)}::numeric`)} ELSE false END)`;
 }
 
-const eventStatuses: Record<'received' | 'opened' | 'clicked' | 'bounced' | 'complained', EmailStatus[]> = {
-  received: ['SENT', 'DELIVERED'],
-  opened: ['OPENED'],
-  clicked: ['CLICKED'],
-  bounced: ['BOUNCED'],
-  complained: ['COMPLAINED'],
-};
+/** The column of address_activity (migration 0011) holding the latest event of each kind. */
+const activityColumn = {
+  received: 'last_received_at',
+  opened: 'last_opened_at',
+  clicked: 'last_clicked_at',
+  bounced: 'last_bounced_at',
+  complained: 'last_complained_at',
+} as const;
 
-/** An email of this team sent to the contact's address has an event of these statuses (since a time). */
-function hadEmailEvent(context: CompileContext, statuses: EmailStatus[], since: Date | null): Predicate {
-  const recent = since === null ? sql`` : sql` AND e.created_at >= ${since}::timestamptz`;
-  return sql<SqlBool>`EXISTS (SELECT 1 FROM email_recipients r JOIN email_events e ON e.email_id = r.email_id AND e.team_id = r.team_id
-    WHERE r.team_id = ${context.teamId}::integer AND r.address = c.email
-      AND e.status IN (${sql.join(statuses.map((status) => text(status)))})${recent})`;
+/**
+ * An email of this team sent to the contact's address had an event of this kind (since a time):
+ * the address's latest such event, kept per (team, address) by a trigger on email_events, is set
+ * (and at or after the time). One index probe per contact, or one index range hashed, instead of
+ * the address's emails joined to their events.
+ */
+function hadEmailEvent(context: CompileContext, kind: keyof typeof activityColumn, since: Date | null): Predicate {
+  const column = sql.ref(`a.${activityColumn[kind]}`);
+  const when = since === null ? sql`${column} IS NOT NULL` : sql`${column} >= ${since}::timestamptz`;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM address_activity a WHERE a.team_id = ${context.teamId}::integer AND a.address = c.email AND ${when})`;
 }
 
 function leafPredicate(condition: LeafCondition, context: CompileContext): Predicate {
@@ -109,11 +121,11 @@ function leafPredicate(condition: LeafCondition, context: CompileContext): Predi
       // Campaigns do not exist yet: an email of a given campaign is never found (and problems say so).
       if (condition.campaignId !== undefined) return FALSE;
       const since = condition.op === 'in_last_days' ? new Date(context.now.getTime() - (condition.days ?? 0) * DAY_MS) : null;
-      const had = hadEmailEvent(context, eventStatuses[condition.event], since);
+      const had = hadEmailEvent(context, condition.event, since);
       return condition.op === 'never' ? sql<SqlBool>`(NOT ${had})` : had;
     }
     case 'email_problem': {
-      const had = hadEmailEvent(context, eventStatuses[condition.event], null);
+      const had = hadEmailEvent(context, condition.event, null);
       return condition.op === 'never' ? sql<SqlBool>`(NOT ${had})` : had;
     }
     case 'journey':

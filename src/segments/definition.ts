@@ -11,9 +11,17 @@ export const DAYS_MAX = 36_500;
 
 export const Match = z.enum(['all', 'any']);
 
-/** A plain decimal number (optional sign, fraction, exponent); the same test guards the SQL cast. */
-export const NUMBER_PATTERN = '^\\s*[-+]?([0-9]{1,60}(\\.[0-9]{0,60})?|\\.[0-9]{1,60})([eE][-+]?[0-9]{1,3})?\\s*$';
+/**
+ * A plain decimal number (optional sign, fraction, exponent, surrounding blanks); the same test
+ * guards the SQL cast. Unbounded repetitions with a separate length limit: PostgreSQL's regex
+ * engine expands a bounded repetition like {1,60} into that many states, which made the test cost
+ * half of a segment count on a large book. NUMBER_LENGTH_MAX keeps every match castable (numeric
+ * takes far more digits than that, and the exponent has at most three).
+ */
+export const NUMBER_PATTERN = '^[ \\t\\n\\r]*[-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]{1,3})?[ \\t\\n\\r]*$';
+export const NUMBER_LENGTH_MAX = 200;
 const numberRegex = new RegExp(NUMBER_PATTERN);
+const isNumberText = (text: string) => text.length <= NUMBER_LENGTH_MAX && numberRegex.test(text);
 
 const Text = z.string().min(1).max(VALUE_MAX);
 const Days = z.number().int().min(1).max(DAYS_MAX);
@@ -89,7 +97,7 @@ export const PropertyCondition = z
   .superRefine((condition, ctx) => {
     valueForTextOps(condition, ctx);
     const numeric = (numericOps as readonly string[]).includes(condition.op);
-    if (numeric && condition.value !== undefined && !numberRegex.test(String(condition.value))) {
+    if (numeric && condition.value !== undefined && !isNumberText(String(condition.value))) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: `value must be a number with op ${condition.op}` });
     }
     if (typeof condition.value === 'number' && !Number.isFinite(condition.value)) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { createTeam, type TestTeam } from '../support/factory.ts';
+import { NUMBER_LENGTH_MAX } from '../../src/segments/definition.ts';
 import { definition, insertContact, segmentsClient } from './helpers.ts';
 
 let t: TestApp;
@@ -136,6 +137,24 @@ describe('property', () => {
     ['note', 'contains', '_', []],
   ])('%s %s %j', async (key, op, value, expected) => {
     expect(await one({ type: 'property', key, op, ...(value === undefined ? {} : { value }) })).toEqual(expected);
+  });
+
+  it('ignores the case of letters beyond ASCII', async () => {
+    const cities = await api.makeBook(['city']);
+    for (const [name, city] of [['upper', 'ZÜRICH'], ['lower', 'zürich'], ['plain', 'Zurich'], ['longer', 'zürich ']]) {
+      await insertContact(t.deps.db, team.id, cities, { email: `${name}@cities.test`, properties: { city } });
+    }
+    expect(await api.matches(cities, definition([{ type: 'property', key: 'city', op: 'equals', value: 'Zürich' }]))).toEqual(['lower', 'upper']);
+    expect(await api.matches(cities, definition([{ type: 'property', key: 'city', op: 'not_equals', value: 'züRICH' }]))).toEqual(['longer', 'plain']);
+  });
+
+  it('skips, without error, digits beyond the number length limit and blanks the cast would refuse', async () => {
+    const numbers = await api.makeBook(['score']);
+    const scores = { long: '9'.repeat(NUMBER_LENGTH_MAX + 1), edge: '9'.repeat(NUMBER_LENGTH_MAX), nbsp: '\u00a05', exp: '1e999', tab: '\t7\r\n' };
+    for (const [name, score] of Object.entries(scores)) {
+      await insertContact(t.deps.db, team.id, numbers, { email: `${name}@numbers.test`, properties: { score } });
+    }
+    expect(await api.matches(numbers, definition([{ type: 'property', key: 'score', op: 'gt', value: 1 }]))).toEqual(['edge', 'exp', 'tab']);
   });
 
   it('refuses a numeric operator with a value that is not a number', async () => {
