@@ -11,6 +11,7 @@ import { ApiError, notFound } from '../platform/errors.ts';
 import { addMember, createTeam, getMember, getTeam, listMembers, setMemberRole, updateTeam } from '../platform/teams.ts';
 import { registerContactImportRoute } from './contacts-import.ts';
 import * as s from './schemas.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export function teamView(team: TeamRow) {
   return {
@@ -33,10 +34,6 @@ function checkAdminToken(expected: string | null, request: FastifyRequest): void
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (!match || !safeEqual(match[1]!, expected)) throw new ApiError(401, 'UNAUTHORIZED', 'Admin token missing or not valid');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string }).code === '23505';
 }
 
 export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {

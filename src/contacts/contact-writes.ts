@@ -9,6 +9,7 @@ import { newId } from '../platform/ids.ts';
 import { announceCreatedContacts, createContactState } from './create-contact-state.ts';
 import { lockBook, lockContact, lockContactsByEmail, updateContact, upsertContacts, type BookRow, type ContactRecord, type ContactRow } from './queries.ts';
 import type { ContactChanges, ContactInput } from './schemas.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export interface WriteDeps {
   db: Kysely<Database>;
@@ -20,7 +21,6 @@ export const contactNotFound = () => new ApiError(404, 'NOT_FOUND', 'Contact not
 const emailTaken = (email: string, ownerId: string) =>
   new ApiError(409, 'NOT_UNIQUE', `${email} already belongs to contact ${ownerId} of this book`);
 
-export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 async function inBook<T>(deps: WriteDeps, teamId: number, bookId: string, work: (tx: Transaction<Database>, book: BookRow) => Promise<T>): Promise<T> {
   return deps.db.transaction().execute(async (tx) => {

@@ -14,6 +14,7 @@ import { getDomain, insertDomain, listDomains, requestDomainCheck, softDeleteDom
 import { returnPathFor } from './records.ts';
 import * as s from './schemas.ts';
 import { domainView } from './view.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 type DomainDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config'>;
 
@@ -26,7 +27,6 @@ function checkDomainAccess(principal: Principal, id: number): void {
   }
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

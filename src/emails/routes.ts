@@ -1,14 +1,16 @@
 // Emails: send (one or a batch), read one, list, reschedule, cancel. Another team's email answers
 // 404 like a missing one; a sending access key reads only the emails it sent (Authentication).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError } from '../platform/errors.ts';
+import { sendReplay } from '../platform/idempotency.ts';
 import { notifyQueue } from '../queue/index.ts';
 import { getEmail, getEmailForUpdate, insertEmailEvent, listEmailEvents, listEmails, setEmailStatus, updateEmailSchedule } from './queries.ts';
 import * as s from './schemas.ts';
-import { EMAIL_DELIVERY_QUEUE, sendBatching, sendEmails } from './send.ts';
+import { EMAIL_DELIVERY_QUEUE, sendBatching, sendEmails, sendEmailsWithKey } from './send.ts';
+import type { SendEmailInput } from './schemas.ts';
 import { emailListView, emailView } from './views.ts';
 
 type EmailDeps = Pick<Deps, 'db' | 'clock' | 'announcer'>;
@@ -35,22 +37,43 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
   const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
   const sendErrors = { ...errors, 409: s.ErrorBody, 422: s.ErrorBody };
 
+  /**
+   * A send, with its Idempotency-Key (inline mode) written in the same statement as the emails when
+   * the optimistic path takes it; otherwise the key is claimed first, as on any idempotent route.
+   * Null when a stored response was replayed instead (the reply is sent).
+   */
+  async function send(request: FastifyRequest, reply: FastifyReply, inputs: SendEmailInput[], batch: boolean, respond: (ids: string[]) => unknown): Promise<string[] | null> {
+    const principal = principalOf(request);
+    const key = request.inlineIdempotency;
+    if (key !== undefined) {
+      const ids = await sendEmailsWithKey(sending, principal, inputs, batch, (newIds) => key.completed(JSON.stringify(respond(newIds))));
+      if (ids !== null) return ids;
+      const replay = await key.claim();
+      if (replay !== null) {
+        sendReplay(reply, replay);
+        return null;
+      }
+    }
+    return sendEmails(sending, principal, inputs, batch);
+  }
+
   api.post(
     '/v1/emails',
     {
-      config: { access: 'send', idempotent: true },
+      config: { access: 'send', idempotent: 'inline' },
       schema: { ...common, summary: 'Send an email', description: sendDescription, body: s.SendEmailBody, response: { 200: s.EmailId, ...sendErrors } },
     },
-    async (request) => {
-      const [emailId] = await sendEmails(sending, principalOf(request), [request.body], false);
-      return { emailId: emailId! };
+    async (request, reply) => {
+      const respond = (ids: string[]) => ({ emailId: ids[0]! });
+      const ids = await send(request, reply, [request.body], false, respond);
+      return ids === null ? reply : respond(ids);
     },
   );
 
   api.post(
     '/v1/emails/batch',
     {
-      config: { access: 'send', idempotent: true },
+      config: { access: 'send', idempotent: 'inline' },
       schema: {
         ...common,
         summary: 'Send up to 100 emails',
@@ -59,9 +82,10 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
         response: { 200: s.BatchResult, ...sendErrors },
       },
     },
-    async (request) => {
-      const ids = await sendEmails(sending, principalOf(request), request.body, true);
-      return { data: ids.map((emailId) => ({ emailId })) };
+    async (request, reply) => {
+      const respond = (ids: string[]) => ({ data: ids.map((emailId) => ({ emailId })) });
+      const ids = await send(request, reply, request.body, true, respond);
+      return ids === null ? reply : respond(ids);
     },
   );
 

@@ -9,12 +9,13 @@ import { domainName } from '../domains/index.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import type { Clock } from '../platform/clock.ts';
 import { ApiError, badRequest } from '../platform/errors.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { newId } from '../platform/ids.ts';
 import type { QueueAnnouncer } from '../queue/index.ts';
 import { getTemplateForSend, renderTemplate, type TemplateForSend, type TemplateParts } from '../templates/index.ts';
 import { checkSendSize, countByType, optimisticReservation, reserveLocked, shardReservation, type Reservation } from './limits.ts';
 import { existingEmailIds, readSendContexts, type ContextQuestion, type NewEmail, type SendContext } from './queries.ts';
-import { emailStoreCoalescer, storeEmailJobs, type StoreJob } from './store.ts';
+import { emailStoreCoalescer, storeEmailJobs, type CompletedKey, type StoreJob } from './store.ts';
 import { RECIPIENTS_MAX, distinctRecipients, domainOf, parseAddress } from './recipients.ts';
 import type { SendEmailInput } from './schemas.ts';
 import { withUnsubscribePlaceholder } from './unsubscribe-link.ts';
@@ -79,24 +80,59 @@ const NOTHING_READ: SendContext = { plan: null, domains: new Map(), suppressed: 
  * checks the plan's limit, the domains and the suppressions itself and stores nothing when any of
  * them is not as hoped (then the full path runs and says why). Null when it did not store.
  */
-async function sendOptimistic(deps: SendDeps, principal: Principal, inputs: SendEmailInput[], checked: { fromDomain: string; recipients: string[] }[]): Promise<string[] | null> {
+async function sendOptimistic(
+  deps: SendDeps,
+  principal: Principal,
+  inputs: SendEmailInput[],
+  checked: { fromDomain: string; recipients: string[] }[],
+  completedKey?: (ids: string[]) => CompletedKey,
+): Promise<string[] | null> {
   if (!deps.batching || inputs.some((input) => input.templateId !== undefined || input.inReplyToId !== undefined)) return null;
   const now = deps.clock.now();
   const prepared = inputs.map((input, i) => ({ input, domainId: 0, recipients: checked[i]!.recipients, ...partsOf(input, null) }));
   const { emails, wanted } = buildEmails(prepared, NOTHING_READ, principal.keyId, now);
+  const ids = emails.map((e) => e.id);
   const reservation = optimisticReservation(now, wanted);
   const optimistic = { fromDomains: checked.map((c) => c.fromDomain), addresses: [...new Set(checked.flatMap((c) => c.recipients))] };
-  if (!(await deps.batching.store.submit({ teamId: principal.teamId, now, emails, reservation, optimistic }))) return null;
+  const job: StoreJob = { teamId: principal.teamId, now, emails, reservation, optimistic, ...(completedKey ? { idempotency: completedKey(ids) } : {}) };
+  try {
+    if (!(await deps.batching.store.submit(job))) return null;
+  } catch (error) {
+    // The same Idempotency-Key, sent again while the first was being stored: the key decides (claim).
+    if (completedKey && isUniqueViolation(error, 'idempotency_keys_pkey')) return null;
+    throw error;
+  }
   if (emails.some((e) => e.status === 'QUEUED')) deps.announcer.announce(EMAIL_DELIVERY_QUEUE);
-  return emails.map((e) => e.id);
+  return ids;
+}
+
+/** The checks that need nothing from the database, for every input (400/403/422 before anything else). */
+async function checkInputs(deps: SendDeps, principal: Principal, inputs: SendEmailInput[], batch: boolean) {
+  const keyDomain = principal.domainId === null ? null : ((await domainName(deps.db, principal.teamId, principal.domainId)) ?? '');
+  return inputs.map((input, index) => checkAddresses(input, index, batch, keyDomain));
+}
+
+/**
+ * A send carrying an Idempotency-Key (inline mode of platform/idempotency.ts): tried on the
+ * optimistic path with the key's completed entry, holding `responseOf(ids)`, written in the same
+ * statement as the emails. Null when that path did not store it (the key exists, or a check needs
+ * the full path): the caller then claims the key and calls sendEmails.
+ */
+export async function sendEmailsWithKey(
+  deps: SendDeps,
+  principal: Principal,
+  inputs: SendEmailInput[],
+  batch: boolean,
+  completedKey: (ids: string[]) => CompletedKey,
+): Promise<string[] | null> {
+  return sendOptimistic(deps, principal, inputs, await checkInputs(deps, principal, inputs, batch), completedKey);
 }
 
 /** Sends each input; returns their ids in order. In a batch, field names are prefixed with `[i].`. */
 export async function sendEmails(deps: SendDeps, principal: Principal, inputs: SendEmailInput[], batch: boolean): Promise<string[]> {
   const { db, clock } = deps;
   const teamId = principal.teamId;
-  const keyDomain = principal.domainId === null ? null : ((await domainName(db, teamId, principal.domainId)) ?? '');
-  const checked = inputs.map((input, index) => checkAddresses(input, index, batch, keyDomain));
+  const checked = await checkInputs(deps, principal, inputs, batch);
   const optimistic = await sendOptimistic(deps, principal, inputs, checked);
   if (optimistic !== null) return optimistic;
   // One round trip for the team's plan, its verified domains among the from domains, and its

@@ -5,9 +5,10 @@
 // (platform/coalescer.ts): one round trip and one commit for many requests.
 //
 // Shard rows are locked in (team, day, shard) order before they are updated, the order the locked
-// path uses too, so concurrent statements of several processes cannot deadlock; within one
-// statement every job of a team and day gets a shard of its own (UPDATE … FROM applies one change
-// per row).
+// path uses too, so concurrent statements of several processes cannot deadlock. Within one
+// statement all jobs of a team and day reserve on the same shard, summed (UPDATE … FROM applies one
+// change per row), and a process's statements take the shards in turn, so two of them in flight
+// rarely wait for each other's row.
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -32,6 +33,23 @@ export interface StoreJob {
    * none of `addresses` may be suppressed; otherwise nothing of this send is stored.
    */
   optimistic?: { fromDomains: string[]; addresses: string[] };
+  /**
+   * The request's Idempotency-Key, written as a completed entry with the response in the same
+   * statement as the emails (platform/idempotency.ts, inline mode): both land or neither does. A key
+   * the team already has makes the job store nothing (its caller then claims the key the usual way:
+   * replay or 409); a key inserted concurrently by another statement fails this one with a unique
+   * violation, and the coalescer retries each job alone.
+   */
+  idempotency?: CompletedKey;
+}
+
+export interface CompletedKey {
+  key: string;
+  requestHash: string;
+  status: number;
+  body: string;
+  contentType: string;
+  expiresAt: Date;
 }
 
 /** Largest number of sends in one statement. */
@@ -39,18 +57,22 @@ export const STORE_BATCH_MAX = 64;
 
 const dayKey = (job: StoreJob) => `${job.teamId}:${job.reservation?.day ?? ''}`;
 
-/** Shards for the jobs of one statement: distinct within each team and day, otherwise random. */
+/** The shard the next statement of this process reserves on: in turn, so that this process's concurrent statements rarely share one. */
+let nextShard = randomInt(USAGE_SHARDS);
+
+/** Shards for the jobs of one statement: one per team and day, so their reservations add up on one row. */
 function assignShards(jobs: StoreJob[]): number[] {
-  const free = new Map<string, number[]>();
+  const chosen = new Map<string, number>();
   return jobs.map((job) => {
     if (job.reservation === null) return 0;
     const key = dayKey(job);
-    let shards = free.get(key);
-    if (shards === undefined) {
-      shards = Array.from({ length: USAGE_SHARDS }, (_, i) => i);
-      free.set(key, shards);
+    let shard = chosen.get(key);
+    if (shard === undefined) {
+      shard = nextShard;
+      nextShard = (nextShard + 1) % USAGE_SHARDS;
+      chosen.set(key, shard);
     }
-    return shards.splice(randomInt(shards.length), 1)[0]!;
+    return shard;
   });
 }
 
@@ -69,7 +91,13 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
     check: job.optimistic !== undefined,
     addresses: job.optimistic?.addresses ?? [],
     from_domains: job.optimistic?.fromDomains ?? [],
+    idem_key: job.idempotency?.key ?? null,
   }));
+  const keys = jobs.flatMap((job, i) => {
+    const entry = job.idempotency;
+    if (entry === undefined) return [];
+    return [{ job: i, team_id: job.teamId, key: entry.key, request_hash: entry.requestHash, response_status: entry.status, response_body: entry.body, content_type: entry.contentType, created_at: job.now, expires_at: entry.expiresAt }];
+  });
   const emails = jobs.flatMap((job, i) =>
     job.emails.map((e, n) => ({
       job: i,
@@ -108,15 +136,17 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
   const result = await sql<{ job: number }>`
     WITH jobs AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(jobRows)}::jsonb)
-        AS j (job int, team_id int, day date, shard int, t int, m int, day_limit int, free boolean, "check" boolean, addresses text[], from_domains text[])
+        AS j (job int, team_id int, day date, shard int, t int, m int, day_limit int, free boolean, "check" boolean, addresses text[], from_domains text[], idem_key text)
     ),
     -- Optimistic sends: the plan's limit, no suppressed recipient, every from domain verified.
+    -- A job with an Idempotency-Key the team already has stores nothing.
     checked AS (
       SELECT j.job, CASE WHEN j."check" THEN (${JSON.stringify(FAST_PATH_DAILY_LIMITS)}::jsonb ->> t.plan)::int ELSE j.day_limit END AS day_limit
       FROM jobs j JOIN teams t ON t.id = j.team_id
-      WHERE NOT j."check" OR (
-        NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.team_id = j.team_id AND s.email = ANY(j.addresses))
-        AND NOT EXISTS (SELECT 1 FROM unnest(j.from_domains) AS f (name) WHERE ${verifiedDomainId(sql`j.team_id`, sql`f.name`)} IS NULL))
+      WHERE (j.idem_key IS NULL OR NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.team_id = j.team_id AND k.key = j.idem_key))
+        AND (NOT j."check" OR (
+          NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.team_id = j.team_id AND s.email = ANY(j.addresses))
+          AND NOT EXISTS (SELECT 1 FROM unnest(j.from_domains) AS f (name) WHERE ${verifiedDomainId(sql`j.team_id`, sql`f.name`)} IS NULL)))
     ),
     locked AS (
       SELECT u.team_id FROM team_daily_usage u
@@ -124,16 +154,28 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
       ORDER BY u.team_id, u.day, u.shard
       FOR UPDATE OF u
     ),
-    reserved AS (
-      UPDATE team_daily_usage u SET transactional = u.transactional + j.t, marketing = u.marketing + j.m
-      FROM jobs j
-      WHERE (SELECT count(*) FROM locked) >= 0 AND NOT j.free
-        AND u.team_id = j.team_id AND u.day = j.day AND u.shard = j.shard
-        AND u.day_limit = (SELECT c.day_limit FROM checked c WHERE c.job = j.job)
-        AND u.transactional + u.marketing + j.t + j.m <= u.cap
-      RETURNING j.job
+    -- What the checked jobs add to each shard row (one row per team and day in a statement).
+    sums AS (
+      SELECT j.team_id, j.day, j.shard, c.day_limit, sum(j.t) AS t, sum(j.m) AS m
+      FROM jobs j JOIN checked c ON c.job = j.job
+      WHERE NOT j.free
+      GROUP BY j.team_id, j.day, j.shard, c.day_limit
     ),
-    ok AS (SELECT job FROM reserved UNION ALL SELECT job FROM jobs WHERE free AND job IN (SELECT job FROM checked)),
+    -- All of a row's jobs fit under its cap, or none of them is stored (they take the locked path).
+    reserved AS (
+      UPDATE team_daily_usage u SET transactional = u.transactional + s.t, marketing = u.marketing + s.m
+      FROM sums s
+      WHERE (SELECT count(*) FROM locked) >= 0
+        AND u.team_id = s.team_id AND u.day = s.day AND u.shard = s.shard AND u.day_limit = s.day_limit
+        AND u.transactional + u.marketing + s.t + s.m <= u.cap
+      RETURNING u.team_id, u.day, u.shard, u.day_limit
+    ),
+    ok AS (
+      SELECT j.job FROM jobs j JOIN checked c ON c.job = j.job
+      JOIN reserved r ON r.team_id = j.team_id AND r.day = j.day AND r.shard = j.shard AND r.day_limit = c.day_limit
+      WHERE NOT j.free
+      UNION ALL SELECT job FROM jobs WHERE free AND job IN (SELECT job FROM checked)
+    ),
     new_emails AS (
       INSERT INTO emails (id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
                           template_id, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at)
@@ -161,17 +203,21 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
       SELECT a.email_id, a.position, a.filename, decode(a.hex, 'hex')
       FROM jsonb_to_recordset(${JSON.stringify(attachments)}::jsonb) AS a (job int, email_id text, position int, filename text, hex text)
       WHERE a.job IN (SELECT job FROM ok)
+    ),
+    -- No ON CONFLICT: a key inserted meanwhile by another statement must fail this one whole.
+    new_keys AS (
+      INSERT INTO idempotency_keys (team_id, key, request_hash, state, response_status, response_body, content_type, locked_until, created_at, expires_at)
+      SELECT k.team_id, k.key, k.request_hash, 'completed', k.response_status, k.response_body, k.content_type, k.created_at, k.created_at, k.expires_at
+      FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb)
+        AS k (job int, team_id int, key text, request_hash text, response_status int, response_body text, content_type text, created_at timestamptz, expires_at timestamptz)
+      WHERE k.job IN (SELECT job FROM ok)
     )
     SELECT job FROM ok`.execute(db);
   const stored = new Set(result.rows.map((row) => Number(row.job)));
   return jobs.map((_, i) => stored.has(i));
 }
 
-/** The process's coalescer of sends: at most one job per usage shard of a team's day in a batch. */
+/** The process's coalescer of sends. */
 export function emailStoreCoalescer(db: Kysely<Database>): Coalescer<StoreJob, boolean> {
-  return new Coalescer<StoreJob, boolean>((jobs) => storeEmailJobs(db, jobs), {
-    maxBatch: STORE_BATCH_MAX,
-    concurrency: 2,
-    canJoin: (batch, job) => job.reservation === null || batch.filter((other) => other.reservation !== null && dayKey(other) === dayKey(job)).length < USAGE_SHARDS,
-  });
+  return new Coalescer<StoreJob, boolean>((jobs) => storeEmailJobs(db, jobs), { maxBatch: STORE_BATCH_MAX, concurrency: 2 });
 }

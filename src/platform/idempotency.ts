@@ -13,11 +13,45 @@ import { ApiError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    idempotent?: boolean;
+    /** true: claimed before the handler, completed after it. 'inline': see InlineIdempotency. */
+    idempotent?: boolean | 'inline';
   }
   interface FastifyRequest {
     idempotency?: { teamId: number; key: string };
+    inlineIdempotency?: InlineIdempotency;
   }
+}
+
+/** The content type of every JSON response, stored with an entry written inline. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export interface Replay {
+  status: number;
+  body: string;
+  contentType: string | null;
+}
+
+/**
+ * A route with `idempotent: 'inline'` gets the key here instead of a claimed entry, so that it can
+ * write the entry, completed with its response, in the same statement as its own rows (one write
+ * instead of three, and no window where the work is done but the key still says in progress). When
+ * it cannot (the key exists already, or its fast path declined), it calls `claim()` before doing
+ * anything else, and the key works exactly as on other routes: `claim()` answers a stored response to
+ * replay (the handler sends it with `sendReplay`), throws 409 NOT_UNIQUE, or claims the key, which
+ * then completes when the response is sent.
+ */
+export interface InlineIdempotency {
+  teamId: number;
+  key: string;
+  /** The completed entry for a 200 JSON response with this body. */
+  completed(body: string): { key: string; requestHash: string; status: number; body: string; contentType: string; expiresAt: Date };
+  claim(): Promise<Replay | null>;
+}
+
+export function sendReplay(reply: FastifyReply, replay: Replay): FastifyReply {
+  reply.header('idempotent-replayed', 'true');
+  if (replay.contentType) reply.header('content-type', replay.contentType);
+  return reply.code(replay.status).send(replay.body);
 }
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -180,13 +214,24 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
     const key = readKey(request);
     if (key === null) return;
     const teamId = request.principal.teamId;
-    const result = await claimKey(deps.db, { teamId, key, hash: requestHash(request), now: deps.clock.now() }, writers.insert);
-    if (result.kind === 'replay') {
-      reply.header('idempotent-replayed', 'true');
-      if (result.contentType) reply.header('content-type', result.contentType);
-      return reply.code(result.status).send(result.body);
+    const entry = { teamId, key, hash: requestHash(request), now: deps.clock.now() };
+    const claimEntry = async (): Promise<Replay | null> => {
+      const result = await claimKey(deps.db, entry, writers.insert);
+      if (result.kind === 'replay') return result;
+      request.idempotency = { teamId, key };
+      return null;
+    };
+    if (request.routeOptions.config.idempotent === 'inline') {
+      request.inlineIdempotency = {
+        teamId,
+        key,
+        completed: (body) => ({ key, requestHash: entry.hash, status: 200, body, contentType: JSON_CONTENT_TYPE, expiresAt: new Date(entry.now.getTime() + IDEMPOTENCY_TTL_MS) }),
+        claim: claimEntry,
+      };
+      return;
     }
-    request.idempotency = { teamId, key };
+    const replay = await claimEntry();
+    if (replay) return sendReplay(reply, replay);
   };
   const store = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     await settle(writers, request, reply, payload);
