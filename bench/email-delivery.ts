@@ -18,8 +18,8 @@ import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 2000);
 const ROUNDS = 3;
 const BASE_URL = BENCH_DATABASE_URL;
-/** The delivery queue's batch size × its concurrency (1): emails in flight in the worker. */
-const IN_FLIGHT = 20;
+/** The delivery queue's batch size × its concurrency (20 × 2): emails in flight in the worker. */
+const IN_FLIGHT = 40;
 /** The relay transport's default pool. */
 const MAX_CONNECTIONS = 5;
 const SEED_BATCH = 100;
@@ -222,7 +222,7 @@ async function main(): Promise<void> {
       '## Email delivery (emails)',
       '',
       `\`npm exec -- node bench/email-delivery.ts\`: ${EMAILS.toLocaleString('en-US')} emails (one recipient, ${(HTML.length / 1024).toFixed(1)} KB of HTML) per round, timed from the start until the SMTP sink (test/support/smtp-sink.ts, its own process pinned to core 1) has accepted them all; median of ${ROUNDS} alternating rounds. ` +
-        `Herald: the emails are seeded QUEUED through POST /api/v1/emails/batch while no worker runs, then one QueueRunner with the email-delivery queue (batch 20, concurrency 1) delivers them through the smtp relay transport (nodemailer pool of ${MAX_CONNECTIONS}, STARTTLS with the sink's self-signed certificate accepted), DKIM-signing each with the domain's 2048-bit key; every email is checked SENT afterwards. ` +
+        `Herald: the emails are seeded QUEUED through POST /api/v1/emails/batch while no worker runs, then one QueueRunner with the email-delivery queue (batch 20, concurrency 2) delivers them through the smtp relay transport (nodemailer pool of ${MAX_CONNECTIONS}, STARTTLS with the sink's self-signed certificate accepted), DKIM-signing each with the domain's 2048-bit key; every email is checked SENT afterwards. ` +
         `The sending domain was created through the API and marked verified directly in the database (status SUCCESS, verified_at). ` +
         `Baseline: a bare loop, ${IN_FLIGHT} in flight, building each message with the same MIME code, signing it with signMessage and the same key, and sending it over nodemailer's pooled SMTP transport (${MAX_CONNECTIONS} connections, same TLS) to the same sink. ` +
         `Worker and loop in one process pinned to core 0; PostgreSQL on loopback. ${machineLine()}.`,

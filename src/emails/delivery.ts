@@ -143,6 +143,9 @@ export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
     attemptsColumn: 'attempts',
     readyWhere: sql`status IN ('QUEUED', 'SCHEDULED')`,
     batchSize: 20,
+    // Two batches in flight: the next batch is claimed and read while this one's messages go out,
+    // so the transport's pool does not wait on those round trips between batches.
+    concurrency: 2,
     // Longer than the slowest delivery: direct delivery may try several MX hosts, each with timeouts.
     leaseMs: 5 * MINUTE,
     maxAttempts: DELIVERY_MAX_ATTEMPTS,
