@@ -1,9 +1,10 @@
 // The plan's daily and monthly send limits, reserved atomically with the emails they pay for.
 //
 // Today's usage of a team is kept in USAGE_SHARDS rows (see migration 0009). The usual send adds
-// its recipients to one shard picked at random, inside the very statement that stores the emails
-// (shardReservation, store.ts), and only if that shard stays within its cap: no other shard is read or
-// locked, so concurrent sends of one team rarely wait for each other. The caps of a day add up to
+// its recipients to one shard, inside the very statement that stores the emails (shardReservation,
+// store.ts: a statement's sends share one shard, and a process's statements take the shards in
+// turn), and only if that shard stays within its cap: no other shard is read or locked, so
+// concurrent sends of one team rarely wait for each other. The caps of a day add up to
 // at most the daily limit, so the total can never pass it. When the shard is full, the day has no
 // rows yet, the plan's limit changed, or the plan has a monthly limit (which needs the month's
 // sum), the sender takes the locked path instead (reserveLocked): every shard of the day locked in
