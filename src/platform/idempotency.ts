@@ -41,8 +41,6 @@ export interface Replay {
  * then completes when the response is sent.
  */
 export interface InlineIdempotency {
-  teamId: number;
-  key: string;
   /** The completed entry for a 200 JSON response with this body. */
   completed(body: string): { key: string; requestHash: string; status: number; body: string; contentType: string; expiresAt: Date };
   claim(): Promise<Replay | null>;
@@ -223,8 +221,6 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
     };
     if (request.routeOptions.config.idempotent === 'inline') {
       request.inlineIdempotency = {
-        teamId,
-        key,
         completed: (body) => ({ key, requestHash: entry.hash, status: 200, body, contentType: JSON_CONTENT_TYPE, expiresAt: new Date(entry.now.getTime() + IDEMPOTENCY_TTL_MS) }),
         claim: claimEntry,
       };
