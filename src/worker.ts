@@ -5,7 +5,11 @@ import { domainCheckQueue } from './domains/check-queue.ts';
 import { emailDeliveryQueue } from './emails/delivery.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
-import { defineChore, QueueRunner, registerQueueDepthGauge, type Chore, type Queue } from './queue/index.ts';
+import { teamNoticesQueue } from './platform/notices/notices-queue.ts';
+import { defineChore, QueueRunner, registerQueueDepthGauge, type Chore, type Lane, type Queue } from './queue/index.ts';
+import { purgeOldCalls } from './webhooks/dispatch-queries.ts';
+import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+import { createWebhookAgent } from './webhooks/http-agent.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -14,6 +18,22 @@ export function workerQueues(deps: Deps): Queue[] {
     domainCheckQueue({ dns: deps.dns, mailDomain: deps.config.mailDomain }),
     emailDeliveryQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl, transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
     contactConfirmationQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl, announcer: deps.announcer }),
+    teamNoticesQueue({ transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
+  ];
+}
+
+export function workerLanes(deps: Deps): Lane[] {
+  // The webhook HTTPS client: every connection goes to an address checked at connect time.
+  const agent = createWebhookAgent({ dns: deps.dns, allowCidrs: deps.config.webhookAllowCidrs, caFile: deps.config.webhookCaFile });
+  return [
+    new WebhookDispatcher({
+      db: deps.db,
+      clock: deps.clock,
+      secrets: deps.secrets,
+      transport: { dispatcher: agent.agent, checkHost: (host) => agent.checkHost(host), close: () => agent.close() },
+      logger: deps.logger.child({ part: 'webhooks' }),
+      metrics: deps.metrics,
+    }),
   ];
 }
 
@@ -28,6 +48,14 @@ export function workerChores(_deps: Deps): Chore[] {
         if (purged > 0) logger.info({ purged }, 'expired idempotency keys purged');
       },
     }),
+    defineChore({
+      name: 'purge-webhook-calls',
+      everyMs: HOUR,
+      run: async ({ db, clock, logger }) => {
+        const purged = await purgeOldCalls(db, clock.now());
+        if (purged > 0) logger.info({ purged }, 'webhook calls older than 30 days purged');
+      },
+    }),
   ];
 }
 
@@ -37,6 +65,7 @@ export function createWorkerRunner(deps: Deps): QueueRunner {
   return new QueueRunner({
     database: deps.database,
     queues,
+    lanes: workerLanes(deps),
     chores: workerChores(deps),
     clock: deps.clock,
     metrics: deps.metrics,

@@ -285,6 +285,63 @@ export interface SegmentsTable {
   updated_at: Timestamp;
 }
 
+export type WebhookStatus = 'ACTIVE' | 'PAUSED' | 'AUTO_DISABLED';
+export type WebhookCallStatus = 'PENDING' | 'IN_PROGRESS' | 'DELIVERED' | 'FAILED' | 'DISCARDED';
+
+export interface WebhooksTable {
+  id: string;
+  team_id: number;
+  url: string;
+  description: string | null;
+  status: WebhookStatus;
+  event_types: ColumnType<string[], string[] | undefined, string[]>;
+  domain_ids: ColumnType<number[], number[] | undefined, number[]>;
+  api_version: string | null;
+  /** Sealed with Secrets.encrypt. */
+  secret_sealed: string;
+  secret_hint: string;
+  consecutive_failures: ColumnType<number, number | undefined, number>;
+  failing_since: Timestamp | null;
+  last_failure_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookCallsTable {
+  id: string;
+  team_id: number;
+  webhook_id: string;
+  type: string;
+  payload: string;
+  api_version: string | null;
+  status: WebhookCallStatus;
+  attempt: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp | null;
+  lease_until: Timestamp | null;
+  last_error: string | null;
+  response_status: number | null;
+  response_time_ms: number | null;
+  response_text: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TeamNoticesTable {
+  id: Generated<bigint>;
+  team_id: number;
+  kind: string;
+  recipients: string[];
+  subject: string;
+  text: string;
+  due_at: Timestamp;
+  lease_until: Timestamp | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   teams: TeamsTable;
@@ -306,6 +363,9 @@ export interface Database {
   email_recipients: EmailRecipientsTable;
   address_activity: AddressActivityTable;
   segments: SegmentsTable;
+  webhooks: WebhooksTable;
+  webhook_calls: WebhookCallsTable;
+  team_notices: TeamNoticesTable;
 }
 
 export type Team = Selectable<TeamsTable>;

@@ -2,6 +2,8 @@
 export { registerEmailRoutes } from './routes.ts';
 export { sendEmails, EMAIL_DELIVERY_QUEUE, type SendDeps } from './send.ts';
 export { emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
-export { recordEmailEvent, type RecordedEvent } from './email-events.ts';
+export { recordEmailEvent, recordEmailEvents, type EmailEventInput, type RecordedEvent } from './email-events.ts';
 export { mayBecome, STATUS_MAY_BECOME } from './status-precedence.ts';
 export { parseAddress, domainOf } from './recipients.ts';
+export { EMAIL_STATUSES } from './schemas.ts';
+export { parseReturnPath, returnPathAddress } from './return-path.ts';

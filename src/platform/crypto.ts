@@ -3,7 +3,7 @@
 // expose the others.
 import { createCipheriv, createDecipheriv, createHmac, createSecretKey, hkdfSync, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 
-export type KeyPurpose = 'api-key' | 'cursor' | 'encryption' | 'client-ip' | 'link' | 'code' | 'return-path' | 'unsubscribe' | 'confirmation';
+export type KeyPurpose = 'api-key' | 'cursor' | 'encryption' | 'client-ip' | 'link' | 'code' | 'return-path' | 'unsubscribe' | 'confirmation' | 'tracking';
 
 export class Secrets {
   readonly #keys = new Map<KeyPurpose, KeyObject>();

@@ -7,4 +7,5 @@ export { notifyQueue, QueueAnnouncer, QUEUE_CHANNEL, type SqlExecutor } from './
 export { claimDue, queueDepth, releaseLeases, type ClaimedBatch } from './claim.ts';
 export { retryDelayMs, defaultBackoff, type BackoffOptions } from './backoff.ts';
 export { queueMetrics, registerQueueDepthGauge, type QueueMetrics } from './metrics.ts';
-export type { BatchContext, FinaliseItem, Finaliser, JobId, JobOutcome, QueueLogger, SqlFragment } from './types.ts';
+export type { BatchContext, FinaliseItem, Finaliser, JobId, JobOutcome, Lane, QueueLogger, SqlFragment } from './types.ts';
+export { WakeSignal } from './wake.ts';

@@ -9,7 +9,7 @@ import { errorMessage, type Queue } from './define-queue.ts';
 import { finaliseAndClaim, finaliseBatch, type FinaliseCounts } from './finalise.ts';
 import type { QueueMetrics } from './metrics.ts';
 import { LEASE_EXPIRED_ERROR, sortOutcomes, type SortedOutcomes } from './sort-outcomes.ts';
-import type { BatchContext, JobId, JobOutcome, QueueLogger } from './types.ts';
+import type { BatchContext, JobId, JobOutcome, Lane, QueueLogger } from './types.ts';
 import { WakeSignal } from './wake.ts';
 
 export interface LaneDeps {
@@ -29,7 +29,7 @@ interface HeldBatch {
   abandoned: boolean;
 }
 
-export class QueueLane {
+export class QueueLane implements Lane {
   readonly queue: Queue;
   readonly #deps: LaneDeps;
   readonly #concurrency: number;
@@ -40,6 +40,10 @@ export class QueueLane {
   /** Claims started so far, and who waits for an empty claim that started after a given one. */
   #claimsStarted = 0;
   #idleWaiters: { after: number; resolve: () => void }[] = [];
+
+  get name(): string {
+    return this.queue.name;
+  }
 
   constructor(queue: Queue, deps: LaneDeps, concurrency: number) {
     this.queue = queue;

@@ -8,12 +8,14 @@ import type { Chore } from './chores.ts';
 import type { Queue } from './define-queue.ts';
 import { noMetrics, queueMetrics } from './metrics.ts';
 import { QueueLane, type LaneDeps } from './queue-lane.ts';
-import { silentLogger, type QueueLogger } from './types.ts';
+import { silentLogger, type Lane, type QueueLogger } from './types.ts';
 import { QUEUE_CHANNEL } from './wake.ts';
 
 export interface QueueRunnerOptions {
   database: DbHandle;
   queues?: readonly Queue[];
+  /** Work loops of their own (e.g. webhook delivery), woken, drained and stopped like queues. */
+  lanes?: readonly Lane[];
   chores?: readonly Chore[];
   clock?: Clock;
   /** Fallback when no notification comes (lost NOTIFY, rows whose due time arrives). Default 1 s. */
@@ -36,7 +38,7 @@ export interface StopReport {
 
 export class QueueRunner {
   readonly #options: QueueRunnerOptions;
-  readonly #lanes = new Map<string, QueueLane>();
+  readonly #lanes = new Map<string, Lane>();
   readonly #choreLane: ChoreLane;
   readonly #logger: QueueLogger;
   #unlisten: (() => Promise<void>) | null = null;
@@ -56,6 +58,10 @@ export class QueueRunner {
     for (const queue of options.queues ?? []) {
       if (this.#lanes.has(queue.name)) throw new Error(`queue ${queue.name} given twice`);
       this.#lanes.set(queue.name, new QueueLane(queue, deps, this.#concurrencyOf(queue)));
+    }
+    for (const lane of options.lanes ?? []) {
+      if (this.#lanes.has(lane.name)) throw new Error(`queue ${lane.name} given twice`);
+      this.#lanes.set(lane.name, lane);
     }
     const choreNames = new Set((options.chores ?? []).map((chore) => chore.name));
     if (choreNames.size !== (options.chores ?? []).length) throw new Error('chore names must be unique');

@@ -62,3 +62,19 @@ export interface FinaliseItem<Row> {
  * expired cannot overwrite the work of the worker that took the rows over.
  */
 export type Finaliser<Row> = SqlFragment | ((items: FinaliseItem<Row>[], ctx: BatchContext) => Promise<void>);
+
+/**
+ * A work loop the runner drives: QueueLane for a defineQueue queue, or an area's own loop whose
+ * claiming does not fit the generic one (webhook delivery's per-webhook caps).
+ */
+export interface Lane {
+  /** The queue name NOTIFY payloads use. */
+  readonly name: string;
+  start(): void;
+  /** Work was announced: look now instead of at the next poll. */
+  notify(): void;
+  /** Resolves once a look that started after the call found nothing to do and nothing is in flight. */
+  idle(): Promise<void>;
+  /** Stops taking work, waits for work in hand until `deadline`, then hands back the rest; returns how many. */
+  stop(deadline: Promise<void>): Promise<number>;
+}

@@ -6,6 +6,7 @@ import { createDnsResolver } from '../../src/adapters/dns.ts';
 import { domainCheckQueue } from '../../src/domains/index.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { call, createDomain, getDomainJson, recordOf, type DomainJson } from '../domains/support.ts';
+import type { Config } from '../../src/config.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { TestDnsServer } from '../support/dns-server.ts';
 import { bearer, createTeam, type TestTeam } from '../support/factory.ts';
@@ -27,9 +28,9 @@ export interface SendingTeam extends TestTeam {
   addDomain(): Promise<DomainJson>;
 }
 
-export async function startEmailHarness(): Promise<EmailHarness> {
-  const dns = await TestDnsServer.start();
-  const t = await createTestApp({ config: { dnsServers: [dns.address], mailDomain: MAIL_DOMAIN } });
+export async function startEmailHarness(options: { config?: Partial<Config>; dns?: TestDnsServer } = {}): Promise<EmailHarness> {
+  const dns = options.dns ?? (await TestDnsServer.start());
+  const t = await createTestApp({ config: { dnsServers: [dns.address], mailDomain: MAIL_DOMAIN, ...options.config } });
   // Only the domain checks: no delivery worker, so emails stay as the API stored them.
   const runner = new QueueRunner({
     database: t.deps.database,
@@ -70,7 +71,7 @@ export async function startEmailHarness(): Promise<EmailHarness> {
     async close() {
       await runner.stop();
       await t.close();
-      await dns.close();
+      if (!options.dns) await dns.close();
     },
   };
 }

@@ -1,0 +1,70 @@
+// The team-notices queue: each notice row is mailed once through the mail transport, from
+// notices@HERALD_MAIL_DOMAIN (an instance address, not a team's domain: a team may have no verified
+// domain, and these are Herald's own messages). With the log transport they land in the outbox.
+import { randomUUID } from 'node:crypto';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { MailTransport } from '../../adapters/mail-transport/index.ts';
+import { sql } from 'kysely';
+import { defineQueue, type BatchContext, type FinaliseItem, type Queue } from '../../queue/index.ts';
+import { TEAM_NOTICES_QUEUE } from './team-notices.ts';
+
+interface NoticeRow {
+  id: bigint;
+  team_id: number;
+  recipients: string[];
+  subject: string;
+  text: string;
+}
+
+export interface TeamNoticesDeps {
+  transport: MailTransport;
+  mailDomain: string;
+}
+
+async function compose(from: string, row: NoticeRow, mailDomain: string): Promise<Buffer> {
+  const composer = new MailComposer({
+    from: `Herald <${from}>`,
+    to: row.recipients,
+    subject: row.subject,
+    text: row.text,
+    messageId: `<notice-${randomUUID()}@${mailDomain}>`,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  });
+  return composer.compile().build();
+}
+
+async function markSent(items: FinaliseItem<NoticeRow>[], ctx: BatchContext): Promise<void> {
+  const ids = items.map((item) => String(item.id));
+  const errors = items.map((item) => item.error);
+  await sql`
+    UPDATE team_notices n SET sent_at = ${ctx.clock.now()}, lease_until = NULL, last_error = job.error
+    FROM unnest(${ids}::bigint[], ${errors}::text[]) AS job(id, error)
+    WHERE n.id = job.id AND n.lease_until = ${ctx.leaseUntil}`.execute(ctx.db);
+}
+
+export function teamNoticesQueue(deps: TeamNoticesDeps): Queue {
+  const from = `notices@${deps.mailDomain}`;
+  return defineQueue<NoticeRow>({
+    name: TEAM_NOTICES_QUEUE,
+    table: 'team_notices',
+    idType: 'bigint',
+    dueColumn: 'due_at',
+    readyWhere: sql`sent_at IS NULL`,
+    batchSize: 20,
+    leaseMs: 5 * 60_000,
+    maxAttempts: 12,
+    backoff: { baseMs: 60_000, maxMs: 60 * 60_000 },
+    handleRow: async (row) => {
+      const raw = await compose(from, row, deps.mailDomain);
+      const result = await deps.transport.send({ from, to: row.recipients }, raw);
+      const refused = result.recipients.filter((r) => r.status !== 'accepted');
+      // A permanent refusal for one admin must not resend to the others: only all-temporary retries.
+      if (refused.length === result.recipients.length && refused.some((r) => r.status === 'temporary')) {
+        throw new Error(`notice not accepted: ${refused.map((r) => r.response).join('; ')}`);
+      }
+    },
+    onDone: markSent,
+    // Given up (a permanent refusal or out of attempts): marked sent with the error, never retried.
+    onFailed: markSent,
+  });
+}

@@ -1,0 +1,42 @@
+// Notices to a team's owner and admins (contract, Webhooks rule 3: adding, repointing or removing a
+// webhook emails them, naming the key). queueTeamNotice writes the notice in the caller's
+// transaction; the team-notices queue (notices-queue.ts) mails it after commit.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { notifyQueue } from '../../queue/index.ts';
+
+export const TEAM_NOTICES_QUEUE = 'team-notices';
+
+export interface TeamNotice {
+  /** e.g. webhook.created; kept for the outbox reader and tests. */
+  kind: string;
+  subject: string;
+  text: string;
+}
+
+/** Who did it, as the notice names them: the key's name and id (never the key itself). */
+export interface ActingKey {
+  keyId: string;
+  keyName: string | null;
+}
+
+export function describeKey(key: ActingKey): string {
+  return key.keyName === null || key.keyName === '' ? `API key ${key.keyId}` : `API key "${key.keyName}" (${key.keyId})`;
+}
+
+/** Writes one notice addressed to the team's owners and admins today; none when it has none. */
+export async function queueTeamNotice(tx: Transaction<Database> | Kysely<Database>, teamId: number, notice: TeamNotice, now: Date): Promise<void> {
+  const inserted = await sql<{ id: string }>`
+    INSERT INTO team_notices (team_id, kind, recipients, subject, text, due_at, created_at)
+    SELECT ${teamId}::int, ${notice.kind}, array_agg(email ORDER BY id), ${notice.subject}, ${notice.text}, ${now}::timestamptz, ${now}::timestamptz
+    FROM members WHERE team_id = ${teamId} AND role IN ('OWNER', 'ADMIN')
+    HAVING count(*) > 0
+    RETURNING id`.execute(tx);
+  if (inserted.rows.length > 0) await notifyQueue(tx, TEAM_NOTICES_QUEUE);
+}
+
+/** The name a key was given, for notices. */
+export async function actingKey(db: Kysely<Database> | Transaction<Database>, teamId: number, keyId: string): Promise<ActingKey> {
+  const row = await db.selectFrom('api_keys').select('name').where('team_id', '=', teamId).where('id', '=', keyId).executeTakeFirst();
+  return { keyId, keyName: row?.name ?? null };
+}

@@ -1,0 +1,203 @@
+// The dispatcher's statements: claim due calls under a per-webhook cap, write outcomes back with the
+// webhook's failure bookkeeping, auto-disable, hand back expired leases, and the 30-day retention.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { noticeAutoDisabled } from './notices.ts';
+import { MAX_ATTEMPTS } from './retry-schedule.ts';
+
+export const AUTO_DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
+
+export interface ClaimedCall {
+  id: string;
+  team_id: number;
+  webhook_id: string;
+  payload: string;
+  attempt: number;
+  url: string;
+  secret_sealed: string;
+  lease_until: Date;
+}
+
+/**
+ * Claims up to `limit` due calls of ACTIVE webhooks, oldest first, never giving one webhook more than
+ * `perWebhook` calls in flight across all workers, so a slow endpoint holds at most that many slots
+ * and other webhooks' calls still go out. Each claim uses up an attempt (a worker that dies mid-call
+ * cannot retry a call forever).
+ */
+export async function claimDueCalls(
+  db: Kysely<Database>,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+  perWebhook: number,
+  /** Calls of this worker whose attempt is over and whose outcome is being written: not busy. */
+  finishing: readonly string[] = [],
+): Promise<ClaimedCall[]> {
+  const result = await sql<ClaimedCall>`
+    -- Per webhook: its calls in flight (counted up to the cap: a LIMIT keeps this a short index
+    -- scan however many finished calls the partial index still lists), then its oldest due calls.
+    WITH candidates AS (
+      SELECT x.id, x.next_attempt_at
+      FROM webhooks w
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS n FROM (
+          SELECT 1 FROM webhook_calls b
+          WHERE b.webhook_id = w.id AND b.status = 'IN_PROGRESS' AND NOT (b.id = ANY(${finishing}::text[]))
+          LIMIT ${perWebhook}::int
+        ) held
+      ) busy
+      CROSS JOIN LATERAL (
+        SELECT c.id, c.next_attempt_at FROM webhook_calls c
+        WHERE c.webhook_id = w.id AND c.status = 'PENDING' AND c.next_attempt_at <= ${now}
+        ORDER BY c.next_attempt_at
+        LIMIT greatest(${perWebhook}::int - busy.n, 0)
+      ) x
+      WHERE w.status = 'ACTIVE'
+      ORDER BY x.next_attempt_at
+      LIMIT ${limit}::int
+    ),
+    locked AS (
+      SELECT c.id FROM webhook_calls c
+      WHERE c.id IN (SELECT id FROM candidates) AND c.status = 'PENDING'
+      FOR UPDATE OF c SKIP LOCKED
+    )
+    UPDATE webhook_calls c
+    SET status = 'IN_PROGRESS', attempt = c.attempt + 1, lease_until = ${leaseUntil}, updated_at = ${now}
+    FROM locked, webhooks w
+    WHERE c.id = locked.id AND w.id = c.webhook_id
+    RETURNING c.id, c.team_id, c.webhook_id, c.payload, c.attempt, w.url, w.secret_sealed, c.lease_until`.execute(db);
+  return result.rows;
+}
+
+export interface CallOutcome {
+  id: string;
+  lease: Date;
+  status: 'DELIVERED' | 'PENDING' | 'FAILED';
+  nextAttemptAt: Date | null;
+  lastError: string | null;
+  responseStatus: number | null;
+  responseTimeMs: number;
+  responseText: string | null;
+  delivered: boolean;
+  at: Date;
+}
+
+/**
+ * Writes a batch of outcomes in one transaction: each call (only while this worker still holds its
+ * lease), then per webhook the failure count and the time of the first failure since the last
+ * success. A webhook whose attempts have all failed for 5 days becomes AUTO_DISABLED: its pending
+ * calls are DISCARDED and the owner and admins are emailed. Returns how many calls were written.
+ */
+export async function writeOutcomes(db: Kysely<Database>, outcomes: readonly CallOutcome[], now: Date): Promise<number> {
+  const input = JSON.stringify(
+    outcomes.map((o) => ({
+      id: o.id,
+      lease: o.lease.toISOString(),
+      status: o.status,
+      next_attempt_at: o.nextAttemptAt?.toISOString() ?? null,
+      last_error: o.lastError,
+      response_status: o.responseStatus,
+      response_time_ms: o.responseTimeMs,
+      response_text: o.responseText,
+      ok: o.delivered,
+      at: o.at.toISOString(),
+    })),
+  );
+  const disableBefore = new Date(now.getTime() - AUTO_DISABLE_AFTER_MS);
+  return db.transaction().execute(async (tx) => {
+    // Not waiting for the WAL flush: an outcome lost to a database crash leaves its call IN_PROGRESS,
+    // and it is delivered again when the lease expires, which webhooks allow anyway (at least once).
+    await sql`SET LOCAL synchronous_commit = off`.execute(tx);
+    const result = await sql<{ written: number; id: string | null; team_id: number | null; url: string | null; failing_since: Date | null; any_disabled: boolean | null }>`
+      WITH input AS (
+        SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS i(
+          id text, lease timestamptz, status text, next_attempt_at timestamptz, last_error text,
+          response_status int, response_time_ms int, response_text text, ok boolean, at timestamptz)
+      ),
+      written AS (
+        UPDATE webhook_calls c
+        SET status = i.status, next_attempt_at = i.next_attempt_at, lease_until = NULL, last_error = i.last_error,
+            response_status = i.response_status, response_time_ms = i.response_time_ms, response_text = i.response_text,
+            updated_at = i.at
+        FROM input i
+        WHERE c.id = i.id AND c.status = 'IN_PROGRESS' AND c.lease_until = i.lease
+        RETURNING c.webhook_id, i.ok, i.at
+      ),
+      per_webhook AS (
+        SELECT webhook_id, bool_or(ok) AS any_ok, count(*) FILTER (WHERE NOT ok)::int AS failures,
+               max(at) FILTER (WHERE ok) AS last_ok, max(at) FILTER (WHERE NOT ok) AS last_fail,
+               min(at) FILTER (WHERE NOT ok) AS first_fail
+        FROM written GROUP BY webhook_id
+      ),
+      booked AS (
+        -- "before" is the row as the statement found it: tells a webhook disabled now from one disabled earlier
+        UPDATE webhooks w
+        SET consecutive_failures = CASE WHEN h.any_ok THEN 0 ELSE w.consecutive_failures + h.failures END,
+            failing_since = CASE WHEN h.any_ok THEN NULL ELSE COALESCE(w.failing_since, h.first_fail) END,
+            last_success_at = COALESCE(h.last_ok, w.last_success_at),
+            last_failure_at = COALESCE(h.last_fail, w.last_failure_at),
+            status = CASE WHEN NOT h.any_ok AND w.status = 'ACTIVE' AND COALESCE(w.failing_since, h.first_fail) <= ${disableBefore}
+                          THEN 'AUTO_DISABLED' ELSE w.status END,
+            updated_at = CASE WHEN NOT h.any_ok AND w.status = 'ACTIVE' AND COALESCE(w.failing_since, h.first_fail) <= ${disableBefore}
+                              THEN ${now} ELSE w.updated_at END
+        FROM per_webhook h, webhooks before
+        WHERE w.id = h.webhook_id AND before.id = w.id
+        RETURNING w.id, w.team_id, w.url, w.status, w.failing_since, before.status AS before_status
+      )
+      SELECT (SELECT count(*)::int FROM written) AS written, b.id, b.team_id, b.url, b.failing_since,
+             (SELECT bool_or(status = 'AUTO_DISABLED') FROM booked) AS any_disabled
+      FROM (SELECT 1) one
+      LEFT JOIN booked b ON b.status = 'AUTO_DISABLED' AND b.before_status = 'ACTIVE'`.execute(tx);
+    const disabled = result.rows.filter((row) => row.id !== null);
+    // Calls left pending (retries written just now) for a webhook that is auto-disabled are dropped.
+    if (result.rows[0]?.any_disabled === true) {
+      await sql`
+        UPDATE webhook_calls c SET status = 'DISCARDED', next_attempt_at = NULL, updated_at = ${now}
+        FROM webhooks w
+        WHERE c.webhook_id = w.id AND c.status = 'PENDING' AND w.status = 'AUTO_DISABLED'
+          AND w.id IN (SELECT webhook_id FROM webhook_calls WHERE id = ANY(${outcomes.map((o) => o.id)}::text[]))`.execute(tx);
+    }
+    for (const row of disabled) {
+      await noticeAutoDisabled(tx, row.team_id!, { id: row.id!, url: row.url!, failingSince: row.failing_since! }, now);
+    }
+    return result.rows[0]?.written ?? 0;
+  });
+}
+
+/**
+ * Calls whose worker died (lease expired while IN_PROGRESS) go back to PENDING, due now; those that
+ * used up every attempt are FAILED.
+ */
+export async function releaseExpiredCalls(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await sql`
+    UPDATE webhook_calls
+    SET status = CASE WHEN attempt >= ${MAX_ATTEMPTS} THEN 'FAILED' ELSE 'PENDING' END,
+        next_attempt_at = CASE WHEN attempt >= ${MAX_ATTEMPTS} THEN NULL ELSE ${now}::timestamptz END,
+        last_error = 'the worker delivering it stopped', lease_until = NULL, updated_at = ${now}
+    WHERE status = 'IN_PROGRESS' AND lease_until < ${now}`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+const PURGE_BATCH = 5_000;
+
+/**
+ * Contract (Limits): calls are kept for 30 days. Team by team through the (team_id, created_at)
+ * index, in batches so no statement runs long (calls of deleted webhooks went with them).
+ */
+export async function purgeOldCalls(db: Kysely<Database>, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
+  const teams = await sql<{ team_id: number }>`SELECT DISTINCT team_id FROM webhooks`.execute(db);
+  let purged = 0;
+  for (const { team_id: teamId } of teams.rows) {
+    for (;;) {
+      const result = await sql`
+        DELETE FROM webhook_calls WHERE id IN (
+          SELECT id FROM webhook_calls WHERE team_id = ${teamId} AND created_at < ${before} ORDER BY created_at LIMIT ${PURGE_BATCH}
+        )`.execute(db);
+      const deleted = Number(result.numAffectedRows ?? 0n);
+      purged += deleted;
+      if (deleted < PURGE_BATCH) break;
+    }
+  }
+  return purged;
+}

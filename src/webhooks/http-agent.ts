@@ -1,0 +1,107 @@
+// The undici Agent webhook deliveries go through. Its connector resolves the host name itself,
+// checks every address (url-safety.ts) and opens the TCP connection to one of exactly those
+// addresses, with the name kept for SNI and certificate checks: a name cannot pass the check with a
+// public address and then be connected to a private one (DNS rebinding). Pooled keep-alive
+// connections stay on the address they were checked with; `checkHost` re-checks the name before
+// every request so a name that has turned private is refused even when a pooled connection exists.
+import { readFileSync } from 'node:fs';
+import tls from 'node:tls';
+import { Agent, buildConnector } from 'undici';
+import type { DnsResolver } from '../adapters/dns.ts';
+import { parseAllowCidrs, resolveCheckedAddresses, type HostCheckOptions } from './url-safety.ts';
+
+export interface WebhookAgentOptions {
+  dns: DnsResolver;
+  /** config.webhookAllowCidrs: ranges exempt from the public-address rule (development, tests). */
+  allowCidrs: readonly string[];
+  /** config.webhookCaFile: a PEM bundle trusted in addition to Node's default roots. */
+  caFile: string | null;
+  /** TCP + TLS handshake, per address tried. Default 5,000. */
+  connectTimeoutMs?: number;
+  /** Connections per origin (undici's default: unlimited). */
+  connections?: number;
+  /** How long a passed check serves later deliveries to the same host; default 1,000 ms, 0 = every delivery asks. */
+  shareMs?: number;
+}
+
+const SHARE_MS = 1_000;
+
+export interface WebhookAgent {
+  /** Pass as `dispatcher` to undici.request. Never follows redirects (no redirect interceptor). */
+  agent: Agent;
+  /** Resolves and checks `hostname` (or shares a check under SHARE_MS old); throws UnsafeWebhookHostError. Call before every request. */
+  checkHost(hostname: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Errors that say "this address cannot be reached from here" (typically no IPv6 route), after
+// which the next checked address is worth a try. A timeout is not one: it already cost the budget.
+const TRY_NEXT_ADDRESS = new Set(['ECONNREFUSED', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL', 'EAFNOSUPPORT']);
+
+export function createWebhookAgent(options: WebhookAgentOptions): WebhookAgent {
+  const hostCheck: HostCheckOptions = { dns: options.dns, allowCidrs: parseAllowCidrs(options.allowCidrs) };
+  // `ca` replaces Node's roots, so the operator's bundle is added to them rather than given alone.
+  const ca = options.caFile === null ? undefined : [...tls.rootCertificates, readFileSync(options.caFile, 'utf8')];
+  // undici's own connector does TLS, session reuse, TCP keep-alive and the connect timeout; we only
+  // choose the address it connects to.
+  // One secure context for every connection: building one from ~150 root certificates costs ~10 ms.
+  const secureContext = ca === undefined ? undefined : tls.createSecureContext({ ca });
+  const connectTo = buildConnector({ ...(secureContext === undefined ? {} : { secureContext }), timeout: options.connectTimeoutMs ?? 5_000 });
+
+  // Checks of one name share a lookup: those made while it runs, and for SHARE_MS after it answered
+  // (a busy endpoint gets hundreds of deliveries a second; one DNS answer a second serves them all).
+  // A failed lookup is not kept. Connections only ever go to addresses a check passed, so sharing
+  // cannot let a rebinding name reach a private address; it only bounds how stale a refusal can be.
+  const recent = new Map<string, { lookup: Promise<string[]>; until: number }>();
+  function checkedAddresses(hostname: string): Promise<string[]> {
+    const key = hostname.toLowerCase();
+    const now = performance.now();
+    const shared = recent.get(key);
+    if (shared !== undefined && shared.until > now) return shared.lookup;
+    const lookup = resolveCheckedAddresses(hostname, hostCheck);
+    const entry = { lookup, until: Number.POSITIVE_INFINITY };
+    recent.set(key, entry);
+    lookup.then(
+      () => {
+        entry.until = performance.now() + (options.shareMs ?? SHARE_MS);
+        if (recent.size > 10_000) recent.clear();
+      },
+      () => {
+        if (recent.get(key) === entry) recent.delete(key);
+      },
+    );
+    return lookup;
+  }
+
+  const connect: buildConnector.connector = (connectOptions, callback) => {
+    const hostname = connectOptions.hostname;
+    const attempt = (addresses: string[], index: number) => {
+      connectTo(
+        // The certificate must match the name we checked, whatever Host header a request carries.
+        { ...connectOptions, hostname: addresses[index]!, servername: hostname.replace(/\.$/, '') },
+        (...result) => {
+          const [error] = result;
+          const code = (error as { code?: unknown } | null)?.code;
+          if (error !== null && index + 1 < addresses.length && typeof code === 'string' && TRY_NEXT_ADDRESS.has(code)) {
+            attempt(addresses, index + 1);
+          } else {
+            callback(...result);
+          }
+        },
+      );
+    };
+    checkedAddresses(hostname).then(
+      (addresses) => attempt(addresses, 0),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  };
+
+  const agent = new Agent({ connect, ...(options.connections === undefined ? {} : { connections: options.connections }) });
+  return {
+    agent,
+    checkHost: async (hostname) => {
+      await checkedAddresses(hostname);
+    },
+    close: () => agent.close(),
+  };
+}

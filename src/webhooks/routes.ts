@@ -1,0 +1,10 @@
+// The Webhooks area's endpoints.
+import type { FastifyInstance } from 'fastify';
+import { registerCallRoutes } from './call-routes.ts';
+import { registerWebhookManagement, type WebhookRouteDeps } from './webhook-routes.ts';
+
+export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookRouteDeps): void {
+  // The call routes first: /v1/webhooks/calls must not be read as a webhook id.
+  registerCallRoutes(app, deps);
+  registerWebhookManagement(app, deps);
+}

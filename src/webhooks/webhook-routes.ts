@@ -1,0 +1,274 @@
+// Webhooks (contract: "Webhooks (FULL)"): list, create, read, update, status, delete, test and
+// rotate-secret. Changes need a full access key made by a team admin (policy `webhookManage`).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from '../deps.ts';
+import { principalOf } from '../platform/auth/plugin.ts';
+import { ApiError } from '../platform/errors.ts';
+import { newId } from '../platform/ids.ts';
+import { eventBody, WEBHOOK_DELIVERY_QUEUE } from './events.ts';
+import { enforcePerMinute } from './per-minute.ts';
+import { planWebhookLimits, PER_MINUTE } from './limits.ts';
+import { noticeWebhookChange } from './notices.ts';
+import * as q from './queries.ts';
+import * as s from './schemas.ts';
+import { newSigningSecret, secretHint } from './signing.ts';
+import { checkWebhookUrl } from './url-safety.ts';
+import { callView, webhookView } from './view.ts';
+import { notifyQueue } from '../queue/index.ts';
+
+export type WebhookRouteDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'dns' | 'rateLimiter' | 'config'>;
+
+const DAY = 24 * 60 * 60 * 1000;
+export const webhookNotFound = () => new ApiError(404, 'NOT_FOUND', 'Webhook not found');
+
+export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRouteDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, secrets } = deps;
+  const common = { tags: ['webhooks'], security: [{ apiKey: [] }] };
+  const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
+  const manage = { access: 'webhookManage' as const };
+
+  async function safeUrl(raw: string): Promise<string> {
+    const checked = await checkWebhookUrl(raw, { dns: deps.dns, allowCidrs: deps.config.webhookAllowCidrs });
+    if (!checked.ok) throw new ApiError(400, 'BAD_REQUEST', `url: ${checked.reason}`);
+    return checked.url.href;
+  }
+
+  async function knownDomains(teamId: number, ids: number[] | undefined): Promise<number[]> {
+    const unique = [...new Set(ids ?? [])];
+    const unknown = await q.unknownDomainIds(db, teamId, unique);
+    if (unknown.length > 0) throw new ApiError(404, 'NOT_FOUND', `domainIds: no domain ${unknown.join(', ')} in this team`);
+    return unique;
+  }
+
+  api.get(
+    '/v1/webhooks',
+    {
+      config: { access: 'webhookList' },
+      schema: { ...common, summary: "List the team's webhooks, newest first, each with its last 24 hours of calls", response: { 200: s.WebhookList, ...errors } },
+    },
+    async (request) => {
+      const { teamId } = principalOf(request);
+      const rows = await q.listWebhooks(db, teamId, new Date(clock.now().getTime() - DAY));
+      return { data: rows.map((row) => webhookView(row, { last24h: row })) };
+    },
+  );
+
+  api.post(
+    '/v1/webhooks',
+    {
+      config: manage,
+      schema: {
+        ...common,
+        summary: 'Create a webhook',
+        description:
+          `The URL must be https with a public hostname (checked again before every delivery). At most ${PER_MINUTE.creations} creations a minute; ` +
+          `the plan allows ${planWebhookLimits.free} webhooks on free and ${planWebhookLimits.pro} on pro (403 past it). The response carries the signing secret, shown only here.`,
+        body: s.CreateWebhookBody,
+        response: { 201: s.Webhook, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const { teamId } = principal;
+      await enforcePerMinute(deps.rateLimiter, reply, teamId, 'webhook-creations', PER_MINUTE.creations);
+      const url = await safeUrl(request.body.url);
+      const domainIds = await knownDomains(teamId, request.body.domainIds);
+      const secret = newSigningSecret();
+      const now = clock.now();
+      const row = await db.transaction().execute(async (tx) => {
+        const team = await q.lockTeamAndCountWebhooks(tx, teamId);
+        if (!team) throw new ApiError(404, 'NOT_FOUND', 'Team not found');
+        const limit = planWebhookLimits[team.plan as keyof typeof planWebhookLimits];
+        if (team.count >= limit) throw new ApiError(403, 'FORBIDDEN', `The team's plan allows ${limit} webhooks; delete one first`);
+        const created = await q.insertWebhook(tx, {
+          id: newId('wh_', now),
+          team_id: teamId,
+          url,
+          description: request.body.description ?? null,
+          status: 'ACTIVE',
+          event_types: [...new Set(request.body.eventTypes)],
+          domain_ids: domainIds,
+          api_version: null,
+          secret_sealed: secrets.encrypt(secret),
+          secret_hint: secretHint(secret),
+          consecutive_failures: 0,
+          failing_since: null,
+          last_failure_at: null,
+          last_success_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+        await noticeWebhookChange(tx, teamId, created.id, principal.keyId, { kind: 'created', url }, now);
+        return created;
+      });
+      return reply.code(201).send(webhookView(row, { secret }));
+    },
+  );
+
+  api.get(
+    '/v1/webhooks/:webhookId',
+    {
+      config: { access: 'webhookRead' },
+      schema: { ...common, summary: 'Get a webhook (secret masked)', params: s.WebhookParams, response: { 200: s.Webhook, ...errors } },
+    },
+    async (request) => {
+      const row = await q.getWebhook(db, principalOf(request).teamId, request.params.webhookId);
+      if (!row) throw webhookNotFound();
+      return webhookView(row);
+    },
+  );
+
+  api.patch(
+    '/v1/webhooks/:webhookId',
+    {
+      config: manage,
+      schema: {
+        ...common,
+        summary: 'Update a webhook; send only the changes',
+        description: 'description null clears it. The signing secret is unchanged. A new URL is checked like at creation and emails the owner and admins.',
+        params: s.WebhookParams,
+        body: s.UpdateWebhookBody,
+        response: { 200: s.Webhook, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { teamId } = principal;
+      const { body } = request;
+      const changes: q.WebhookChanges = {};
+      if (body.url !== undefined) changes.url = await safeUrl(body.url);
+      if (body.domainIds !== undefined) changes.domain_ids = await knownDomains(teamId, body.domainIds);
+      if (body.eventTypes !== undefined) changes.event_types = [...new Set(body.eventTypes)];
+      if (body.description !== undefined) changes.description = body.description;
+      const now = clock.now();
+      const row = await db.transaction().execute(async (tx) => {
+        const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
+        if (!current) throw webhookNotFound();
+        if (Object.keys(changes).length === 0) return current;
+        const updated = await q.updateWebhook(tx, teamId, current.id, changes, now);
+        if (changes.url !== undefined && changes.url !== current.url) {
+          await noticeWebhookChange(tx, teamId, current.id, principal.keyId, { kind: 'repointed', from: current.url, to: changes.url }, now);
+        }
+        return updated;
+      });
+      return webhookView(row);
+    },
+  );
+
+  api.post(
+    '/v1/webhooks/:webhookId/status',
+    {
+      config: manage,
+      schema: {
+        ...common,
+        summary: 'Pause a webhook or turn it on again',
+        description: 'PAUSED: events stop being sent (pending calls wait). ACTIVE: consecutiveFailures is reset to 0 and events are sent again.',
+        params: s.WebhookParams,
+        body: s.StatusBody,
+        response: { 200: s.Webhook, ...errors },
+      },
+    },
+    async (request) => {
+      const { teamId } = principalOf(request);
+      const now = clock.now();
+      const row = await db.transaction().execute(async (tx) => {
+        const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
+        if (!current) throw webhookNotFound();
+        const active = request.body.status === 'ACTIVE';
+        const updated = await q.updateWebhook(tx, teamId, current.id, active ? { status: 'ACTIVE', consecutive_failures: 0, failing_since: null } : { status: 'PAUSED' }, now);
+        // Calls that waited while it was paused are due again.
+        if (active) await notifyQueue(tx, WEBHOOK_DELIVERY_QUEUE);
+        return updated;
+      });
+      return webhookView(row);
+    },
+  );
+
+  api.delete(
+    '/v1/webhooks/:webhookId',
+    {
+      config: manage,
+      schema: { ...common, summary: 'Delete a webhook and its call log, permanently', params: s.WebhookParams, response: { 200: s.DeletedWebhook, ...errors } },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { teamId } = principal;
+      const now = clock.now();
+      return db.transaction().execute(async (tx) => {
+        const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
+        if (!current) throw webhookNotFound();
+        const deleted = await q.deleteWebhook(tx, teamId, current.id);
+        await noticeWebhookChange(tx, teamId, current.id, principal.keyId, { kind: 'deleted', url: current.url }, now);
+        return { id: current.id, deleted };
+      });
+    },
+  );
+
+  api.post(
+    '/v1/webhooks/:webhookId/test',
+    {
+      config: manage,
+      schema: {
+        ...common,
+        summary: 'Queue a webhook.test event to the saved URL, signed like a real event',
+        description: `At most ${PER_MINUTE.tests} test events a minute. No URL is accepted: the event goes to the webhook's saved URL.`,
+        params: s.WebhookParams,
+        response: { 202: s.CallAccepted, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { teamId } = principalOf(request);
+      await enforcePerMinute(deps.rateLimiter, reply, teamId, 'webhook-tests', PER_MINUTE.tests);
+      const now = clock.now();
+      const call = await db.transaction().execute(async (tx) => {
+        const webhook = await q.getWebhook(tx, teamId, request.params.webhookId);
+        if (!webhook) throw webhookNotFound();
+        const type = 'webhook.test';
+        const made = await q.insertCall(tx, {
+          id: newId('msg_', now),
+          team_id: teamId,
+          webhook_id: webhook.id,
+          type,
+          payload: eventBody(type, now, { webhookId: webhook.id, message: 'This is a test event from Herald.' }),
+          api_version: webhook.api_version,
+          status: 'PENDING',
+          attempt: 0,
+          next_attempt_at: now,
+          created_at: now,
+          updated_at: now,
+        });
+        await notifyQueue(tx, WEBHOOK_DELIVERY_QUEUE);
+        return made;
+      });
+      return reply.code(202).send({ callId: callView(call).id });
+    },
+  );
+
+  api.post(
+    '/v1/webhooks/:webhookId/rotate-secret',
+    {
+      config: manage,
+      schema: {
+        ...common,
+        summary: 'Replace the signing secret',
+        description: `The old secret stops at once: every attempt from now on, retries included, is signed with the new one. At most ${PER_MINUTE.rotations} rotations a minute.`,
+        params: s.WebhookParams,
+        response: { 200: s.Webhook, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { teamId } = principalOf(request);
+      await enforcePerMinute(deps.rateLimiter, reply, teamId, 'webhook-rotations', PER_MINUTE.rotations);
+      const secret = newSigningSecret();
+      const now = clock.now();
+      const row = await db.transaction().execute(async (tx) => {
+        const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
+        if (!current) throw webhookNotFound();
+        return q.updateWebhook(tx, teamId, current.id, { secret_sealed: secrets.encrypt(secret), secret_hint: secretHint(secret) }, now);
+      });
+      return webhookView(row, { secret });
+    },
+  );
+}

@@ -1,0 +1,105 @@
+// The webhook tests' harness: the email harness (real app, loopback DNS, verified domains) configured
+// as an operator would for development: loopback exempted from the public-address rule
+// (HERALD_WEBHOOK_ALLOW_CIDRS) and the test CA trusted (HERALD_WEBHOOK_CA_FILE); a loopback HTTPS
+// receiver reached by name through the DNS server; and the worker's real lanes and queues.
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { QueueRunner } from '../../src/queue/index.ts';
+import { WebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
+import { createWebhookAgent } from '../../src/webhooks/http-agent.ts';
+import { teamNoticesQueue } from '../../src/platform/notices/notices-queue.ts';
+import { startEmailHarness, type EmailHarness } from '../emails/support.ts';
+import { TestDnsServer } from '../support/dns-server.ts';
+import { bearer } from '../support/factory.ts';
+import { HttpsReceiver } from '../support/https-receiver.ts';
+
+export interface WebhookHarness {
+  h: EmailHarness;
+  dns: TestDnsServer;
+  receiver: HttpsReceiver;
+  runner: QueueRunner;
+  /** https://<name>.hooks.test:<port>/path, the name answering 127.0.0.1. */
+  url(name?: string, path?: string): string;
+  request(key: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** Wake the runner and wait until nothing is due and nothing is in flight. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+let names = 0;
+
+export async function startWebhookHarness(options: { requestTimeoutMs?: number; dispatch?: boolean } = {}): Promise<WebhookHarness> {
+  const dns = await TestDnsServer.start();
+  const receiver = await HttpsReceiver.start();
+  const h = await startEmailHarness({ dns, config: { webhookAllowCidrs: ['127.0.0.0/8'], webhookCaFile: receiver.caFile } });
+  const deps = h.t.deps;
+  const agent = createWebhookAgent({ dns: deps.dns, allowCidrs: deps.config.webhookAllowCidrs, caFile: deps.config.webhookCaFile });
+  const runner = new QueueRunner({
+    database: deps.database,
+    queues: [teamNoticesQueue({ transport: deps.mailTransport, mailDomain: deps.config.mailDomain })],
+    lanes: options.dispatch === false ? [] : [
+      new WebhookDispatcher({
+        db: deps.db,
+        clock: h.t.clock,
+        secrets: deps.secrets,
+        transport: { dispatcher: agent.agent, checkHost: (host) => agent.checkHost(host), close: () => agent.close() },
+        logger: deps.logger,
+        pollMs: 50,
+        ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+      }),
+    ],
+    clock: h.t.clock,
+    pollMs: 50,
+  });
+  await runner.start();
+  return {
+    h,
+    dns,
+    receiver,
+    runner,
+    url(name = `h${++names}`, path = '/hook') {
+      dns.set(`${name}.hooks.test`, 'A', [{ type: 'A', address: '127.0.0.1' }]);
+      return `https://${name}.hooks.test:${receiver.port}${path}`;
+    },
+    async request(key, method, path, payload) {
+      return h.app.inject({ method, url: `/api${path}`, headers: bearer(key), ...(payload === undefined ? {} : { payload: payload as object }) });
+    },
+    async settle() {
+      runner.wake();
+      await runner.idle();
+    },
+    async close() {
+      await runner.stop();
+      await h.close();
+      await receiver.close();
+      await dns.close();
+    },
+  };
+}
+
+export async function createWebhook(w: WebhookHarness, key: string, body: Record<string, unknown>): Promise<{ id: string; secret: string; [k: string]: unknown }> {
+  const response = await w.request(key, 'POST', '/v1/webhooks', body);
+  expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
+  return response.json();
+}
+
+/** A webhook call as the API shows it (contract: Webhook call). */
+export interface CallJson {
+  id: string;
+  webhookId: string;
+  type: string;
+  status: string;
+  attempt: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  responseStatus: number | null;
+  responseTimeMs: number | null;
+  payload?: string;
+  responseText?: string | null;
+}
+
+export async function callsOf(w: WebhookHarness, key: string, webhookId: string): Promise<CallJson[]> {
+  const response = await w.request(key, 'GET', `/v1/webhooks/calls?webhookId=${webhookId}&limit=50`);
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+}
