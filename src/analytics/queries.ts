@@ -1,0 +1,47 @@
+// Every SQL statement of the analytics area: sums of the per-day counters that the trigger of
+// migration 0014 keeps (email_daily_stats), team id first. A team has at most one row per day,
+// domain and shard, so these read a few hundred rows whatever the team's volume.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+export interface DayCounts {
+  sent: number;
+  delivered: number;
+  opened: number;
+  clicked: number;
+  bounced: number;
+  complained: number;
+}
+
+export interface ReputationCounts {
+  delivered: number;
+  hardBounced: number;
+  complained: number;
+}
+
+/** Only one domain's counters, or (null) every domain's, including mail of no domain (domain_id 0). */
+const domainFilter = (domainId: number | null) => (domainId === null ? sql`` : sql`AND domain_id = ${domainId}::int`);
+
+/** The days from `first` to `last` (inclusive, 'YYYY-MM-DD') that have counters, summed over domains and shards. */
+export async function dailyCounts(db: Db, teamId: number, first: string, last: string, domainId: number | null): Promise<Map<string, DayCounts>> {
+  const result = await sql<DayCounts & { day: string }>`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day,
+           sum(sent)::int AS sent, sum(delivered)::int AS delivered, sum(opened)::int AS opened,
+           sum(clicked)::int AS clicked, sum(bounced)::int AS bounced, sum(complained)::int AS complained
+    FROM email_daily_stats
+    WHERE team_id = ${teamId}::int AND day BETWEEN ${first}::date AND ${last}::date ${domainFilter(domainId)}
+    GROUP BY day`.execute(db);
+  return new Map(result.rows.map(({ day, ...counts }) => [day, counts]));
+}
+
+/** All-time totals for reputation (int8 sums: a large team's lifetime passes 2^31). */
+export async function reputationCounts(db: Db, teamId: number, domainId: number | null): Promise<ReputationCounts> {
+  const result = await sql<{ delivered: bigint | null; hard_bounced: bigint | null; complained: bigint | null }>`
+    SELECT sum(delivered)::int8 AS delivered, sum(hard_bounced)::int8 AS hard_bounced, sum(complained)::int8 AS complained
+    FROM email_daily_stats
+    WHERE team_id = ${teamId}::int ${domainFilter(domainId)}`.execute(db);
+  const row = result.rows[0];
+  return { delivered: Number(row?.delivered ?? 0), hardBounced: Number(row?.hard_bounced ?? 0), complained: Number(row?.complained ?? 0) };
+}

@@ -1,0 +1,98 @@
+// Analytics (FULL): daily email counts and reputation, read from the counters a trigger on
+// email_events keeps (migration 0014; what is counted is in README.md here).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from '../deps.ts';
+import { domainExists } from '../domains/index.ts';
+import type { Principal } from '../platform/auth/api-keys.ts';
+import { principalOf } from '../platform/auth/plugin.ts';
+import { ApiError } from '../platform/errors.ts';
+import { dailyCounts, reputationCounts, type DayCounts } from './queries.ts';
+import * as s from './schemas.ts';
+
+type AnalyticsDeps = Pick<Deps, 'db' | 'clock'>;
+
+const DAY_MS = 86_400_000;
+const ZERO: DayCounts = { sent: 0, delivered: 0, opened: 0, clicked: 0, bounced: 0, complained: 0 };
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The last `days` UTC days, oldest first, ending with the day of `now`. */
+export function lastDays(now: Date, days: number): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) => utcDay(today - (days - 1 - i) * DAY_MS));
+}
+
+/** A fraction of delivered; 0 rather than NaN or Infinity when nothing was delivered. */
+const rateOf = (count: number, delivered: number) => (delivered === 0 ? 0 : count / delivered);
+
+export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = deps;
+  const common = { tags: ['analytics'], security: [{ apiKey: [] }] };
+  const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
+  const config = { access: 'full' as const };
+
+  /**
+   * The domain to count, or null for every domain. A key limited to one domain counts that domain
+   * (as GET /v1/emails lists only its emails) and asking for another is 403, as on the domain
+   * routes; another team's or an unknown domain answers 404 like a missing one.
+   */
+  async function domainScope(principal: Principal, requested: number | undefined): Promise<number | null> {
+    if (principal.domainId !== null) {
+      if (requested !== undefined && requested !== principal.domainId) {
+        throw new ApiError(403, 'FORBIDDEN', 'This key is limited to another domain and has no access to this one');
+      }
+      return principal.domainId;
+    }
+    if (requested === undefined) return null;
+    if (!(await domainExists(db, principal.teamId, requested))) throw new ApiError(404, 'NOT_FOUND', 'Domain not found');
+    return requested;
+  }
+
+  api.get(
+    '/v1/analytics/email-time-series',
+    {
+      config,
+      schema: {
+        ...common,
+        summary: 'Emails sent, delivered, opened, clicked, bounced and complained per UTC day',
+        description:
+          'One entry per day for the last `days` UTC days ending today, days without mail included (zeros). ' +
+          'Each count is of emails, on the day of its first event of that kind: `sent` counts an email once when a relay or ' +
+          "the recipient's server took it; a second open of the same email is not counted again.",
+        querystring: s.TimeSeriesQuery,
+        response: { 200: s.TimeSeries, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const domainId = await domainScope(principal, request.query.domainId);
+      const days = lastDays(clock.now(), Number(request.query.days));
+      const counts = await dailyCounts(db, principal.teamId, days[0]!, days.at(-1)!, domainId);
+      const result = days.map((date) => ({ date, ...(counts.get(date) ?? ZERO) }));
+      const totalCounts = { ...ZERO };
+      for (const day of result) for (const key of Object.keys(ZERO) as (keyof DayCounts)[]) totalCounts[key] += day[key];
+      return { result, totalCounts };
+    },
+  );
+
+  api.get(
+    '/v1/analytics/reputation-metrics',
+    {
+      config,
+      schema: {
+        ...common,
+        summary: 'Delivered, hard-bounced and complained emails over all time, with bounce and complaint rates',
+        description: 'bounceRate = hardBounced / delivered and complaintRate = complained / delivered, as fractions; both 0 when nothing was delivered.',
+        querystring: s.ReputationQuery,
+        response: { 200: s.ReputationMetrics, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const domainId = await domainScope(principal, request.query.domainId);
+      const { delivered, hardBounced, complained } = await reputationCounts(db, principal.teamId, domainId);
+      return { delivered, hardBounced, complained, bounceRate: rateOf(hardBounced, delivered), complaintRate: rateOf(complained, delivered) };
+    },
+  );
+}
