@@ -1,5 +1,7 @@
 // Environment -> typed configuration. Every variable of operator.md is parsed here, once, at start;
 // a bad value stops start-up with a message naming the variable and what it accepts.
+import { X509Certificate, createPrivateKey } from 'node:crypto';
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -25,6 +27,9 @@ export interface Config {
   mailTransport: MailTransportConfig;
   mxPort: number;
   smtpPort: number;
+  /** HERALD_SMTP_TLS_CERT / _KEY: PEM file paths (both or neither); STARTTLS is offered only with them. */
+  smtpTlsCert: string | null;
+  smtpTlsKey: string | null;
   mailDomain: string;
   dnsServers: string[];
   webhookAllowCidrs: string[];
@@ -172,6 +177,47 @@ function mailDomain(env: Env): string {
   return raw.toLowerCase();
 }
 
+function readPem(name: string, file: string, accepts: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError(name, `${accepts} (the file cannot be read)`, file);
+  }
+}
+
+/**
+ * HERALD_SMTP_TLS_CERT and HERALD_SMTP_TLS_KEY. Read and checked here, at start, so that a wrong
+ * path, a swapped pair or a key of another certificate stops start-up instead of failing the first
+ * STARTTLS (where senders silently fall back to plain text and nobody notices).
+ */
+function smtpTls(env: Env): { cert: string | null; key: string | null } {
+  const certFile = text(env, 'HERALD_SMTP_TLS_CERT');
+  const keyFile = text(env, 'HERALD_SMTP_TLS_KEY');
+  const certAccepts = 'the path of a readable PEM certificate (chain) file, set together with HERALD_SMTP_TLS_KEY';
+  const keyAccepts = 'the path of a readable PEM private key file matching HERALD_SMTP_TLS_CERT, set together with it';
+  if (certFile === null && keyFile === null) return { cert: null, key: null };
+  if (certFile === null) throw new ConfigError('HERALD_SMTP_TLS_CERT', certAccepts, '');
+  if (keyFile === null) throw new ConfigError('HERALD_SMTP_TLS_KEY', keyAccepts, '');
+  const cert = path.resolve(certFile);
+  const key = path.resolve(keyFile);
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(readPem('HERALD_SMTP_TLS_CERT', cert, certAccepts));
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError('HERALD_SMTP_TLS_CERT', certAccepts, certFile);
+  }
+  const keyPem = readPem('HERALD_SMTP_TLS_KEY', key, keyAccepts);
+  let matches: boolean;
+  try {
+    matches = certificate.checkPrivateKey(createPrivateKey(keyPem));
+  } catch {
+    matches = false;
+  }
+  if (!matches) throw new ConfigError('HERALD_SMTP_TLS_KEY', keyAccepts, keyFile);
+  return { cert, key };
+}
+
 const logLevels: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -191,6 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const defaultPublic = `http://${host.includes(':') ? `[${host}]` : host}:${portNumber}`;
   const caFile = text(env, 'HERALD_WEBHOOK_CA_FILE');
+  const tls = smtpTls(env);
   return {
     port: portNumber,
     host,
@@ -203,6 +250,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailTransport: mailTransport(env),
     mxPort: port(env, 'HERALD_MX_PORT', 25),
     smtpPort: port(env, 'HERALD_SMTP_PORT', 2525, true),
+    smtpTlsCert: tls.cert,
+    smtpTlsKey: tls.key,
     mailDomain: mailDomain(env),
     dnsServers: dnsServers(env),
     webhookAllowCidrs: cidrs(env),

@@ -30,6 +30,8 @@ const badConfigurations: Array<[string, Record<string, string>]> = [
   ['HERALD_WEBHOOK_ALLOW_CIDRS', { HERALD_WEBHOOK_ALLOW_CIDRS: '10.0.0.0' }],
   ['REDIS_URL', { REDIS_URL: 'http://cache:6379' }],
   ['HERALD_STRIPE_API_URL', { HERALD_STRIPE_API_URL: 'not a url' }],
+  ['HERALD_SMTP_TLS_CERT', { HERALD_SMTP_TLS_CERT: '/nonexistent/cert.pem', HERALD_SMTP_TLS_KEY: '/nonexistent/key.pem' }],
+  ['HERALD_SMTP_TLS_KEY', { HERALD_SMTP_TLS_CERT: '/nonexistent/cert.pem' }],
 ];
 
 describe('bad configuration stops start-up', { timeout: 60_000 }, () => {

@@ -1,0 +1,313 @@
+// The inbound SMTP listener (`herald smtp`, and part of `herald start`): an MX for the addresses
+// Herald owns (bounce return paths, later team inboxes). smtp-server speaks the protocol; this file
+// decides who may talk, which recipients are ours, and when a message counts as received: the 250
+// to DATA is written only after onMessage resolved, so a message is either handed on or the sender
+// still holds it and retries. Limits and behaviour are summarised in README.md beside this file.
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import type { Logger } from 'pino';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import { ConnectionLimits } from './connection-limits.ts';
+
+export interface InboundMessage {
+  /** The envelope sender; '' for the null sender (<>) that bounces and reports use. */
+  mailFrom: string;
+  /** The accepted recipients only (each one acceptsRecipient said yes to). */
+  rcptTo: string[];
+  remoteAddress: string;
+  /** The message exactly as received: after SMTP dot-unstuffing, nothing else changed. */
+  raw: Buffer;
+  /** The session was upgraded with STARTTLS. */
+  secure: boolean;
+}
+
+export interface SmtpLimits {
+  /** Advertised with SIZE and enforced: a larger message is answered 552 and never handed on. */
+  maxMessageBytes: number;
+  /** More recipients in one transaction are answered 452 (RFC 5321 asks servers to take 100). */
+  maxRecipientsPerMessage: number;
+  /** Mail transactions per connection; the next MAIL FROM is answered 421 and the connection closed. */
+  maxMessagesPerConnection: number;
+  /** SMTP commands per connection (NOOP and RSET included); past it, 421 and close. */
+  maxCommandsPerConnection: number;
+  maxConnectionsPerMinutePerIp: number;
+  maxConcurrentConnectionsPerIp: number;
+  /** Connections open at once over all clients. */
+  maxClients: number;
+  /** Idle time before the server gives up on a client. */
+  socketTimeoutMs: number;
+  /** On stop(), how long a message in progress may take before its connection is cut. */
+  closeTimeoutMs: number;
+}
+
+export const defaultSmtpLimits: SmtpLimits = {
+  maxMessageBytes: 10 * 1024 * 1024,
+  maxRecipientsPerMessage: 100,
+  maxMessagesPerConnection: 100,
+  maxCommandsPerConnection: 1000,
+  maxConnectionsPerMinutePerIp: 60,
+  maxConcurrentConnectionsPerIp: 20,
+  maxClients: 1000,
+  // RFC 5321 4.5.3.2.7 asks a server to wait 5 minutes for the next command; the per-address
+  // concurrency limit is what bounds a client that holds connections open for that long.
+  socketTimeoutMs: 5 * 60_000,
+  closeTimeoutMs: 10_000,
+};
+
+export interface SmtpListenerOptions {
+  port: number;
+  host: string;
+  /** PEM text of the certificate (chain) and its key; null: STARTTLS is not offered. */
+  tls: { cert: string; key: string } | null;
+  maxMessageBytes?: number;
+  limits?: Partial<SmtpLimits>;
+  /** Whether Herald owns `address`; false is 550 5.1.1 at RCPT, a throw is 451 (sender retries). */
+  acceptsRecipient(address: string): boolean | Promise<boolean>;
+  /** Takes the message over; a rejection is answered 451 4.3.0 so that the sender retries. */
+  onMessage(message: InboundMessage): Promise<void>;
+  logger: Logger;
+  metrics?: Registry;
+  /** Name in the banner and EHLO reply, e.g. config.mailDomain. */
+  hostname?: string;
+  /** Milliseconds since the epoch, for the per-minute limit; tests move it. */
+  now?: () => number;
+}
+
+export interface SmtpListener {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Reads HERALD_SMTP_TLS_CERT / _KEY (config.smtpTlsCert / smtpTlsKey, already checked at start). */
+export function readSmtpTls(certFile: string | null, keyFile: string | null): { cert: string; key: string } | null {
+  if (certFile === null || keyFile === null) return null;
+  return { cert: fs.readFileSync(certFile, 'utf8'), key: fs.readFileSync(keyFile, 'utf8') };
+}
+
+/** An error whose code smtp-server writes as the reply (the enhanced code follows from it). */
+function reply(code: number, message: string): Error & { responseCode: number } {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+// Errors that only mean the client went away or spoke badly; not worth more than debug.
+const CLIENT_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_STREAM_DESTROYED', 'ECONNECTION']);
+
+export async function startSmtpListener(options: SmtpListenerOptions): Promise<SmtpListener> {
+  const limits: SmtpLimits = { ...defaultSmtpLimits, ...options.limits };
+  if (options.maxMessageBytes !== undefined) limits.maxMessageBytes = options.maxMessageBytes;
+  const logger = options.logger.child({ part: 'smtp' });
+  const metrics = smtpMetrics(options.metrics);
+  const admission = new ConnectionLimits({
+    perMinute: limits.maxConnectionsPerMinutePerIp,
+    concurrent: limits.maxConcurrentConnectionsPerIp,
+    now: options.now,
+  });
+  /** Sessions that passed admission, and so must be released when they close. */
+  const admitted = new Map<string, { remoteAddress: string }>();
+  /** Commands seen per session (see smtpServerLogger). */
+  const commands = new Map<string, number>();
+  // Should smtp-server ever throw from a reply callback, it ends here, not as an unhandled rejection.
+  const replyFailed = (error: unknown) => logger.error({ err: error }, 'smtp reply failed');
+
+  const serverOptions: SMTPServerOptions = {
+    name: options.hostname ?? os.hostname(),
+    // An MX takes mail from anyone for its own addresses: no AUTH. Without a certificate, no
+    // STARTTLS either, rather than smtp-server's bundled certificate whose key is public.
+    disabledCommands: options.tls === null ? ['AUTH', 'STARTTLS'] : ['AUTH'],
+    authOptional: true,
+    ...(options.tls === null ? {} : { key: options.tls.key, cert: options.tls.cert }),
+    size: limits.maxMessageBytes,
+    rejectOversized: true,
+    maxRecipients: limits.maxRecipientsPerMessage,
+    maxClients: limits.maxClients,
+    socketTimeout: limits.socketTimeoutMs,
+    closeTimeout: limits.closeTimeoutMs,
+    hideENHANCEDSTATUSCODES: false,
+    // PTR lookups cost a DNS query per connection and decide nothing here.
+    disableReverseLookup: true,
+    logger: smtpServerLogger(logger, (sessionId) => countCommand(sessionId)),
+
+    onConnect(session, callback) {
+      const refusal = admission.admit(session.remoteAddress);
+      if (refusal !== null) {
+        metrics.connections.inc({ result: `refused_${refusal}` });
+        // Debug, not info: the counter records refusals, and a flood must not become a log flood.
+        logger.debug({ remoteAddress: session.remoteAddress, refusal }, 'smtp connection refused');
+        callback(reply(421, 'Too many connections from your address, try again later'));
+        return;
+      }
+      admitted.set(session.id, { remoteAddress: session.remoteAddress });
+      metrics.connections.inc({ result: 'accepted' });
+      metrics.open.inc();
+      callback();
+    },
+
+    onClose(session) {
+      commands.delete(session.id);
+      const entry = admitted.get(session.id);
+      if (entry === undefined) return;
+      admitted.delete(session.id);
+      admission.release(entry.remoteAddress);
+      metrics.open.dec();
+    },
+
+    onMailFrom(_address, session, callback) {
+      if (session.transaction > limits.maxMessagesPerConnection) {
+        metrics.messagesRefused.inc({ reason: 'connection_limit' });
+        callback(reply(421, 'Too many messages on this connection, reconnect to send more'));
+        return;
+      }
+      callback();
+    },
+
+    onRcptTo(address, session, callback) {
+      // new Promise() turns a synchronous throw of the predicate into a rejection as well.
+      new Promise<boolean>((resolve) => resolve(options.acceptsRecipient(address.address))).then(
+        (owned) => {
+          if (owned) return callback();
+          metrics.recipientsRefused.inc({ reason: 'unknown' });
+          callback(reply(550, 'No such mailbox here'));
+        },
+        (error: unknown) => {
+          metrics.recipientsRefused.inc({ reason: 'lookup_failed' });
+          logger.error({ err: error, sessionId: session.id }, 'smtp recipient check failed');
+          callback(reply(451, 'Temporary failure checking the recipient, try again later'));
+        },
+      ).catch(replyFailed);
+    },
+
+    onData(stream, session, callback) {
+      receiveMessage(stream, session, callback);
+    },
+  };
+
+  function countCommand(sessionId: string): void {
+    const count = (commands.get(sessionId) ?? 0) + 1;
+    commands.set(sessionId, count);
+    if (count !== limits.maxCommandsPerConnection + 1) return;
+    for (const connection of server.connections) {
+      if (connection.id !== sessionId) continue;
+      logger.info({ sessionId, remoteAddress: connection.remoteAddress }, 'smtp command limit reached');
+      // A 421 closes the connection; the command being logged is then answered into a closed socket.
+      connection.send(421, 'Too many commands on this connection');
+    }
+  }
+
+  function receiveMessage(
+    stream: SMTPServerDataStream,
+    session: SMTPServerSession,
+    callback: (error?: Error | null, message?: string) => void,
+  ): void {
+    // Captured now: smtp-server resets the envelope once the reply is written.
+    const mailFrom = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
+    const rcptTo = session.envelope.rcptTo.map((recipient) => recipient.address);
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    stream.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      // Past the limit the rest is read and dropped, never held: the answer will be 552 anyway.
+      if (bytes <= limits.maxMessageBytes) chunks.push(chunk);
+    });
+    // The client left mid-DATA: smtp-server destroys the stream without 'end', so nothing is handed on.
+    stream.on('error', (error) => logger.debug({ err: error, sessionId: session.id }, 'smtp message stream ended early'));
+    stream.on('end', () => {
+      metrics.bytes.inc(bytes);
+      if (stream.sizeExceeded || bytes > limits.maxMessageBytes) {
+        metrics.messagesRefused.inc({ reason: 'size' });
+        callback(reply(552, `Message exceeds the maximum size of ${limits.maxMessageBytes} bytes`));
+        return;
+      }
+      const message: InboundMessage = { mailFrom, rcptTo, remoteAddress: session.remoteAddress, raw: Buffer.concat(chunks, bytes), secure: session.secure };
+      new Promise<void>((resolve) => resolve(options.onMessage(message))).then(
+        () => {
+          metrics.messagesAccepted.inc();
+          callback(null, 'Message accepted');
+        },
+        (error: unknown) => {
+          metrics.messagesRefused.inc({ reason: 'handler_failed' });
+          logger.error({ err: error, sessionId: session.id, mailFrom, rcptTo }, 'smtp message could not be taken over');
+          callback(reply(451, 'Temporary failure, try again later'));
+        },
+      ).catch(replyFailed);
+    });
+  }
+
+  const server = new SMTPServer(serverOptions);
+  // smtp-server emits 'error' for every client that resets, times out or fails a TLS handshake;
+  // with no listener, Node would throw it and end the process.
+  server.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== undefined && CLIENT_ERRORS.has(error.code)) logger.debug({ err: error }, 'smtp client error');
+    else logger.warn({ err: error }, 'smtp server error');
+  });
+  await new Promise<void>((resolve, reject) => {
+    const onListenError = (error: Error) => reject(error);
+    server.server.once('error', onListenError);
+    server.listen(options.port, options.host, () => {
+      server.server.off('error', onListenError);
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  logger.info({ host: options.host, port, starttls: options.tls !== null, limits }, 'smtp listener started');
+  return {
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        // New connections are refused at once; messages in progress get closeTimeoutMs to finish.
+        server.close(() => {
+          logger.info({ port }, 'smtp listener stopped');
+          resolve();
+        });
+      }),
+  };
+}
+
+/**
+ * smtp-server logs through a bunyan-style logger: its entries go to pino one level down (it logs
+ * every connection at info), and its per-command entry ({tnx: 'command', cid}) is where commands are
+ * counted, because smtp-server has no hook that sees every command (NOOP, RSET, HELP...).
+ */
+function smtpServerLogger(logger: Logger, onCommand: (sessionId: string) => void) {
+  const forward = (level: 'trace' | 'debug' | 'warn') => (entry: Record<string, unknown>, message?: string, ...args: unknown[]) => {
+    if (entry.tnx === 'command' && typeof entry.cid === 'string') onCommand(entry.cid);
+    logger[level](entry, message, ...args);
+  };
+  return { trace: forward('trace'), debug: forward('trace'), info: forward('debug'), warn: forward('debug'), error: forward('debug'), fatal: forward('warn') };
+}
+
+interface SmtpMetrics {
+  connections: Counter<'result'>;
+  open: Gauge;
+  messagesAccepted: Counter;
+  messagesRefused: Counter<'reason'>;
+  recipientsRefused: Counter<'reason'>;
+  bytes: Counter;
+}
+
+/** Looked up before being created: tests (or two listeners) may share one registry. */
+function smtpMetrics(registry: Registry | undefined): SmtpMetrics {
+  const registers = registry === undefined ? [] : [registry];
+  const existing = <T>(name: string): T | undefined => registry?.getSingleMetric(name) as T | undefined;
+  return {
+    connections:
+      existing<Counter<'result'>>('herald_smtp_connections_total') ??
+      new Counter({ name: 'herald_smtp_connections_total', help: 'Inbound SMTP connections, by result (accepted, refused_rate, refused_concurrency)', labelNames: ['result'], registers }),
+    open:
+      existing<Gauge>('herald_smtp_connections_open') ??
+      new Gauge({ name: 'herald_smtp_connections_open', help: 'Inbound SMTP connections admitted and still open', registers }),
+    messagesAccepted:
+      existing<Counter>('herald_smtp_messages_accepted_total') ??
+      new Counter({ name: 'herald_smtp_messages_accepted_total', help: 'Inbound messages handed on and answered 250', registers }),
+    messagesRefused:
+      existing<Counter<'reason'>>('herald_smtp_messages_refused_total') ??
+      new Counter({ name: 'herald_smtp_messages_refused_total', help: 'Inbound messages refused, by reason (size, handler_failed, connection_limit)', labelNames: ['reason'], registers }),
+    recipientsRefused:
+      existing<Counter<'reason'>>('herald_smtp_recipients_refused_total') ??
+      new Counter({ name: 'herald_smtp_recipients_refused_total', help: 'RCPT TO refused, by reason (unknown, lookup_failed)', labelNames: ['reason'], registers }),
+    bytes:
+      existing<Counter>('herald_smtp_received_bytes_total') ??
+      new Counter({ name: 'herald_smtp_received_bytes_total', help: 'Message bytes received in DATA, accepted or not', registers }),
+  };
+}
