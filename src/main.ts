@@ -2,7 +2,7 @@
 import { runAdminCli } from './admin/cli.ts';
 import { migrate } from './db/migrate.ts';
 import { loadConfigOrExit, migrateAndBootstrap, openRuntime, reportStartupFailure, type Runtime } from './runtime.ts';
-import { runWorkers, serveApi, serveWorker, type Service } from './services.ts';
+import { runWorkers, serveApi, serveSmtp, serveWorker, startInboundSmtp, type Service } from './services.ts';
 
 const USAGE = `Usage: herald <command>
 
@@ -55,7 +55,8 @@ async function main(argv: string[]): Promise<void> {
       case 'start': {
         const runtime = await openRuntime(config);
         await migrateAndBootstrap(runtime);
-        await run(runtime, [runWorkers, serveApi]);
+        // The listener last, so that it is stopped first: no mail arrives while the workers wind down.
+        await run(runtime, [runWorkers, serveApi, startInboundSmtp]);
         return;
       }
       case 'api':
@@ -71,10 +72,11 @@ async function main(argv: string[]): Promise<void> {
         await runtime.close();
         return;
       }
-      case 'smtp':
-        process.stderr.write('herald: the inbound SMTP listener is not built yet (deliverability feedback issue)\n');
-        process.exitCode = 2;
+      case 'smtp': {
+        const runtime = await openRuntime(config);
+        await run(runtime, [serveSmtp]);
         return;
+      }
       default:
         process.stderr.write(`herald: unknown command "${command}"\n\n${USAGE}`);
         process.exitCode = 2;

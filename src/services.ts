@@ -5,6 +5,9 @@ import { registerHealth } from './platform/health.ts';
 import { registerHttpMetrics } from './platform/metrics.ts';
 import type { Runtime } from './runtime.ts';
 import { createWorkerRunner } from './worker.ts';
+import { parseReturnPath } from './emails/index.ts';
+import { countFeedback, createFeedbackApplier, feedbackCounter } from './feedback/index.ts';
+import { readSmtpTls, startSmtpListener } from './inbound/smtp-listener.ts';
 
 export interface Service {
   stop(): Promise<void>;
@@ -40,6 +43,54 @@ export async function serveWorker(runtime: Runtime): Promise<Service> {
     async stop() {
       await http.close();
       await workers.stop();
+    },
+  };
+}
+
+/**
+ * The inbound SMTP listener (HERALD_SMTP_PORT; 0 = off): accepts mail only for addresses Herald owns
+ * (signed bounce return paths) and turns each delivery report or complaint into events and
+ * suppressions before answering 250, so a report the database did not take is retried by the sender.
+ * Reports that arrive together share one transaction (group commit); each 250 still waits for the
+ * commit that holds its own report.
+ */
+export async function startInboundSmtp(runtime: Runtime): Promise<Service> {
+  const { deps } = runtime;
+  const { config } = deps;
+  if (config.smtpPort === 0) return { stop: async () => {} };
+  const counter = feedbackCounter(deps.metrics);
+  const feedback = createFeedbackApplier({ db: deps.db, secrets: deps.secrets, clock: deps.clock, mailDomain: config.mailDomain });
+  const logger = deps.logger.child({ part: 'smtp' });
+  const listener = await startSmtpListener({
+    port: config.smtpPort,
+    host: config.host,
+    tls: readSmtpTls(config.smtpTlsCert, config.smtpTlsKey),
+    hostname: config.mailDomain,
+    logger: deps.logger,
+    metrics: deps.metrics,
+    acceptsRecipient: (address) => parseReturnPath(address, deps.secrets) !== null,
+    onMessage: async (message) => {
+      const result = await feedback.apply({ rcptTo: message.rcptTo, mailFrom: message.mailFrom }, message.raw);
+      countFeedback(counter, result);
+      logger.info({ outcome: result.outcome, reason: result.reason ?? null, from: message.remoteAddress }, 'feedback report received');
+    },
+  });
+  logger.info({ port: listener.port }, 'inbound SMTP listening');
+  return { stop: () => listener.stop() };
+}
+
+/** `herald smtp` alone: the listener plus /healthz, /readyz and /metrics on PORT. */
+export async function serveSmtp(runtime: Runtime): Promise<Service> {
+  const { deps } = runtime;
+  const smtp = await startInboundSmtp(runtime);
+  const http = Fastify({ logger: false });
+  registerHttpMetrics(http, deps.metrics);
+  registerHealth(http, deps.db);
+  await http.listen({ port: deps.config.port, host: deps.config.host });
+  return {
+    async stop() {
+      await smtp.stop();
+      await http.close();
     },
   };
 }

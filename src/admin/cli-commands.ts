@@ -179,4 +179,33 @@ export const adminCommands: AdminCommand[] = [
       return { method: 'GET', path: `/outbox${search === '' ? '' : `?${search}`}` };
     },
   },
+  {
+    resource: 'suppressions',
+    action: 'list',
+    usage: 'suppressions list --team TEAM_ID [--email ADDRESS] [--limit N] [--cursor CURSOR]',
+    options: { team: str, email: str, limit: str, cursor: str },
+    toRequest: (v, p) => {
+      const query = new URLSearchParams();
+      if (typeof v.email === 'string') query.set('email', v.email);
+      const limit = integer(v.limit, 'limit');
+      if (limit !== undefined) query.set('limit', String(limit));
+      if (typeof v.cursor === 'string') query.set('cursor', v.cursor);
+      const search = query.toString();
+      return { method: 'GET', path: `/teams/${teamIdFrom(v, p)}/suppressions${search === '' ? '' : `?${search}`}` };
+    },
+  },
+  {
+    resource: 'suppressions',
+    action: 'get',
+    usage: 'suppressions get --team TEAM_ID --email ADDRESS',
+    options: { team: str, email: str },
+    toRequest: (v, p) => ({ method: 'GET', path: `/teams/${teamIdFrom(v, p)}/suppressions/${encodeURIComponent(required(v, 'email'))}` }),
+  },
+  {
+    resource: 'suppressions',
+    action: 'delete',
+    usage: 'suppressions delete --team TEAM_ID --email ADDRESS',
+    options: { team: str, email: str },
+    toRequest: (v, p) => ({ method: 'DELETE', path: `/teams/${teamIdFrom(v, p)}/suppressions/${encodeURIComponent(required(v, 'email'))}` }),
+  },
 ];

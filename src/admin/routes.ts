@@ -10,6 +10,7 @@ import { safeEqual } from '../platform/crypto.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { addMember, createTeam, getMember, getTeam, listMembers, setMemberRole, updateTeam } from '../platform/teams.ts';
 import { registerContactImportRoute } from './contacts-import.ts';
+import { registerSuppressionRoutes } from './suppressions-routes.ts';
 import * as s from './schemas.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
@@ -50,6 +51,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
   }
 
   registerContactImportRoute(admin, deps);
+  registerSuppressionRoutes(admin, deps);
 
   admin.post('/teams', { schema: { ...common, summary: 'Create a team', body: s.CreateTeamBody, response: { 201: s.Team, ...errors } } }, async (request, reply) => {
     const team = await createTeam(db, request.body, clock.now());

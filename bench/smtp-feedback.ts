@@ -1,0 +1,364 @@
+// The inbound SMTP listener: DSNs processed per second from a pipelined client, beside a bare
+// smtp-server that accepts and discards the same messages in the same run. Target: at least 50%.
+// Run: npm exec -- node bench/smtp-feedback.ts   (PostgreSQL: BENCH_DATABASE_URL's server, database
+// herald_bench_feedback; BENCH_DSNS, default 2000 per round)
+//
+// Herald is startInboundSmtp, exactly as `herald smtp` runs it: smtp-server, the RCPT TO check of the
+// HMAC-signed return path, and the feedback applier (parse the DSN, match the email, record the
+// BOUNCED event and the suppression; reports that arrive together share one transaction) before
+// each 250, which waits for the commit holding its report. Each round's DSNs name real emails:
+// they are seeded through POST /api/v1/emails/batch (no worker runs) and then marked SENT directly in
+// the database, since the delivery worker is not what this measures (bench/email-delivery.ts is).
+// The client is a raw-socket SMTP client using PIPELINING (RFC 2920) in a child pinned to core 1;
+// both servers run in the parent pinned to core 0, in alternating rounds, and the medians are kept.
+import type { ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
+import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
+import { machineLine, writeSection } from './results.ts';
+
+const DSNS = Number(process.env.BENCH_DSNS ?? 2000);
+const ROUNDS = 3;
+/** Parallel client connections, as a few MTAs returning bounces at once would open. */
+const CONNECTIONS = 4;
+/** The listener's default messages per connection (defaultSmtpLimits): the client reconnects after as many. */
+const MESSAGES_PER_CONNECTION = 100;
+const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+const SEED_BATCH = 100;
+const DATABASE_URL = (() => {
+  const url = new URL(BENCH_DATABASE_URL);
+  url.pathname = '/herald_bench_feedback';
+  return url.toString();
+})();
+
+interface Dsn {
+  /** The envelope RCPT TO: the email's return path. */
+  rcpt: string;
+  /** The message, CRLF line endings, already dot-stuffed, ending in CRLF. */
+  data: string;
+}
+
+type ToClient = { port: number; messages: Dsn[] };
+interface ClientFigures {
+  seconds: number;
+  accepted: number;
+  refused: number;
+}
+
+const recipient = (round: number, i: number) => `fb-${round}-${i}@example.test`;
+
+function dsnFor(rcpt: string, to: string, emailId: string, mailDomain: string): Dsn {
+  const text = `From: Mail Delivery System <MAILER-DAEMON@mx.example.test>
+To: ${rcpt}
+Subject: Undelivered Mail Returned to Sender
+MIME-Version: 1.0
+Content-Type: multipart/report; report-type=delivery-status; boundary="DSN-B"
+
+--DSN-B
+Content-Type: text/plain
+
+This is the mail system at host mx.example.test. Your message could not be delivered.
+
+--DSN-B
+Content-Type: message/delivery-status
+
+Reporting-MTA: dns; mx.example.test
+
+Final-Recipient: rfc822; ${to}
+Action: failed
+Status: 5.1.1
+Remote-MTA: dns; mx2.example.test
+Diagnostic-Code: smtp; 550 5.1.1 <${to}>: Recipient address rejected: User unknown
+
+--DSN-B
+Content-Type: text/rfc822-headers
+
+Return-Path: <${rcpt}>
+Message-ID: <${emailId}@${mailDomain}>
+From: Herald Bench <bench@example.test>
+To: ${to}
+Subject: Your weekly summary
+
+--DSN-B--
+`;
+  // Dot-stuffing (RFC 5321 4.5.2) for completeness; these messages have no line starting with '.'.
+  return { rcpt, data: `${text.replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..')}` };
+}
+
+// ---- the client, in its own process on core 1 ----
+
+/** SMTP replies from a socket, one per next() call, multi-line replies joined. */
+class ReplyReader {
+  #buffer = '';
+  #lines: string[] = [];
+  readonly #ready: string[] = [];
+  readonly #waiting: ((reply: string) => void)[] = [];
+
+  constructor(socket: net.Socket) {
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      this.#buffer += chunk;
+      let end: number;
+      while ((end = this.#buffer.indexOf('\r\n')) >= 0) {
+        const line = this.#buffer.slice(0, end);
+        this.#buffer = this.#buffer.slice(end + 2);
+        this.#lines.push(line);
+        if (line[3] === '-') continue; // "250-PIPELINING": more lines of the same reply follow
+        const reply = this.#lines.join('\n');
+        this.#lines = [];
+        const waiter = this.#waiting.shift();
+        if (waiter) waiter(reply);
+        else this.#ready.push(reply);
+      }
+    });
+  }
+
+  next(): Promise<string> {
+    const ready = this.#ready.shift();
+    if (ready !== undefined) return Promise.resolve(ready);
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+}
+
+const code = (reply: string) => Number(reply.slice(0, 3));
+
+/**
+ * Every client "host" is its own loopback address: the listener admits at most 60 connections per
+ * minute per client address (its production default), and the rounds together open more than that.
+ */
+let nextAddress = 0;
+const localAddress = () => {
+  const n = nextAddress++;
+  return `127.10.${Math.floor(n / 200)}.${1 + (n % 200)}`;
+};
+
+/** One connection: EHLO, then each message as MAIL+RCPT+DATA in one write, its body and the next envelope in the next. */
+async function sendOverConnection(port: number, batch: Dsn[]): Promise<{ accepted: number; refused: number }> {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress: localAddress() });
+  socket.setNoDelay(true);
+  const failed = new Promise<never>((_, reject) => socket.once('error', reject));
+  const replies = new ReplyReader(socket);
+  const next = () => Promise.race([replies.next(), failed]);
+  let accepted = 0;
+  let refused = 0;
+  try {
+    const greeting = await next();
+    if (code(greeting) !== 220) throw new Error(`greeting: ${greeting}`);
+    socket.write('EHLO client.bench.example.test\r\n');
+    const ehlo = await next();
+    if (code(ehlo) !== 250 || !/PIPELINING/i.test(ehlo)) throw new Error(`EHLO without PIPELINING: ${ehlo}`);
+    const envelope = (dsn: Dsn) => `MAIL FROM:<>\r\nRCPT TO:<${dsn.rcpt}>\r\nDATA\r\n`;
+    socket.write(envelope(batch[0]!));
+    for (let i = 0; i < batch.length; i++) {
+      const [mail, rcpt, data] = [await next(), await next(), await next()];
+      // RFC 2920: the body may go only after 354; anything else here is a broken run, not a figure.
+      if (code(mail) !== 250 || code(rcpt) !== 250 || code(data) !== 354) throw new Error(`envelope refused: ${mail} | ${rcpt} | ${data}`);
+      const tail = i + 1 < batch.length ? envelope(batch[i + 1]!) : 'QUIT\r\n';
+      socket.write(`${batch[i]!.data}.\r\n${tail}`, 'latin1');
+      if (code(await next()) === 250) accepted++;
+      else refused++;
+    }
+    await next(); // 221 to QUIT
+    return { accepted, refused };
+  } finally {
+    socket.destroy();
+  }
+}
+
+async function clientMain(): Promise<void> {
+  process.on('message', (message: ToClient) => {
+    void (async () => {
+      const chunks: Dsn[][] = [];
+      for (let i = 0; i < message.messages.length; i += MESSAGES_PER_CONNECTION) chunks.push(message.messages.slice(i, i + MESSAGES_PER_CONNECTION));
+      const totals = { accepted: 0, refused: 0 };
+      const started = performance.now();
+      const lane = async () => {
+        for (let chunk = chunks.shift(); chunk !== undefined; chunk = chunks.shift()) {
+          const result = await sendOverConnection(message.port, chunk);
+          totals.accepted += result.accepted;
+          totals.refused += result.refused;
+        }
+      };
+      await Promise.all(Array.from({ length: CONNECTIONS }, lane));
+      const figures: ClientFigures = { seconds: (performance.now() - started) / 1000, ...totals };
+      process.send!(figures);
+    })();
+  });
+  process.send!({ ready: true });
+}
+
+function runClient(child: ChildProcess, port: number, messages: Dsn[]): Promise<ClientFigures> {
+  return new Promise((resolve) => {
+    child.once('message', (figures) => resolve(figures as ClientFigures));
+    child.send({ port, messages } satisfies ToClient);
+  });
+}
+
+// ---- the parent: Herald's listener and the bare smtp-server, on core 0 ----
+
+/** The same protocol options as the listener (no AUTH or STARTTLS, same SIZE), nothing else: read and drop, 250. */
+async function startBareServer(): Promise<{ port: number; stop(): Promise<void> }> {
+  const server = new SMTPServer({
+    name: 'mail.bench.example.test',
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    authOptional: true,
+    size: MAX_MESSAGE_BYTES,
+    rejectOversized: true,
+    disableReverseLookup: true,
+    hideENHANCEDSTATUSCODES: false,
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('end', () => callback(null, 'Message accepted'));
+      stream.resume();
+    },
+  });
+  server.on('error', () => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.server.address() as AddressInfo).port, stop: () => new Promise<void>((resolve) => server.close(resolve)) };
+}
+
+/** A port nobody listens on now: startInboundSmtp takes its port from config, where 0 means off. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+interface RoundFigures extends ClientFigures {
+  /** Parent CPU (user + system) per message: the server side only; PostgreSQL's own is not in it. */
+  cpuMicros: number;
+}
+
+async function main(): Promise<void> {
+  pinToCoreZero();
+  await ensureDatabase(DATABASE_URL);
+  const { sql } = await import('kysely');
+  const { buildApp } = await import('../src/app.ts');
+  const { loadConfig } = await import('../src/config.ts');
+  const { buildDeps } = await import('../src/deps.ts');
+  const { migrate } = await import('../src/db/migrate.ts');
+  const { createTeam, addMember, updateTeam } = await import('../src/platform/teams.ts');
+  const { createApiKey } = await import('../src/platform/auth/api-keys.ts');
+  const { getSendingDomain } = await import('../src/domains/index.ts');
+  const { returnPathAddress } = await import('../src/emails/return-path.ts');
+  const { startInboundSmtp } = await import('../src/services.ts');
+
+  const smtpPort = await freePort();
+  const config = {
+    ...loadConfig({}),
+    databaseUrl: DATABASE_URL,
+    secret: 'bench-secret-0123456789-0123456789-abc',
+    adminToken: null,
+    logLevel: 'silent' as const,
+    host: '127.0.0.1',
+    smtpPort,
+  };
+  const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
+  const { child } = await startPinnedChild<{ ready: true }>(import.meta.filename, ['client']);
+  const bare = await startBareServer();
+  const herald = await startInboundSmtp({ deps, adminTokenGenerated: false, close: async () => {} });
+  try {
+    await migrate(deps.database);
+    const now = new Date();
+    await sql`DELETE FROM teams WHERE name = 'bench-smtp-feedback'`.execute(deps.db);
+    const team = await createTeam(deps.db, { name: 'bench-smtp-feedback', plan: 'pro' }, now);
+    await updateTeam(deps.db, team.id, { apiRateLimit: 1_000_000_000 }, now);
+    const owner = await addMember(deps.db, team.id, { email: `bench-${team.id}@example.test`, role: 'OWNER' }, now);
+    const { key } = await createApiKey(deps.db, deps.secrets, team.id, { kind: 'full', memberId: owner.id });
+    const app = await buildApp(deps);
+    const authorization = `Bearer ${key}`;
+    const domainName = `feedback-${team.id}.bench.example.test`;
+    const created = await app.inject({ method: 'POST', url: '/api/v1/domains', headers: { authorization }, payload: { name: domainName, region: 'us-east-1' } });
+    if (created.statusCode !== 200) throw new Error(`creating the domain answered ${created.statusCode}: ${created.body}`);
+    const domainId = (created.json() as { id: number }).id;
+    // No DNS in the benchmark: the domain is marked verified directly, as bench/email-delivery.ts does.
+    await deps.db.updateTable('domains').set({ status: 'SUCCESS', verified_at: now, is_verifying: false }).where('id', '=', domainId).execute();
+    const domain = (await getSendingDomain(deps.db, deps.secrets, team.id, domainName))!;
+
+    /** Every round's emails, seeded before any timing: EMAILS per round, each with its own recipient. */
+    const seeded: Dsn[][] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await sql`DELETE FROM team_daily_usage WHERE team_id = ${team.id}`.execute(deps.db);
+      const messages: Dsn[] = [];
+      for (let start = 0; start < DSNS; start += SEED_BATCH) {
+        const tos = Array.from({ length: Math.min(SEED_BATCH, DSNS - start) }, (_, i) => recipient(round, start + i));
+        const payload = tos.map((to) => ({ from: `Herald Bench <bench@${domainName}>`, to, subject: 'Your weekly summary', text: 'Here is your week.' }));
+        const response = await app.inject({ method: 'POST', url: '/api/v1/emails/batch', headers: { authorization }, payload });
+        if (response.statusCode !== 200) throw new Error(`seeding answered ${response.statusCode}: ${response.body}`);
+        const ids = (response.json() as { data: { emailId: string }[] }).data.map((d) => d.emailId);
+        ids.forEach((id, i) => messages.push(dsnFor(returnPathAddress(id, domain.returnPath, deps.secrets), tos[i]!, id, config.mailDomain)));
+      }
+      seeded.push(messages);
+    }
+    // As the worker would have left them: SENT, and no longer claimable.
+    await sql`UPDATE emails SET status = 'SENT' WHERE team_id = ${team.id}`.execute(deps.db);
+    await app.close();
+
+    const timed = async (port: number, messages: Dsn[]): Promise<RoundFigures> => {
+      const cpu = process.cpuUsage();
+      const figures = await runClient(child, port, messages);
+      const used = process.cpuUsage(cpu);
+      return { ...figures, cpuMicros: (used.user + used.system) / messages.length };
+    };
+
+    const rounds: { bare: RoundFigures[]; herald: RoundFigures[] } = { bare: [], herald: [] };
+    const verified: { bounced: number; suppressed: number }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.bare.push(await timed(bare.port, seeded[round]!));
+      rounds.herald.push(await timed(smtpPort, seeded[round]!));
+      // Afterwards, off the clock: every email of the round BOUNCED, every recipient suppressed.
+      const pattern = `fb-${round}-%`;
+      const bounced = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM emails e JOIN email_recipients r ON r.team_id = e.team_id AND r.email_id = e.id
+        WHERE e.team_id = ${team.id} AND e.status = 'BOUNCED' AND r.address LIKE ${pattern}`.execute(deps.db);
+      const suppressed = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM suppressions WHERE team_id = ${team.id} AND reason = 'HARD_BOUNCE' AND email LIKE ${pattern}`.execute(deps.db);
+      verified.push({ bounced: Number(bounced.rows[0]!.n), suppressed: Number(suppressed.rows[0]!.n) });
+    }
+
+    const all = [...rounds.bare, ...rounds.herald];
+    const refused = all.reduce((sum, r) => sum + r.refused, 0);
+    const bareSeconds = median(rounds.bare.map((r) => r.seconds));
+    const heraldSeconds = median(rounds.herald.map((r) => r.seconds));
+    const perSecond = (seconds: number) => Math.round(DSNS / seconds).toLocaleString('en-US');
+    const cpu = (list: RoundFigures[]) => median(list.map((r) => r.cpuMicros)).toFixed(0);
+    const ratio = bareSeconds / heraldSeconds;
+    const complete = verified.every((v) => v.bounced === DSNS && v.suppressed === DSNS) && refused === 0;
+    const body = [
+      '## SMTP feedback (inbound listener)',
+      '',
+      `\`npm exec -- node bench/smtp-feedback.ts\`: ${DSNS.toLocaleString('en-US')} RFC 3464 DSNs (Action failed, Status 5.1.1, ~${(seeded[0]![0]!.data.length / 1024).toFixed(1)} KB each) per round, each addressed to the signed return path of a real SENT email, ` +
+        `sent by a raw-socket client using PIPELINING (MAIL+RCPT+DATA in one write, the body and the next envelope in the next) over ${CONNECTIONS} parallel connections, reconnecting every ${MESSAGES_PER_CONNECTION} messages (the listener's per-connection limit), each connection from its own 127.10.x.y address (the listener admits 60 connections a minute per address); ` +
+        `timed by the client from its first connect to the last reply; median of ${ROUNDS} alternating rounds. ` +
+        `Herald: startInboundSmtp as \`herald smtp\` runs it (RCPT TO checked by HMAC; each DSN parsed, matched and its BOUNCED event and suppression recorded, the reports that arrive together in one transaction (group commit), each 250 sent after the commit holding its report) on PostgreSQL over loopback. ` +
+        `Baseline: a bare smtp-server with the same options (no AUTH or STARTTLS, SIZE ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB) that reads each message, drops it and answers 250. ` +
+        `The emails were seeded through POST /api/v1/emails/batch and then set SENT directly in the database (no delivery worker). ` +
+        `Servers in one process pinned to core 0, client in a child pinned to core 1. ${machineLine()}.`,
+      '',
+      '| target | seconds (median) | DSNs/s | server CPU µs per DSN (median) |',
+      '|---|---:|---:|---:|',
+      `| bare smtp-server, read and discard (baseline) | ${bareSeconds.toFixed(2)} | ${perSecond(bareSeconds)} | ${cpu(rounds.bare)} |`,
+      `| Herald listener + applyFeedback | ${heraldSeconds.toFixed(2)} | ${perSecond(heraldSeconds)} | ${cpu(rounds.herald)} |`,
+      '',
+      `Throughput ratio: **${(ratio * 100).toFixed(0)}%** of the bare server (target: at least 50%, ${ratio >= 0.5 ? 'met' : '**not met**'}). ` +
+        `Checked after each Herald round: ${verified.map((v) => `${v.bounced}/${DSNS} emails BOUNCED and ${v.suppressed}/${DSNS} addresses suppressed`).join('; ')}; ${refused} messages answered other than 250.`,
+    ].join('\n');
+    console.log(body);
+    writeSection('smtp-feedback', body);
+    if (!complete) process.exitCode = 1;
+    await sql`DELETE FROM teams WHERE id = ${team.id}`.execute(deps.db);
+  } finally {
+    child.kill('SIGKILL');
+    await herald.stop();
+    await bare.stop();
+    await deps.close();
+  }
+}
+
+if (process.argv[2] === 'client') await clientMain();
+else await main();

@@ -1,0 +1,129 @@
+// Admin API: a team's suppression list (addresses it does not send to: hard bounces, complaints,
+// and rows other parts write), read and cleared by the operator (`herald admin suppressions`).
+// Deleting a row lets the team send to the address again from the next send on: the send path and
+// delivery read the table every time, nothing caches it.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import type { Secrets } from '../platform/crypto.ts';
+import { notFound } from '../platform/errors.ts';
+import { cursorPage, cursorParam, decodeCursor, encodeCursor, limitParam } from '../platform/pagination.ts';
+import { getTeam } from '../platform/teams.ts';
+import { AdminError, TeamParams } from './schemas.ts';
+
+const LIMIT_MAX = 100;
+const LIMIT_DEFAULT = 50;
+const LIST = 'admin-suppressions';
+
+const Address = z.string().trim().min(1).max(320).transform((value) => value.toLowerCase());
+
+const SuppressionQuery = z.object({
+  email: Address.optional().describe('only this address (case does not matter)'),
+  limit: limitParam(LIMIT_MAX, LIMIT_DEFAULT),
+  cursor: cursorParam,
+});
+const SuppressionParams = TeamParams.extend({ email: Address });
+
+const Suppression = z.object({
+  email: z.string(),
+  reason: z.string().describe('HARD_BOUNCE, COMPLAINT, or what another part recorded'),
+  emailId: z.string().nullable().describe('the email whose bounce or complaint added the address'),
+  createdAt: z.string(),
+});
+const SuppressionPage = z.object({ data: Suppression.array(), nextCursor: z.string().nullable() });
+const DeletedSuppression = z.object({ email: z.string(), deleted: z.literal(true) });
+
+interface SuppressionRow {
+  email: string;
+  reason: string;
+  email_id: string | null;
+  created_at: Date;
+  /** created_at to the microsecond, UTC: the cursor position (a Date keeps only milliseconds). */
+  position: string;
+}
+
+const view = (row: SuppressionRow) => ({ email: row.email, reason: row.reason, emailId: row.email_id, createdAt: row.created_at.toISOString() });
+
+function selectSuppressions(db: Kysely<Database>, teamId: number) {
+  return db
+    .selectFrom('suppressions')
+    .select(['email', 'reason', 'email_id', 'created_at'])
+    .select(sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'))
+    .where('team_id', '=', teamId);
+}
+
+/** Newest first; ties on created_at broken by address, so a page never repeats or skips a row. */
+async function listSuppressions(db: Kysely<Database>, teamId: number, email: string | undefined, after: readonly [string, string] | null, limit: number) {
+  let query = selectSuppressions(db, teamId);
+  if (email !== undefined) query = query.where('email', '=', email);
+  if (after !== null) query = query.where(sql<boolean>`(created_at, email) < (${after[0]}::timestamptz, ${after[1]})`);
+  return query.orderBy('created_at', 'desc').orderBy('email', 'desc').limit(limit + 1).execute();
+}
+
+function afterOf(secrets: Secrets, cursor: string | undefined, teamId: number): readonly [string, string] | null {
+  if (cursor === undefined) return null;
+  const [position, email] = decodeCursor(secrets, cursor, LIST, teamId);
+  // Signed by us, so well-formed unless the format changed between versions: then start over.
+  return typeof position === 'string' && typeof email === 'string' ? [position, email] : null;
+}
+
+export function registerSuppressionRoutes(app: FastifyInstance, deps: Pick<Deps, 'db' | 'secrets'>): void {
+  const admin = app.withTypeProvider<ZodTypeProvider>();
+  const { db, secrets } = deps;
+  const common = { tags: ['admin'], security: [{ adminToken: [] }] };
+  const errors = { 400: AdminError, 401: AdminError, 404: AdminError };
+
+  async function requireTeam(teamId: number): Promise<void> {
+    if (!(await getTeam(db, teamId))) throw notFound('team');
+  }
+
+  admin.get(
+    '/teams/:teamId/suppressions',
+    {
+      schema: {
+        ...common,
+        summary: 'List a team\'s suppressed addresses, newest first',
+        description: `Cursor-paged: pass back nextCursor; limit 1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}).`,
+        params: TeamParams,
+        querystring: SuppressionQuery,
+        response: { 200: SuppressionPage, ...errors },
+      },
+    },
+    async (request) => {
+      const { teamId } = request.params;
+      const { email, limit, cursor } = request.query;
+      const after = afterOf(secrets, cursor, teamId);
+      await requireTeam(teamId);
+      const rows = await listSuppressions(db, teamId, email, after, limit);
+      const page = cursorPage(rows, limit, (last) => encodeCursor(secrets, LIST, teamId, [last.position, last.email]));
+      return { data: page.data.map(view), nextCursor: page.nextCursor };
+    },
+  );
+
+  admin.get(
+    '/teams/:teamId/suppressions/:email',
+    { schema: { ...common, summary: 'Read one suppressed address', params: SuppressionParams, response: { 200: Suppression, ...errors } } },
+    async (request) => {
+      const { teamId, email } = request.params;
+      await requireTeam(teamId);
+      const row = await selectSuppressions(db, teamId).where('email', '=', email).executeTakeFirst();
+      if (!row) throw notFound('suppression');
+      return view(row);
+    },
+  );
+
+  admin.delete(
+    '/teams/:teamId/suppressions/:email',
+    { schema: { ...common, summary: 'Remove an address from a team\'s suppression list; sending to it is allowed again', params: SuppressionParams, response: { 200: DeletedSuppression, ...errors } } },
+    async (request) => {
+      const { teamId, email } = request.params;
+      await requireTeam(teamId);
+      const deleted = await db.deleteFrom('suppressions').where('team_id', '=', teamId).where('email', '=', email).executeTakeFirst();
+      if (deleted.numDeletedRows === 0n) throw notFound('suppression');
+      return { email, deleted: true as const };
+    },
+  );
+}
