@@ -15,8 +15,11 @@ import { registerDomainRoutes } from './domains/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerEmailRoutes } from './emails/routes.ts';
 import { registerSegmentRoutes } from './segments/routes.ts';
+import { registerAnalyticsRoutes } from './analytics/routes.ts';
 import { registerContactsArea } from './contacts/index.ts';
+import { registerWebhookRoutes } from './webhooks/routes.ts';
 import { contactLinkRoutes } from './contacts/unsubscribe-routes.ts';
+import { registerTrackingRoutes } from './tracking/index.ts';
 
 /** Contract: request bodies over 20 MB are refused at the edge with 413. */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -81,7 +84,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerTemplateRoutes(api, deps);
       registerEmailRoutes(api, deps);
       registerSegmentRoutes(api, deps);
+      registerAnalyticsRoutes(api, deps);
       registerContactsArea(api, deps);
+      registerWebhookRoutes(api, deps);
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: deps.config.apiPrefix },
@@ -89,5 +94,6 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (admin) => registerAdminRoutes(admin, deps), { prefix: '/admin/v1' });
   // Public pages behind signed links (unsubscribe, double opt-in confirmation): no API key, no prefix.
   await app.register(contactLinkRoutes(deps));
+  await app.register(async (scope) => registerTrackingRoutes(scope, deps)); // open pixel and click redirects (/t/...)
   return app;
 }

@@ -86,6 +86,31 @@ export async function requestDomainCheck(db: Db, teamId: number, id: number, now
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Herald extension: turns open and click tracking on or off; only the flags given change. Returns the
+ * domain as it is afterwards, or undefined when the team has no such live domain.
+ */
+export async function updateDomainTracking(
+  db: Db,
+  teamId: number,
+  id: number,
+  changes: { openTracking?: boolean | undefined; clickTracking?: boolean | undefined },
+  now: Date,
+): Promise<DomainRow | undefined> {
+  const set: Updateable<DomainsTable> = {};
+  if (changes.openTracking !== undefined) set.open_tracking = changes.openTracking;
+  if (changes.clickTracking !== undefined) set.click_tracking = changes.clickTracking;
+  if (Object.keys(set).length === 0) return getDomain(db, teamId, id);
+  return db
+    .updateTable('domains')
+    .set({ ...set, updated_at: now })
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function softDeleteDomain(db: Db, teamId: number, id: number, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('domains')

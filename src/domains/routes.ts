@@ -1,4 +1,5 @@
-// Domains (FULL): add a sending domain, read the DNS records to publish, start a check, delete.
+// Domains (FULL): add a sending domain, read the DNS records to publish, start a check, delete, and
+// (Herald extension) turn open and click tracking on or off.
 // Contract: 403 and 404 (and every verify/delete error) answer with a flat `{error: string}`; the
 // platform error handler shapes them, keyed on these route patterns (the param must be `:id`).
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,7 @@ import { ApiError } from '../platform/errors.ts';
 import { notifyQueue } from '../queue/index.ts';
 import { DOMAIN_CHECK_QUEUE } from './check-queue.ts';
 import { generateDkimKeyPair, newDkimSelector } from './dkim.ts';
-import { getDomain, insertDomain, listDomains, requestDomainCheck, softDeleteDomain } from './queries.ts';
+import { getDomain, insertDomain, listDomains, requestDomainCheck, softDeleteDomain, updateDomainTracking } from './queries.ts';
 import { returnPathFor } from './records.ts';
 import * as s from './schemas.ts';
 import { domainView } from './view.ts';
@@ -112,6 +113,33 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
       const principal = principalOf(request);
       checkDomainAccess(principal, request.params.id);
       const row = await getDomain(db, principal.teamId, request.params.id);
+      if (!row) throw notFound();
+      return domainView(row, mailDomain);
+    },
+  );
+
+  // Herald extension (the contract has no way to change the flags): same access, 403/404 and flat
+  // error bodies as GET /v1/domains/:id (the error handler's table covers PATCH on this pattern).
+  api.patch(
+    '/v1/domains/:id',
+    {
+      config: { access: 'full' },
+      schema: {
+        ...common,
+        summary: 'Turn open and click tracking on or off (Herald extension)',
+        description:
+          'Herald extension, not in the contract. Flags left out of the body keep their value. Applies to mail delivered from now on: ' +
+          'with openTracking the HTML gets a 1×1 pixel, with clickTracking its http(s) links (not mailto:, tel:, unsubscribe links ' +
+          'or links marked `data-herald-no-track`) go through a signed redirect; both record events (OPENED, CLICKED) on the email.',
+        params: s.DomainParams,
+        body: s.UpdateDomainTrackingBody,
+        response: { 200: s.Domain, ...readErrors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      checkDomainAccess(principal, request.params.id);
+      const row = await updateDomainTracking(db, principal.teamId, request.params.id, request.body, clock.now());
       if (!row) throw notFound();
       return domainView(row, mailDomain);
     },

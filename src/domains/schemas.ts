@@ -44,6 +44,13 @@ export const CreateDomainBody = z.object({
   region: z.string().min(1).max(64).describe('recorded with the domain (Herald delivers mail itself; no provider region applies)'),
 });
 
+export const UpdateDomainTrackingBody = z
+  .strictObject({
+    openTracking: z.boolean().optional().describe('add a 1×1 pixel to delivered HTML and record OPENED when it is fetched'),
+    clickTracking: z.boolean().optional().describe('rewrite http(s) links of delivered HTML to signed redirects that record CLICKED'),
+  })
+  .describe('Herald extension: the tracking flags to change; flags left out keep their value');
+
 export const DomainParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const DnsRecord = z.object({

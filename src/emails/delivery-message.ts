@@ -1,10 +1,14 @@
 // The signed message of one stored email: html and text were rendered when it was sent, so this only
 // assembles headers and attachments (Bcc stays out: envelope only) and DKIM-signs with the domain key.
+// Open and click tracking, when the domain has it, changes the HTML here: before MIME and DKIM.
 import type { SendingDomain } from '../domains/index.ts';
+import type { Secrets } from '../platform/crypto.ts';
+import { addTracking } from '../tracking/index.ts';
 import { signMessage } from './dkim-sign.ts';
 import { buildMessage, formatMessageId } from './mime.ts';
 import type { EmailRow } from './queries.ts';
 import { listOf } from './recipients.ts';
+import { UNSUBSCRIBE_PLACEHOLDER } from './unsubscribe-link.ts';
 
 export function messageIdOf(emailId: string, mailDomain: string): string {
   return formatMessageId(emailId, mailDomain);
@@ -16,6 +20,22 @@ export interface MessageExtras {
   inReplyTo: string | null;
   /** One-click unsubscribe URL for MARKETING mail to one recipient. */
   listUnsubscribe: string | null;
+  /** What tracking links are signed with; `recipient` only for a copy to one recipient (MARKETING). */
+  tracking?: { secrets: Secrets; publicUrl: string; recipient: string | null };
+}
+
+/** The HTML as delivered: with the pixel and rewritten links when the domain tracks (see src/tracking). */
+function deliveredHtml(email: EmailRow, domain: SendingDomain, extras: MessageExtras): string | null {
+  const { tracking } = extras;
+  if (email.html === null || tracking === undefined || !(domain.openTracking || domain.clickTracking)) return email.html;
+  return addTracking(email.html, {
+    secrets: tracking.secrets,
+    publicUrl: tracking.publicUrl,
+    email: { teamId: email.team_id, emailId: email.id, recipient: tracking.recipient },
+    open: domain.openTracking,
+    click: domain.clickTracking,
+    keep: [extras.listUnsubscribe, UNSUBSCRIBE_PLACEHOLDER],
+  });
 }
 
 export async function buildSignedMessage(email: EmailRow, domain: SendingDomain, messageId: string, now: Date, extras: MessageExtras): Promise<Buffer> {
@@ -25,7 +45,7 @@ export async function buildSignedMessage(email: EmailRow, domain: SendingDomain,
     cc: listOf(email.cc),
     replyTo: listOf(email.reply_to),
     subject: email.subject,
-    html: email.html,
+    html: deliveredHtml(email, domain, extras),
     text: email.text,
     headers: email.headers ?? {},
     attachments: extras.attachments,

@@ -94,6 +94,7 @@ async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext
         attachments: data.attachments.get(email.id) ?? [],
         inReplyTo: data.inReplyTo.get(email.id) ?? null,
         listUnsubscribe: unsubscribeUrl,
+        tracking: { secrets: deps.secrets, publicUrl: deps.publicUrl, recipient: email.type === 'MARKETING' ? to[0]! : null },
       });
       built.push({ to, raw });
     }

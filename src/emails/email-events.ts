@@ -1,6 +1,8 @@
-// Recording an event that arrives after sending (a bounce report, a complaint, an open or a click,
-// read by later capabilities): the event always joins the history; the email's status changes only
-// where the precedence table allows. One statement, so the two cannot disagree.
+// Recording an event that arrives after sending (a bounce report, a complaint, an open or a click):
+// the event always joins the history; the email's status changes only where the precedence table
+// allows. One statement, so the two cannot disagree; one statement for a whole batch, so a busy
+// writer (open and click tracking) pays one round trip and one firing of the statement-level
+// triggers on email_events (webhook fan-out, daily counters) per batch instead of per event.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, EmailStatus } from '../db/schema.ts';
 import { replaceableBy } from './status-precedence.ts';
@@ -12,6 +14,75 @@ export interface RecordedEvent {
   status: EmailStatus | null;
 }
 
+export interface EmailEventInput {
+  teamId: number;
+  emailId: string;
+  status: EmailStatus;
+  /** Stored as JSON (null and undefined as SQL NULL). */
+  data: unknown;
+  at: Date;
+}
+
+// While the email is QUEUED or SCHEDULED the delivery worker owns its status (recipients may still
+// await a retry): a report about a copy that already went out joins the history but moves nothing.
+const OWNED_BY_DELIVERY: readonly EmailStatus[] = ['QUEUED', 'SCHEDULED'];
+const replaceableCache = new Map<EmailStatus, EmailStatus[]>();
+function replaceable(status: EmailStatus): EmailStatus[] {
+  let statuses = replaceableCache.get(status);
+  if (statuses === undefined) {
+    statuses = replaceableBy(status).filter((current) => !OWNED_BY_DELIVERY.includes(current));
+    replaceableCache.set(status, statuses);
+  }
+  return statuses;
+}
+
+/**
+ * Records each event as `recordEmailEvent` would, in ONE statement; answers in input order.
+ *
+ * At most one event per email per call: an UPDATE changes a row once per statement, so a second
+ * event of the same email could not move the status after the first (precedence depends on the
+ * order). The caller splits such batches (src/tracking/routes.ts does); a repeated email id throws.
+ * Email rows are locked FOR UPDATE in id order, so concurrent batches cannot deadlock, and the
+ * statement-level triggers see every earlier event of a locked email (first-of-its-kind counts).
+ */
+export async function recordEmailEvents(db: Kysely<Database> | Transaction<Database>, events: readonly EmailEventInput[]): Promise<RecordedEvent[]> {
+  if (events.length === 0) return [];
+  const seen = new Set<string>();
+  const input = events.map((e, n) => {
+    if (seen.has(e.emailId)) throw new Error(`recordEmailEvents: email ${e.emailId} appears twice in one call`);
+    seen.add(e.emailId);
+    return { n, team_id: e.teamId, email_id: e.emailId, status: e.status, data: e.data ?? null, at: e.at.toISOString(), replaceable: replaceable(e.status) };
+  });
+  // One JSON parameter rather than arrays per column: the same text for pg and PGlite, no array
+  // literal escaping. A JSON null becomes an SQL NULL in `data`, as recordEmailEvent always stored.
+  // The UPDATE tests the row's own status (re-read if a concurrent writer changed it after our lock
+  // wait), not the locked CTE's copy.
+  const result = await sql<{ n: number; found: boolean; status: EmailStatus | null }>`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+        AS i(n int, team_id int, email_id text, status text, data jsonb, at timestamptz, replaceable text[])
+    ),
+    email AS (
+      SELECT m.id, m.status FROM emails m JOIN input i ON m.team_id = i.team_id AND m.id = i.email_id
+      ORDER BY m.id FOR UPDATE OF m
+    ),
+    moved AS (
+      UPDATE emails m SET status = i.status, updated_at = i.at
+      FROM email e JOIN input i ON i.email_id = e.id
+      WHERE m.team_id = i.team_id AND m.id = e.id AND m.status = ANY(i.replaceable)
+      RETURNING m.id, m.status
+    ),
+    event AS (
+      INSERT INTO email_events (team_id, email_id, status, data, created_at)
+      SELECT i.team_id, i.email_id, i.status, i.data, i.at FROM input i JOIN email e ON e.id = i.email_id
+      ORDER BY i.n
+    )
+    SELECT i.n, e.id IS NOT NULL AS found, COALESCE(mv.status, e.status) AS status
+    FROM input i LEFT JOIN email e ON e.id = i.email_id LEFT JOIN moved mv ON mv.id = i.email_id
+    ORDER BY i.n`.execute(db);
+  return result.rows.map((row) => (row.found ? { found: true, status: row.status } : { found: false, status: null }));
+}
+
 export async function recordEmailEvent(
   db: Kysely<Database> | Transaction<Database>,
   teamId: number,
@@ -20,21 +91,6 @@ export async function recordEmailEvent(
   data: unknown,
   now: Date,
 ): Promise<RecordedEvent> {
-  const replaceable = replaceableBy(status);
-  const result = await sql<{ status: EmailStatus }>`
-    WITH email AS (
-      SELECT id, status FROM emails WHERE team_id = ${teamId} AND id = ${emailId} FOR UPDATE
-    ),
-    moved AS (
-      UPDATE emails SET status = ${status}, updated_at = ${now}
-      WHERE team_id = ${teamId} AND id = (SELECT id FROM email) AND status = ANY(${replaceable}::text[])
-      RETURNING status
-    ),
-    event AS (
-      INSERT INTO email_events (team_id, email_id, status, data, created_at)
-      SELECT ${teamId}::int, id, ${status}, ${data === undefined || data === null ? null : JSON.stringify(data)}::jsonb, ${now}::timestamptz FROM email
-    )
-    SELECT COALESCE((SELECT status FROM moved), (SELECT status FROM email)) AS status FROM email`.execute(db);
-  const row = result.rows[0];
-  return row === undefined ? { found: false, status: null } : { found: true, status: row.status };
+  const [recorded] = await recordEmailEvents(db, [{ teamId, emailId, status, data, at: now }]);
+  return recorded!;
 }
