@@ -83,10 +83,10 @@ export interface CallOutcome {
 }
 
 /**
- * Writes a batch of outcomes in one transaction: each call (only while this worker still holds its
+ * Writes a batch of outcomes in one statement: each call (only while this worker still holds its
  * lease), then per webhook the failure count and the time of the first failure since the last
- * success. A webhook whose attempts have all failed for 5 days becomes AUTO_DISABLED: its pending
- * calls are DISCARDED and the owner and admins are emailed. Returns how many calls were written.
+ * success. Returns how many calls were written. Webhooks whose attempts have now all failed for
+ * 5 days are then disabled by disableFailingWebhooks.
  */
 export async function writeOutcomes(db: Kysely<Database>, outcomes: readonly CallOutcome[], now: Date): Promise<number> {
   const input = JSON.stringify(
@@ -104,63 +104,69 @@ export async function writeOutcomes(db: Kysely<Database>, outcomes: readonly Cal
     })),
   );
   const disableBefore = new Date(now.getTime() - AUTO_DISABLE_AFTER_MS);
-  return db.transaction().execute(async (tx) => {
-    // Not waiting for the WAL flush: an outcome lost to a database crash leaves its call IN_PROGRESS,
-    // and it is delivered again when the lease expires, which webhooks allow anyway (at least once).
-    await sql`SET LOCAL synchronous_commit = off`.execute(tx);
-    const result = await sql<{ written: number; id: string | null; team_id: number | null; url: string | null; failing_since: Date | null; any_disabled: boolean | null }>`
-      WITH input AS (
-        SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS i(
-          id text, lease timestamptz, status text, next_attempt_at timestamptz, last_error text,
-          response_status int, response_time_ms int, response_text text, ok boolean, at timestamptz)
-      ),
-      written AS (
-        UPDATE webhook_calls c
-        SET status = i.status, next_attempt_at = i.next_attempt_at, lease_until = NULL, last_error = i.last_error,
-            response_status = i.response_status, response_time_ms = i.response_time_ms, response_text = i.response_text,
-            updated_at = i.at
-        FROM input i
-        WHERE c.id = i.id AND c.status = 'IN_PROGRESS' AND c.lease_until = i.lease
-        RETURNING c.webhook_id, i.ok, i.at
-      ),
-      per_webhook AS (
-        SELECT webhook_id, bool_or(ok) AS any_ok, count(*) FILTER (WHERE NOT ok)::int AS failures,
-               max(at) FILTER (WHERE ok) AS last_ok, max(at) FILTER (WHERE NOT ok) AS last_fail,
-               min(at) FILTER (WHERE NOT ok) AS first_fail
-        FROM written GROUP BY webhook_id
-      ),
-      booked AS (
-        -- "before" is the row as the statement found it: tells a webhook disabled now from one disabled earlier
-        UPDATE webhooks w
-        SET consecutive_failures = CASE WHEN h.any_ok THEN 0 ELSE w.consecutive_failures + h.failures END,
-            failing_since = CASE WHEN h.any_ok THEN NULL ELSE COALESCE(w.failing_since, h.first_fail) END,
-            last_success_at = COALESCE(h.last_ok, w.last_success_at),
-            last_failure_at = COALESCE(h.last_fail, w.last_failure_at),
-            status = CASE WHEN NOT h.any_ok AND w.status = 'ACTIVE' AND COALESCE(w.failing_since, h.first_fail) <= ${disableBefore}
-                          THEN 'AUTO_DISABLED' ELSE w.status END,
-            updated_at = CASE WHEN NOT h.any_ok AND w.status = 'ACTIVE' AND COALESCE(w.failing_since, h.first_fail) <= ${disableBefore}
-                              THEN ${now} ELSE w.updated_at END
-        FROM per_webhook h, webhooks before
-        WHERE w.id = h.webhook_id AND before.id = w.id
-        RETURNING w.id, w.team_id, w.url, w.status, w.failing_since, before.status AS before_status
-      )
-      SELECT (SELECT count(*)::int FROM written) AS written, b.id, b.team_id, b.url, b.failing_since,
-             (SELECT bool_or(status = 'AUTO_DISABLED') FROM booked) AS any_disabled
-      FROM (SELECT 1) one
-      LEFT JOIN booked b ON b.status = 'AUTO_DISABLED' AND b.before_status = 'ACTIVE'`.execute(tx);
-    const disabled = result.rows.filter((row) => row.id !== null);
-    // Calls left pending (retries written just now) for a webhook that is auto-disabled are dropped.
-    if (result.rows[0]?.any_disabled === true) {
-      await sql`
-        UPDATE webhook_calls c SET status = 'DISCARDED', next_attempt_at = NULL, updated_at = ${now}
-        FROM webhooks w
-        WHERE c.webhook_id = w.id AND c.status = 'PENDING' AND w.status = 'AUTO_DISABLED'
-          AND w.id IN (SELECT webhook_id FROM webhook_calls WHERE id = ANY(${outcomes.map((o) => o.id)}::text[]))`.execute(tx);
+  // synchronous_commit off for this statement's own transaction: an outcome lost to a database
+  // crash leaves its call IN_PROGRESS, and it is delivered again when the lease expires, which
+  // webhooks allow anyway (at least once). One round trip, no explicit transaction.
+  const result = await sql<{ written: number; over: string[] | null }>`
+    WITH settings AS (SELECT set_config('synchronous_commit', 'off', true) AS applied),
+    input AS (
+      SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS i(
+        id text, lease timestamptz, status text, next_attempt_at timestamptz, last_error text,
+        response_status int, response_time_ms int, response_text text, ok boolean, at timestamptz)
+    ),
+    written AS (
+      UPDATE webhook_calls c
+      SET status = i.status, next_attempt_at = i.next_attempt_at, lease_until = NULL, last_error = i.last_error,
+          response_status = i.response_status, response_time_ms = i.response_time_ms, response_text = i.response_text,
+          updated_at = i.at
+      FROM input i
+      WHERE c.id = i.id AND c.status = 'IN_PROGRESS' AND c.lease_until = i.lease
+      RETURNING c.webhook_id, i.ok, i.at
+    ),
+    per_webhook AS (
+      SELECT webhook_id, bool_or(ok) AS any_ok, count(*) FILTER (WHERE NOT ok)::int AS failures,
+             max(at) FILTER (WHERE ok) AS last_ok, max(at) FILTER (WHERE NOT ok) AS last_fail,
+             min(at) FILTER (WHERE NOT ok) AS first_fail
+      FROM written GROUP BY webhook_id
+    ),
+    booked AS (
+      UPDATE webhooks w
+      SET consecutive_failures = CASE WHEN h.any_ok THEN 0 ELSE w.consecutive_failures + h.failures END,
+          failing_since = CASE WHEN h.any_ok THEN NULL ELSE COALESCE(w.failing_since, h.first_fail) END,
+          last_success_at = COALESCE(h.last_ok, w.last_success_at),
+          last_failure_at = COALESCE(h.last_fail, w.last_failure_at)
+      FROM per_webhook h
+      WHERE w.id = h.webhook_id
+      RETURNING w.id, w.status, w.failing_since
+    )
+    SELECT (SELECT count(*)::int FROM written) AS written,
+           (SELECT array_agg(id) FROM booked WHERE failing_since <= ${disableBefore} OR status = 'AUTO_DISABLED') AS over,
+           (SELECT applied FROM settings) AS applied`.execute(db);
+  const row = result.rows[0];
+  if (row?.over) await disableFailingWebhooks(db, row.over, now);
+  return row?.written ?? 0;
+}
+
+/**
+ * The auto-disable rule, in one transaction: each of these webhooks that is ACTIVE and has failed
+ * every attempt for 5 days becomes AUTO_DISABLED, and the owner and admins are emailed; the pending
+ * calls of those that are now disabled are DISCARDED (also retries written after it was disabled).
+ * Should the process die before this runs, the webhook's next failed attempt runs it again.
+ */
+export async function disableFailingWebhooks(db: Kysely<Database>, webhookIds: readonly string[], now: Date): Promise<void> {
+  const disableBefore = new Date(now.getTime() - AUTO_DISABLE_AFTER_MS);
+  await db.transaction().execute(async (tx) => {
+    const disabled = await sql<{ id: string; team_id: number; url: string; failing_since: Date }>`
+      UPDATE webhooks SET status = 'AUTO_DISABLED', updated_at = ${now}
+      WHERE id = ANY(${webhookIds}::text[]) AND status = 'ACTIVE' AND failing_since <= ${disableBefore}
+      RETURNING id, team_id, url, failing_since`.execute(tx);
+    await sql`
+      UPDATE webhook_calls SET status = 'DISCARDED', next_attempt_at = NULL, updated_at = ${now}
+      WHERE webhook_id IN (SELECT id FROM webhooks WHERE id = ANY(${webhookIds}::text[]) AND status = 'AUTO_DISABLED')
+        AND status = 'PENDING'`.execute(tx);
+    for (const row of disabled.rows) {
+      await noticeAutoDisabled(tx, row.team_id, { id: row.id, url: row.url, failingSince: row.failing_since }, now);
     }
-    for (const row of disabled) {
-      await noticeAutoDisabled(tx, row.team_id!, { id: row.id!, url: row.url!, failingSince: row.failing_since! }, now);
-    }
-    return result.rows[0]?.written ?? 0;
   });
 }
 

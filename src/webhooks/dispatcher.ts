@@ -14,8 +14,8 @@ import { claimDueCalls, releaseExpiredCalls, writeOutcomes, type CallOutcome, ty
 import { WEBHOOK_DELIVERY_QUEUE } from './events.ts';
 import { nextAttemptAt } from './retry-schedule.ts';
 
-export const MAX_IN_FLIGHT = 128;
-export const PER_WEBHOOK = 32;
+export const MAX_IN_FLIGHT = 256;
+export const PER_WEBHOOK = 64;
 // Longer than an attempt can take (15 s), so a live worker never loses a call it is delivering.
 const LEASE_MS = REQUEST_TIMEOUT_MS * 4;
 const REAP_EVERY_MS = 30_000;
@@ -118,6 +118,9 @@ export class WebhookDispatcher implements Lane {
     const { db, clock, logger } = this.#deps;
     const pollMs = this.#deps.pollMs ?? 1000;
     while (!this.#stopping) {
+      // With attempts still running, let the answers that are already in come back first, so one
+      // claim fills several freed slots instead of one claim per answer.
+      if (this.#inFlight.size > 0) await new Promise((resolve) => setImmediate(resolve));
       const free = this.#max - this.#inFlight.size;
       // Outcome writes that fall behind hold back new attempts rather than pile up in memory.
       if (free <= 0 || this.#finishing.size >= MAX_FINISHING) {
