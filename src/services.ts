@@ -31,20 +31,27 @@ export async function runWorkers(runtime: Runtime): Promise<Service> {
   };
 }
 
-/** `herald worker` alone: the workers plus /healthz, /readyz and /metrics on PORT. */
-export async function serveWorker(runtime: Runtime): Promise<Service> {
+/**
+ * A part that runs without the API (`herald worker`, `herald smtp`): the part plus /healthz, /readyz
+ * and /metrics on PORT. The part is stopped first, then the HTTP server.
+ */
+async function withHealthServer(runtime: Runtime, part: Service): Promise<Service> {
   const { deps } = runtime;
-  const workers = await runWorkers(runtime);
   const http = Fastify({ logger: false });
   registerHttpMetrics(http, deps.metrics);
   registerHealth(http, deps.db);
   await http.listen({ port: deps.config.port, host: deps.config.host });
   return {
     async stop() {
+      await part.stop();
       await http.close();
-      await workers.stop();
     },
   };
+}
+
+/** `herald worker` alone. */
+export async function serveWorker(runtime: Runtime): Promise<Service> {
+  return withHealthServer(runtime, await runWorkers(runtime));
 }
 
 /**
@@ -79,18 +86,7 @@ export async function startInboundSmtp(runtime: Runtime): Promise<Service> {
   return { stop: () => listener.stop() };
 }
 
-/** `herald smtp` alone: the listener plus /healthz, /readyz and /metrics on PORT. */
+/** `herald smtp` alone. */
 export async function serveSmtp(runtime: Runtime): Promise<Service> {
-  const { deps } = runtime;
-  const smtp = await startInboundSmtp(runtime);
-  const http = Fastify({ logger: false });
-  registerHttpMetrics(http, deps.metrics);
-  registerHealth(http, deps.db);
-  await http.listen({ port: deps.config.port, host: deps.config.host });
-  return {
-    async stop() {
-      await smtp.stop();
-      await http.close();
-    },
-  };
+  return withHealthServer(runtime, await startInboundSmtp(runtime));
 }
