@@ -2,11 +2,10 @@
 // email's status and events, the suppression list, and what is dropped (forged, unknown, not ours).
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { returnPathAddress } from '../../src/emails/return-path.ts';
 import { applyFeedback, countFeedback, feedbackCounter, type FeedbackDeps } from '../../src/feedback/index.ts';
 import { emails, startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
+import { bouncePath as bouncePathOf, crlf, dsn, envelopeTo, MAIL_DOMAIN, sentEmail as sentEmailOf, stateOf as stateOfEmail, unique } from './support.ts';
 
-const MAIL_DOMAIN = 'mail.herald.test';
 
 let h: EmailHarness;
 let deps: FeedbackDeps;
@@ -15,34 +14,6 @@ beforeAll(async () => {
   deps = { db: h.t.deps.db, secrets: h.t.deps.secrets, clock: h.t.clock, mailDomain: MAIL_DOMAIN };
 });
 afterAll(async () => h.close());
-
-const crlf = (text: string) => Buffer.from(text.replace(/\r?\n/g, '\r\n'));
-
-function dsn(recipient: string, action: string, status: string, diagnostic: string): Buffer {
-  return crlf(`From: MAILER-DAEMON@mx.example.org
-Subject: Undelivered Mail Returned to Sender
-MIME-Version: 1.0
-Content-Type: multipart/report; report-type=delivery-status; boundary="B"
-
---B
-Content-Type: text/plain
-
-Your message could not be delivered.
-
---B
-Content-Type: message/delivery-status
-
-Reporting-MTA: dns; mx.example.org
-
-Final-Recipient: rfc822; ${recipient}
-Action: ${action}
-Status: ${status}
-Remote-MTA: dns; mx2.example.org
-Diagnostic-Code: smtp; ${diagnostic}
-
---B--
-`);
-}
 
 function arf(opts: { rcpt?: string; mailFrom?: string; returnPath?: string; messageId: string; to: string; feedbackType?: string }): Buffer {
   return crlf(`From: feedback@fbl.example.net
@@ -75,25 +46,9 @@ buy
 `);
 }
 
-let counter = 0;
-async function sentEmail(team: SendingTeam, to: string | string[]): Promise<string> {
-  const id = await emails(h.app, team.key).sent({ from: team.from(), to, subject: 'Hello', text: 'x' });
-  // As if delivered by a relay: bounce reports arrive after SENT.
-  await h.t.deps.db.updateTable('emails').set({ status: 'SENT' }).where('id', '=', id).execute();
-  return id;
-}
-
-const bouncePath = (team: SendingTeam, emailId: string) => returnPathAddress(emailId, `send.${team.domain.name}`, h.t.deps.secrets);
-const envelopeTo = (address: string) => ({ rcptTo: [address], mailFrom: '' });
-const unique = (local: string) => `${local}${++counter}@example.org`;
-
-async function stateOf(teamId: number, emailId: string) {
-  const db = h.t.deps.db;
-  const email = await db.selectFrom('emails').select('status').where('id', '=', emailId).executeTakeFirstOrThrow();
-  const events = await db.selectFrom('email_events').select(['status', 'data']).where('email_id', '=', emailId).orderBy('id').execute();
-  const suppressions = await db.selectFrom('suppressions').select(['email', 'reason', 'email_id']).where('team_id', '=', teamId).orderBy('email').execute();
-  return { status: email.status, events, suppressions };
-}
+const sentEmail = (team: SendingTeam, to: string | string[]) => sentEmailOf(h, team, to);
+const bouncePath = (team: SendingTeam, emailId: string) => bouncePathOf(h, team, emailId);
+const stateOf = (teamId: number, emailId: string) => stateOfEmail(h, teamId, emailId);
 
 describe('bounces', () => {
   it('a hard bounce makes the email BOUNCED, keeps the diagnosis and suppresses the address; the next send is SUPPRESSED', async () => {
@@ -160,7 +115,7 @@ describe('bounces', () => {
 
   it('a signed return path of an email that no longer exists is unknown-email', async () => {
     const team = await h.team();
-    const path = returnPathAddress('em_doesnotexist0000', `send.${team.domain.name}`, h.t.deps.secrets);
+    const path = bouncePath(team, 'em_doesnotexist0000');
     expect(await applyFeedback(deps, envelopeTo(path), dsn('a@example.org', 'failed', '5.1.1', 'x'))).toMatchObject({ outcome: 'ignored', reason: 'unknown-email' });
   });
 

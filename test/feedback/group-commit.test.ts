@@ -2,11 +2,10 @@
 // shared transactions with the same result as one by one, and a report the database refuses fails
 // alone (its sender gets 451 and retries) while the others of its batch are recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { returnPathAddress } from '../../src/emails/return-path.ts';
 import { createFeedbackApplier, type FeedbackDeps } from '../../src/feedback/index.ts';
-import { emails, startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
+import { startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
+import { bouncePath, crlf, dsn, envelopeTo, MAIL_DOMAIN, sentEmail as sentEmailOf, stateOf as stateOfEmail, unique } from './support.ts';
 
-const MAIL_DOMAIN = 'mail.herald.test';
 
 let h: EmailHarness;
 let deps: FeedbackDeps;
@@ -15,33 +14,6 @@ beforeAll(async () => {
   deps = { db: h.t.deps.db, secrets: h.t.deps.secrets, clock: h.t.clock, mailDomain: MAIL_DOMAIN };
 });
 afterAll(async () => h.close());
-
-const crlf = (text: string) => Buffer.from(text.replace(/\r?\n/g, '\r\n'));
-
-function dsn(recipient: string, status: string, diagnostic: string): Buffer {
-  return crlf(`From: MAILER-DAEMON@mx.example.org
-Subject: Undelivered Mail Returned to Sender
-MIME-Version: 1.0
-Content-Type: multipart/report; report-type=delivery-status; boundary="B"
-
---B
-Content-Type: text/plain
-
-Your message could not be delivered.
-
---B
-Content-Type: message/delivery-status
-
-Reporting-MTA: dns; mx.example.org
-
-Final-Recipient: rfc822; ${recipient}
-Action: failed
-Status: ${status}
-Diagnostic-Code: smtp; ${diagnostic}
-
---B--
-`);
-}
 
 function arf(mailFrom: string, rcpt: string, emailId: string): Buffer {
   return crlf(`From: feedback@fbl.example.net
@@ -66,23 +38,17 @@ To: ${rcpt}
 `);
 }
 
-let counter = 0;
-const unique = (local: string) => `${local}${++counter}@example.org`;
-const envelopeTo = (address: string) => ({ rcptTo: [address], mailFrom: '' });
-
 async function sentEmail(team: SendingTeam, to: string): Promise<{ id: string; path: string }> {
-  const id = await emails(h.app, team.key).sent({ from: team.from(), to, subject: 'Hello', text: 'x' });
-  await h.t.deps.db.updateTable('emails').set({ status: 'SENT' }).where('id', '=', id).execute();
-  return { id, path: returnPathAddress(id, `send.${team.domain.name}`, h.t.deps.secrets) };
+  const id = await sentEmailOf(h, team, to);
+  return { id, path: bouncePath(h, team, id) };
 }
 
 async function stateOf(teamId: number, emailId: string) {
-  const db = h.t.deps.db;
-  const email = await db.selectFrom('emails').select('status').where('id', '=', emailId).executeTakeFirstOrThrow();
-  const events = await db.selectFrom('email_events').select('status').where('email_id', '=', emailId).orderBy('id').execute();
-  const suppressions = await db.selectFrom('suppressions').select(['email', 'reason', 'email_id']).where('team_id', '=', teamId).orderBy('email').execute();
-  return { status: email.status, events: events.map((e) => e.status), suppressions };
+  const state = await stateOfEmail(h, teamId, emailId);
+  return { ...state, events: state.events.map((e) => e.status) };
 }
+
+const failed = (recipient: string, status: string, diagnostic: string) => dsn(recipient, 'failed', status, diagnostic);
 
 describe('group commit', () => {
   it('reports arriving together give the results one by one would: order per email kept, one suppression per address', async () => {
@@ -97,11 +63,11 @@ describe('group commit', () => {
     // One transaction at a time: all but the first report queue up and go in one batch.
     const applier = createFeedbackApplier(deps, { concurrency: 1 });
     const results = await Promise.all([
-      applier.apply(envelopeTo(first.path), dsn(shared, '5.1.1', '550 5.1.1 User unknown')),
-      applier.apply(envelopeTo(first.path), dsn(shared, '4.2.2', '452 4.2.2 Mailbox full')),
+      applier.apply(envelopeTo(first.path), failed(shared, '5.1.1', '550 5.1.1 User unknown')),
+      applier.apply(envelopeTo(first.path), failed(shared, '4.2.2', '452 4.2.2 Mailbox full')),
       applier.apply(envelopeTo(`fbl@${MAIL_DOMAIN}`), arf(first.path, shared, first.id)),
-      applier.apply(envelopeTo(second.path), dsn(shared, '5.1.1', '550 5.1.1 User unknown')),
-      ...others.map((o) => applier.apply(envelopeTo(o.path), dsn(o.address, '5.1.1', '550 5.1.1 User unknown'))),
+      applier.apply(envelopeTo(second.path), failed(shared, '5.1.1', '550 5.1.1 User unknown')),
+      ...others.map((o) => applier.apply(envelopeTo(o.path), failed(o.address, '5.1.1', '550 5.1.1 User unknown'))),
     ]);
     expect(results.map((r) => r.outcome)).toEqual(['bounced', 'delayed', 'complained', 'bounced', ...others.map(() => 'bounced')]);
     // The late delay does not hide BOUNCED; the complaint replaces it, as in arrival order.
@@ -124,10 +90,10 @@ describe('group commit', () => {
     const applier = createFeedbackApplier(deps, { concurrency: 1 });
     // PostgreSQL's jsonb takes no \u0000: this event cannot be stored, so this report is not taken.
     const settled = await Promise.allSettled([
-      applier.apply(envelopeTo(good[0]!.path), dsn(good[0]!.address, '5.1.1', '550 5.1.1 User unknown')),
-      applier.apply(envelopeTo(good[1]!.path), dsn(good[1]!.address, '5.1.1', '550 5.1.1 User unknown')),
-      applier.apply(envelopeTo(bad.path), dsn(badAddress, '5.1.1', '550 5.1.1 User\u0000unknown')),
-      applier.apply(envelopeTo(good[2]!.path), dsn(good[2]!.address, '5.1.1', '550 5.1.1 User unknown')),
+      applier.apply(envelopeTo(good[0]!.path), failed(good[0]!.address, '5.1.1', '550 5.1.1 User unknown')),
+      applier.apply(envelopeTo(good[1]!.path), failed(good[1]!.address, '5.1.1', '550 5.1.1 User unknown')),
+      applier.apply(envelopeTo(bad.path), failed(badAddress, '5.1.1', '550 5.1.1 User\u0000unknown')),
+      applier.apply(envelopeTo(good[2]!.path), failed(good[2]!.address, '5.1.1', '550 5.1.1 User unknown')),
     ]);
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     for (const g of good) expect((await stateOf(team.id, g.id)).status).toBe('BOUNCED');
