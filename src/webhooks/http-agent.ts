@@ -22,6 +22,8 @@ export interface WebhookAgentOptions {
   connections?: number;
   /** How long a passed check serves later deliveries to the same host; default 1,000 ms, 0 = every delivery asks. */
   shareMs?: number;
+  /** Milliseconds on a monotonic clock for the sharing window (performance.now; tests pass their own). */
+  now?: () => number;
 }
 
 const SHARE_MS = 1_000;
@@ -53,9 +55,10 @@ export function createWebhookAgent(options: WebhookAgentOptions): WebhookAgent {
   // A failed lookup is not kept. Connections only ever go to addresses a check passed, so sharing
   // cannot let a rebinding name reach a private address; it only bounds how stale a refusal can be.
   const recent = new Map<string, { lookup: Promise<string[]>; until: number }>();
+  const monotonicNow = options.now ?? (() => performance.now());
   function checkedAddresses(hostname: string): Promise<string[]> {
     const key = hostname.toLowerCase();
-    const now = performance.now();
+    const now = monotonicNow();
     const shared = recent.get(key);
     if (shared !== undefined && shared.until > now) return shared.lookup;
     const lookup = resolveCheckedAddresses(hostname, hostCheck);
@@ -63,7 +66,7 @@ export function createWebhookAgent(options: WebhookAgentOptions): WebhookAgent {
     recent.set(key, entry);
     lookup.then(
       () => {
-        entry.until = performance.now() + (options.shareMs ?? SHARE_MS);
+        entry.until = monotonicNow() + (options.shareMs ?? SHARE_MS);
         if (recent.size > 10_000) recent.clear();
       },
       () => {
