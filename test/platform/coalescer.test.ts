@@ -1,6 +1,6 @@
 // Group commit: calls that arrive while a batch runs go together in the next; a failing batch is
 // retried item by item so only the bad item fails.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Coalescer } from '../../src/platform/coalescer.ts';
 
 /** A batch function that records its batches and waits for release() before answering. */
@@ -67,5 +67,75 @@ describe('Coalescer', () => {
     expect(await first).toBe(10);
     expect(await Promise.all(others)).toEqual([{ ok: 120 }, { error: '13 is bad' }, { ok: 140 }]);
     expect(g.batches).toEqual([[1], [12, 13, 14], [12], [13], [14]]);
+  });
+
+  it('once a batch is full, canJoin is not asked about the items that wait', async () => {
+    const g = gated();
+    const asked: number[] = [];
+    const c = new Coalescer(g.run, { maxBatch: 2, canJoin: (_batch, n) => (asked.push(n), true) });
+    const all = [0, 1, 2, 3, 4, 5].map((n) => c.submit(n));
+    for (let i = 0; i < 4; i++) await g.release();
+    expect(await Promise.all(all)).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(g.batches).toEqual([[0], [1, 2], [3, 4], [5]]);
+    // [0] alone; then 1 and 2 fill the batch, 3 and 4 the next, 5 the last: each item asked once.
+    expect(asked).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
+/** Lets the drain loop reach its next await. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('Coalescer gatherMs', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('while busy, a batch waits until as many items are queued as were in flight when the last one ended', async () => {
+    const g = gated();
+    const c = new Coalescer(g.run, { maxBatch: 10, gatherMs: 60_000 });
+    const first = c.submit(1);
+    const queued = [2, 3].map((n) => c.submit(n));
+    await g.release(); // [1] ends with 2 and 3 queued: three callers were in flight
+    expect(await first).toBe(10);
+    await settle();
+    expect(g.batches).toEqual([[1]]); // without gatherMs, [2, 3] would have started here
+    const late = c.submit(4); // the caller of 1 again: three queued, the batch goes at once
+    await g.release();
+    expect(await Promise.all([...queued, late])).toEqual([20, 30, 40]);
+    expect(g.batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('stops waiting after gatherMs when fewer items come', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const g = gated();
+    const c = new Coalescer(g.run, { maxBatch: 10, gatherMs: 5 });
+    const first = c.submit(1);
+    const queued = [2, 3].map((n) => c.submit(n));
+    await g.release();
+    expect(await first).toBe(10);
+    await settle();
+    expect(g.batches).toEqual([[1]]);
+    vi.advanceTimersByTime(5);
+    await g.release();
+    expect(await Promise.all(queued)).toEqual([20, 30]);
+    expect(g.batches).toEqual([[1], [2, 3]]);
+  });
+
+  it('after an idle spell longer than gatherMs, the first call goes at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const g = gated();
+    const c = new Coalescer(g.run, { maxBatch: 10, gatherMs: 5 });
+    const busy = [1, 2, 3].map((n) => c.submit(n));
+    await g.release(); // [1]; then [2, 3] gather for a third item that does not come
+    await settle();
+    vi.advanceTimersByTime(5);
+    await g.release(); // [2, 3]: two were in flight when it ended, so the next batch would gather
+    expect(await Promise.all(busy)).toEqual([10, 20, 30]);
+    vi.advanceTimersByTime(6); // idle for longer than gatherMs
+    const alone = c.submit(4);
+    await settle();
+    expect(g.batches).toEqual([[1], [2, 3], [4]]);
+    await g.release();
+    expect(await alone).toBe(40);
   });
 });
