@@ -172,7 +172,18 @@ export interface EmailEventsTable {
   email_id: string;
   status: EmailStatus;
   data: Json<unknown>;
+  /** OPENED only: the tracked copy ('' for the email, else the MARKETING recipient); migration 0018. */
+  open_key: string | null;
   created_at: Timestamp;
+}
+
+/** The tally of an OPENED event's later opens (migration 0018, src/emails/email-opens.ts). */
+export interface EmailOpensTable {
+  email_id: string;
+  open_key: string;
+  open_count: number;
+  last_opened_at: Timestamp;
+  recent_opens: Json<unknown>;
 }
 
 export interface EmailAttachmentsTable {
@@ -353,6 +364,7 @@ export interface Database {
   templates: TemplatesTable;
   emails: EmailsTable;
   email_events: EmailEventsTable;
+  email_opens: EmailOpensTable;
   email_attachments: EmailAttachmentsTable;
   suppressions: SuppressionsTable;
   team_daily_usage: TeamDailyUsageTable;

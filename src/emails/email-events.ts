@@ -27,7 +27,8 @@ export interface EmailEventInput {
 // await a retry): a report about a copy that already went out joins the history but moves nothing.
 const OWNED_BY_DELIVERY: readonly EmailStatus[] = ['QUEUED', 'SCHEDULED'];
 const replaceableCache = new Map<EmailStatus, EmailStatus[]>();
-function replaceable(status: EmailStatus): EmailStatus[] {
+/** The statuses an event of `status` may move an email from, after sending (cached: per event). */
+export function replaceableByEvent(status: EmailStatus): EmailStatus[] {
   let statuses = replaceableCache.get(status);
   if (statuses === undefined) {
     statuses = replaceableBy(status).filter((current) => !OWNED_BY_DELIVERY.includes(current));
@@ -51,7 +52,7 @@ export async function recordEmailEvents(db: Kysely<Database> | Transaction<Datab
   const input = events.map((e, n) => {
     if (seen.has(e.emailId)) throw new Error(`recordEmailEvents: email ${e.emailId} appears twice in one call`);
     seen.add(e.emailId);
-    return { n, team_id: e.teamId, email_id: e.emailId, status: e.status, data: e.data ?? null, at: e.at.toISOString(), replaceable: replaceable(e.status) };
+    return { n, team_id: e.teamId, email_id: e.emailId, status: e.status, data: e.data ?? null, at: e.at.toISOString(), replaceable: replaceableByEvent(e.status) };
   });
   // One JSON parameter rather than arrays per column: the same text for pg and PGlite, no array
   // literal escaping. A JSON null becomes an SQL NULL in `data`, as recordEmailEvent always stored.

@@ -3,6 +3,7 @@ export { registerEmailRoutes } from './routes.ts';
 export { sendEmails, EMAIL_DELIVERY_QUEUE, type SendDeps } from './send.ts';
 export { emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
 export { recordEmailEvent, recordEmailEvents, type EmailEventInput, type RecordedEvent } from './email-events.ts';
+export { recordOpens, LATER_OPENS_KEPT, type OpenInput } from './email-opens.ts';
 export { mayBecome, STATUS_MAY_BECOME } from './status-precedence.ts';
 export { parseAddress, domainOf } from './recipients.ts';
 export { EMAIL_STATUSES } from './schemas.ts';

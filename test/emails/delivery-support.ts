@@ -36,7 +36,7 @@ export async function startDeliveryRunner(h: EmailHarness, transport: MailTransp
 
 export interface EmailJson {
   id: string;
-  emailEvents: { status: string; data: Record<string, unknown> | null }[];
+  emailEvents: { status: string; data: Record<string, unknown> | null; createdAt: string }[];
 }
 
 export async function emailJson(h: EmailHarness, key: string, id: string): Promise<EmailJson> {

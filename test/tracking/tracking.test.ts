@@ -4,7 +4,7 @@
 // must still verify (afterEach audit, and explicitly below).
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { recordEmailEvent } from '../../src/emails/index.ts';
+import { LATER_OPENS_KEPT, recordEmailEvent } from '../../src/emails/index.ts';
 import { Secrets } from '../../src/platform/crypto.ts';
 import { openToken } from '../../src/tracking/tokens.ts';
 import { call } from '../domains/support.ts';
@@ -52,6 +52,16 @@ const clickPaths = (html: string) => [...html.matchAll(/href="([^"]+\/t\/c\/[^"]
 const get = (url: string, userAgent = 'TestMail/1.0') => h.app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent } });
 const eventsOf = async (id: string, status: string) => (await emailJson(h, team.key, id)).emailEvents.filter((e) => e.status === status);
 const waitForEvents = (id: string, status: string, count: number) => expect.poll(async () => (await eventsOf(id, status)).length, { timeout: 5_000, interval: 20 }).toBe(count);
+interface OpenData {
+  recipient?: string;
+  userAgent: string;
+  openCount: number;
+  lastOpenedAt: string;
+  laterOpens: { at: string; userAgent: string }[];
+}
+/** Waits until the email's OPENED events count `opens` opens in all. */
+const waitForOpenCount = (id: string, opens: number) =>
+  expect.poll(async () => (await eventsOf(id, 'OPENED')).reduce((sum, e) => sum + (e.data as unknown as OpenData).openCount, 0), { timeout: 5_000, interval: 20 }).toBe(opens);
 
 /** The token with one payload character changed (still base64url). */
 function tampered(path: string): string {
@@ -79,8 +89,13 @@ describe('open and click tracking', () => {
       expect(pixel.rawPayload).toHaveLength(43);
       expect(pixel.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
     }
-    await waitForEvents(id, 'OPENED', 2);
-    expect((await eventsOf(id, 'OPENED')).map((e) => e.data)).toEqual([{ userAgent: 'Client/1' }, { userAgent: 'Client/2' }]);
+    // One event for the email: the first open, and the second in its data.
+    await waitForOpenCount(id, 2);
+    const [opened] = await eventsOf(id, 'OPENED');
+    expect(opened!.data).toEqual({ userAgent: 'Client/1', openCount: 2, lastOpenedAt: expect.any(String), laterOpens: [{ at: expect.any(String), userAgent: 'Client/2' }] });
+    const data = opened!.data as unknown as OpenData;
+    expect(data.lastOpenedAt).toBe(data.laterOpens[0]!.at);
+    expect(Date.parse(data.lastOpenedAt)).toBeGreaterThanOrEqual(Date.parse(opened!.createdAt));
     expect(await latestStatus(h, id)).toBe('OPENED');
 
     const click = await get(clickPaths(html)[0]!);
@@ -91,14 +106,24 @@ describe('open and click tracking', () => {
     expect(await latestStatus(h, id)).toBe('CLICKED');
   });
 
-  it('many opens of one email at once are all recorded (batches split so one email has one event per statement)', async () => {
+  it('many opens of one email at once are all counted in its one OPENED event; the list keeps the latest later opens', async () => {
     const [{ id, html }] = (await sendAndDeliver({ from: team.from(), to: uniqueRecipient('burst'), subject: 'Hi', html: HTML })) as [Delivered];
     // More requests than writers: the later ones wait together in one batch, several for this email.
-    const agents = Array.from({ length: 12 }, (_, i) => `Burst/${i}`);
+    const agents = Array.from({ length: LATER_OPENS_KEPT + 6 }, (_, i) => `Burst/${i}`);
     const answers = await Promise.all(agents.map((agent) => get(pixelPath(html), agent)));
     expect(answers.map((a) => a.statusCode)).toEqual(agents.map(() => 200));
-    await waitForEvents(id, 'OPENED', agents.length);
-    expect((await eventsOf(id, 'OPENED')).map((e) => (e.data as { userAgent: string }).userAgent).sort()).toEqual(agents.toSorted());
+    await waitForOpenCount(id, agents.length);
+    const opened = await eventsOf(id, 'OPENED');
+    expect(opened).toHaveLength(1);
+    const data = opened[0]!.data as unknown as OpenData;
+    expect(data.laterOpens).toHaveLength(LATER_OPENS_KEPT);
+    // Every agent appears once, as the first open or among the later ones, except the oldest later
+    // opens the cap dropped.
+    const seen = [data.userAgent, ...data.laterOpens.map((o) => o.userAgent)];
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.every((agent) => agents.includes(agent))).toBe(true);
+    const times = data.laterOpens.map((o) => o.at);
+    expect(times).toEqual(times.toSorted());
     expect(await latestStatus(h, id)).toBe('OPENED');
   });
 
@@ -138,7 +163,16 @@ describe('open and click tracking', () => {
     expect((await get(clickPaths(copyOfA.html)[0]!)).headers.location).toBe('https://shop.example/n');
     await waitForEvents(copyOfA.id, 'CLICKED', 1);
     await waitForEvents(copyOfA.id, 'OPENED', 1);
-    expect((await eventsOf(copyOfA.id, 'OPENED'))[0]!.data).toEqual({ recipient: a, userAgent: 'TestMail/1.0' });
+    expect((await eventsOf(copyOfA.id, 'OPENED'))[0]!.data).toEqual({ recipient: a, userAgent: 'TestMail/1.0', openCount: 1, lastOpenedAt: expect.any(String), laterOpens: [] });
+    // The other copy of the same email has its own OPENED event; A's second open joins A's.
+    const copyOfB = copies.find((c) => c !== copyOfA)!;
+    expect((await get(pixelPath(copyOfB.html), 'B/1')).statusCode).toBe(200);
+    expect((await get(pixelPath(copyOfA.html), 'A/2')).statusCode).toBe(200);
+    await waitForOpenCount(copyOfA.id, 3);
+    const byRecipient = Object.fromEntries((await eventsOf(copyOfA.id, 'OPENED')).map((e) => [(e.data as unknown as OpenData).recipient, e.data as unknown as OpenData]));
+    expect(Object.keys(byRecipient).sort()).toEqual([a, b].sort());
+    expect(byRecipient[a]).toMatchObject({ openCount: 2, laterOpens: [{ userAgent: 'A/2' }] });
+    expect(byRecipient[b]).toMatchObject({ userAgent: 'B/1', openCount: 1, laterOpens: [] });
     expect((await eventsOf(copyOfA.id, 'CLICKED'))[0]!.data).toEqual({ link: 'https://shop.example/n', recipient: a, userAgent: 'TestMail/1.0' });
   });
 
