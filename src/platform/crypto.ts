@@ -1,12 +1,16 @@
 // Keyed hashes, constant-time comparison, random tokens and authenticated encryption at rest.
 // Every key is derived from HERALD_SECRET with a purpose label, so one leaked derived key does not
 // expose the others.
-import { createCipheriv, createDecipheriv, createHmac, createSecretKey, hkdfSync, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, hash, hkdfSync, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 export type KeyPurpose = 'api-key' | 'cursor' | 'encryption' | 'client-ip' | 'link' | 'code' | 'return-path' | 'unsubscribe' | 'confirmation' | 'tracking';
 
+/** SHA-256's block size: HMAC pads its key to one block. */
+const HMAC_BLOCK_BYTES = 64;
+
 export class Secrets {
   readonly #keys = new Map<KeyPurpose, KeyObject>();
+  readonly #pads = new Map<KeyPurpose, { inner: Buffer; outer: Buffer }>();
   readonly #master: Buffer;
 
   constructor(masterSecret: string) {
@@ -23,8 +27,33 @@ export class Secrets {
     return key;
   }
 
+  /**
+   * HMAC-SHA256 (RFC 2104) as two one-shot hashes over the key's padded blocks, made once per purpose:
+   * H((K ^ opad) | H((K ^ ipad) | data)). The same bytes as createHmac (test/platform/crypto.test.ts),
+   * but no Hmac object per call: on a server under load createHmac cost about 10 µs a call (a third
+   * of the open pixel's time), the one-shot hashes about 4 µs.
+   */
   hmac(purpose: KeyPurpose, data: string | Buffer): Buffer {
-    return createHmac('sha256', this.key(purpose)).update(data).digest();
+    const pads = this.#padsOf(purpose);
+    const inner = hash('sha256', Buffer.concat([pads.inner, typeof data === 'string' ? Buffer.from(data, 'utf8') : data]), 'buffer');
+    return hash('sha256', Buffer.concat([pads.outer, inner]), 'buffer');
+  }
+
+  #padsOf(purpose: KeyPurpose): { inner: Buffer; outer: Buffer } {
+    let pads = this.#pads.get(purpose);
+    if (pads === undefined) {
+      // The derived key is 32 bytes, shorter than SHA-256's 64-byte block: padded with zeros, not hashed.
+      const key = this.key(purpose).export();
+      const inner = Buffer.alloc(HMAC_BLOCK_BYTES, 0x36);
+      const outer = Buffer.alloc(HMAC_BLOCK_BYTES, 0x5c);
+      for (let i = 0; i < key.length; i++) {
+        inner[i]! ^= key[i]!;
+        outer[i]! ^= key[i]!;
+      }
+      pads = { inner, outer };
+      this.#pads.set(purpose, pads);
+    }
+    return pads;
   }
 
   /** AES-256-GCM; output is base64url(iv | tag | ciphertext). */
