@@ -28,6 +28,13 @@ export interface QueueOptions<Row> {
   backoff?: Partial<BackoffOptions>;
   /** Batches of this queue one runner works on at once. */
   concurrency?: number;
+  /**
+   * After a batch that was not full, wait this long before the next claim (default 0: claim at once),
+   * so that work arriving in a steady trickle is taken in fewer, larger batches. For queues whose
+   * batches have a high fixed cost and whose work may wait that long; the claim after an idle spell
+   * is still immediate.
+   */
+  gatherMs?: number;
   /** Give one of the two: a whole batch, or one row at a time (all rows of a batch concurrently). */
   handleBatch?: (rows: Row[], ctx: BatchContext) => Promise<JobOutcome[]>;
   /** Resolve: done. Throw: retry. Throw PermanentJobError: failed without further attempts. */
@@ -56,6 +63,7 @@ export interface Queue {
   readonly maxAttempts: number;
   readonly backoff: BackoffOptions;
   readonly concurrency: number;
+  readonly gatherMs: number;
   readonly handleBatch: (rows: ClaimedRow[], ctx: BatchContext) => Promise<JobOutcome[]>;
   readonly onDone: Finaliser<ClaimedRow>;
   readonly onRetry: Finaliser<ClaimedRow> | null;
@@ -69,6 +77,11 @@ export class PermanentJobError extends Error {
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function nonNegative(what: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0) throw new Error(`queue ${what} must be a number of at least 0`);
+  return value;
 }
 
 function positive(what: string, value: number): number {
@@ -102,6 +115,7 @@ export function defineQueue<Row extends object>(options: QueueOptions<Row>): Que
     maxAttempts: positive('maxAttempts', options.maxAttempts ?? 5),
     backoff,
     concurrency: positive('concurrency', options.concurrency ?? 1),
+    gatherMs: nonNegative('gatherMs', options.gatherMs ?? 0),
     handleBatch: handleBatch as unknown as Queue['handleBatch'],
     onDone: erase(options.onDone),
     onRetry: options.onRetry === undefined ? null : erase(options.onRetry),

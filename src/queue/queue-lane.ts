@@ -1,6 +1,7 @@
 // One queue's loops inside a runner. Each of `concurrency` slots claims a batch, hands it to the
 // handler, then finalises it and claims the next in one round trip; a slot sleeps only when a claim
-// comes back empty, until notified or the poll interval passes.
+// comes back empty, until notified or the poll interval passes. A queue with gatherMs finalises a
+// batch that was not full on its own and pauses that long before claiming again.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -40,6 +41,8 @@ export class QueueLane implements Lane {
   /** Claims started so far, and who waits for an empty claim that started after a given one. */
   #claimsStarted = 0;
   #idleWaiters: { after: number; resolve: () => void }[] = [];
+  /** Cut short by stop(): a slot pausing for gatherMs must not hold the stop up. */
+  readonly #stopped = new AbortController();
 
   get name(): string {
     return this.queue.name;
@@ -80,7 +83,14 @@ export class QueueLane implements Lane {
     let batch: HeldBatch | null = null;
     // A batch claimed just before stop() is still worked on: stop() waits for held batches.
     while (batch !== null || !this.#stopping) {
-      batch = batch === null ? await this.#claim() : await this.#work(batch);
+      const result: HeldBatch | null | 'gather' = batch === null ? await this.#claim() : await this.#work(batch);
+      if (result === 'gather') {
+        // Notifications do not cut the pause short: they are what it waits to gather. Then a claim at once.
+        batch = null;
+        await pause(this.queue.gatherMs, this.#stopped.signal);
+        continue;
+      }
+      batch = result;
       if (batch === null && !this.#stopping) await this.#wake.wait(this.#deps.pollMs);
     }
   }
@@ -111,8 +121,11 @@ export class QueueLane implements Lane {
     }
   }
 
-  /** Runs the handler over a held batch, writes it back, and returns the next batch if it claimed one. */
-  async #work(held: HeldBatch): Promise<HeldBatch | null> {
+  /**
+   * Runs the handler over a held batch, writes it back, and returns the next batch if it claimed one;
+   * 'gather': written back alone, the slot pauses for gatherMs before it claims again.
+   */
+  async #work(held: HeldBatch): Promise<HeldBatch | null | 'gather'> {
     const { queue } = this;
     const { db, clock, logger, metrics } = this.#deps;
     const ctx: BatchContext = {
@@ -130,6 +143,10 @@ export class QueueLane implements Lane {
       if (this.#stopping) {
         this.#count(await finaliseBatch(queue, sorted, ctx));
         return null;
+      }
+      if (queue.gatherMs > 0 && held.claimed.rows.length < queue.batchSize) {
+        this.#count(await finaliseBatch(queue, sorted, ctx));
+        return 'gather';
       }
       const started = performance.now();
       const claim = ++this.#claimsStarted;
@@ -193,6 +210,7 @@ export class QueueLane implements Lane {
   /** Stops claiming, waits for held batches until `deadline`, then releases what is left. */
   async stop(deadline: Promise<void>): Promise<number> {
     this.#stopping = true;
+    this.#stopped.abort();
     // Nothing more will be claimed: whoever waits for the lane to go idle is answered now.
     this.#claimedNothing(Number.POSITIVE_INFINITY);
     this.#wake.fire();
@@ -212,4 +230,18 @@ export class QueueLane implements Lane {
     }
     return released;
   }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
 }
