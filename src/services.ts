@@ -6,8 +6,8 @@ import { registerHttpMetrics } from './platform/metrics.ts';
 import type { Runtime } from './runtime.ts';
 import { createWorkerRunner } from './worker.ts';
 import { parseReturnPath } from './emails/index.ts';
-import { countFeedback, createFeedbackApplier, feedbackCounter } from './feedback/index.ts';
 import { readSmtpTls, startSmtpListener } from './inbound/smtp-listener.ts';
+import { createInboundSpool } from './inbound/spool.ts';
 
 export interface Service {
   stop(): Promise<void>;
@@ -56,17 +56,17 @@ export async function serveWorker(runtime: Runtime): Promise<Service> {
 
 /**
  * The inbound SMTP listener (HERALD_SMTP_PORT; 0 = off): accepts mail only for addresses Herald owns
- * (signed bounce return paths) and turns each delivery report or complaint into events and
- * suppressions before answering 250, so a report the database did not take is retried by the sender.
- * Reports that arrive together share one transaction (group commit); each 250 still waits for the
- * commit that holds its own report.
+ * (signed bounce return paths) and answers 250 once the message is committed to the spool (messages
+ * that arrive together share one INSERT), so a message the database did not take is retried by the
+ * sender. The worker's inbound-messages queue (`herald worker`, `herald start`) then turns each
+ * delivery report or complaint into events and suppressions.
  */
 export async function startInboundSmtp(runtime: Runtime): Promise<Service> {
   const { deps } = runtime;
   const { config } = deps;
   if (config.smtpPort === 0) return { stop: async () => {} };
-  const counter = feedbackCounter(deps.metrics);
-  const feedback = createFeedbackApplier({ db: deps.db, secrets: deps.secrets, clock: deps.clock, mailDomain: config.mailDomain });
+  // The 250 waits for the message's row in the spool; the worker's inbound-messages queue acts on it.
+  const spool = createInboundSpool({ db: deps.db, clock: deps.clock, announcer: deps.announcer });
   const logger = deps.logger.child({ part: 'smtp' });
   const listener = await startSmtpListener({
     port: config.smtpPort,
@@ -76,11 +76,7 @@ export async function startInboundSmtp(runtime: Runtime): Promise<Service> {
     logger: deps.logger,
     metrics: deps.metrics,
     acceptsRecipient: (address) => parseReturnPath(address, deps.secrets) !== null,
-    onMessage: async (message) => {
-      const result = await feedback.apply({ rcptTo: message.rcptTo, mailFrom: message.mailFrom }, message.raw);
-      countFeedback(counter, result);
-      logger.info({ outcome: result.outcome, reason: result.reason ?? null, from: message.remoteAddress }, 'feedback report received');
-    },
+    onMessage: (message) => spool.store(message),
   });
   logger.info({ port: listener.port }, 'inbound SMTP listening');
   return { stop: () => listener.stop() };

@@ -2,6 +2,7 @@
 // Areas add their queues and chores here as they are built.
 import type { Deps } from './deps.ts';
 import { domainCheckQueue } from './domains/check-queue.ts';
+import { inboundMessagesQueue } from './inbound/inbound-queue.ts';
 import { emailDeliveryQueue } from './emails/delivery.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
@@ -19,6 +20,8 @@ export function workerQueues(deps: Deps): Queue[] {
     emailDeliveryQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl, transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
     contactConfirmationQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl, announcer: deps.announcer }),
     teamNoticesQueue({ transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
+    // What `herald smtp` spooled: bounces and complaints.
+    inboundMessagesQueue({ db: deps.db, secrets: deps.secrets, clock: deps.clock, mailDomain: deps.config.mailDomain, metrics: deps.metrics }),
   ];
 }
 

@@ -353,6 +353,22 @@ export interface TeamNoticesTable {
   created_at: Timestamp;
 }
 
+export interface InboundMessagesTable {
+  id: Generated<bigint>;
+  received_at: Timestamp;
+  /** '' for the null sender. */
+  mail_from: string;
+  rcpt_to: string[];
+  remote_address: string;
+  secure: boolean;
+  raw: Buffer;
+  due_at: Timestamp;
+  lease_until: Timestamp | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  failed_at: Timestamp | null;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   teams: TeamsTable;
@@ -378,6 +394,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_calls: WebhookCallsTable;
   team_notices: TeamNoticesTable;
+  inbound_messages: InboundMessagesTable;
 }
 
 export type Team = Selectable<TeamsTable>;

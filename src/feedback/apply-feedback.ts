@@ -3,15 +3,16 @@
 // through the signed return path inside it, then through the original Message-ID when that names
 // our mail domain and an email that exists. The recipient must be one the email was sent to.
 // Whatever does not match is dropped with a reason the caller counts (feedbackCounter).
-// Parsing and matching need no database; recording (record-reports.ts) does, and the SMTP listener
-// records the reports that arrive together in one transaction (createFeedbackApplier).
+// Parsing and matching need no database; recording (record-reports.ts) does. The inbound queue
+// records a batch of spooled messages in one transaction (applyFeedbackBatch).
+import type { Transaction } from 'kysely';
 import { Counter, type Registry } from 'prom-client';
+import type { Database } from '../db/schema.ts';
 import { parseReturnPath } from '../emails/index.ts';
-import { Coalescer } from '../platform/coalescer.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import type { FeedbackDeps, FeedbackEnvelope, FeedbackOutcome } from './feedback-types.ts';
 import { parseFeedbackReport, type FeedbackReport } from './parse-report.ts';
-import { ignored, recordReports, type MatchedReport } from './record-reports.ts';
+import { decide, ignored, readEmails, recordReports, writeDecisionsIn, type MatchedReport } from './record-reports.ts';
 
 export type { FeedbackDeps, FeedbackEnvelope, FeedbackKind, FeedbackOutcome, IgnoredReason, RecipientOutcome } from './feedback-types.ts';
 
@@ -70,41 +71,37 @@ export async function applyFeedback(deps: FeedbackDeps, envelope: FeedbackEnvelo
   return 'outcome' in matched ? matched : (await recordReports(deps, [matched]))[0]!;
 }
 
-export interface FeedbackApplier {
-  /** As applyFeedback; resolves only after the transaction holding the report committed. */
-  apply(envelope: FeedbackEnvelope, raw: Buffer): Promise<FeedbackOutcome>;
+/** A received message as the feedback path needs it. */
+export interface FeedbackMessage {
+  envelope: FeedbackEnvelope;
+  raw: Buffer;
 }
 
 /**
- * applyFeedback with group commit, for the SMTP listener: reports that arrive while a batch is in
- * the database go together in the next transaction (up to 64), so a burst of bounces shares commits
- * instead of paying one fsync each. Each promise still resolves only after its own report committed,
- * so the 250 never precedes durability; a batch that fails is retried report by report (Coalescer),
- * so a bad report fails alone and its sender retries it.
+ * Many received messages at once (a batch of the inbound queue): each parsed and matched, their
+ * emails read with one statement, and what they report recorded in ONE transaction, in which
+ * `alsoInTransaction` runs too (the queue deletes the spooled messages there, so each is acted on
+ * exactly once). The same results as applyFeedback one message at a time, in arrival order
+ * (test/feedback/inbound-batch.test.ts). A database error fails the whole batch: nothing of it is
+ * written, and the caller may try the messages one by one.
  */
-export function createFeedbackApplier(
+export async function applyFeedbackBatch(
   deps: FeedbackDeps,
-  options: { maxBatch?: number; concurrency?: number; gatherMs?: number } = {},
-): FeedbackApplier {
-  // One batch is one read of the emails and one transaction (recordReports). Measured on the SMTP
-  // benchmark (4 pipelined connections, so at most 4 reports in flight): a separate read stage
-  // batched on its own gained nothing (its batches stayed at one report). Two batches at once split
-  // the reports into batches of 1-2 that each paid the whole per-statement cost (the event
-  // statement's triggers above all); one batch at a time that, while busy, waits up to 1 ms for the
-  // reports of the other senders settles into batches of all of them: about half the database CPU
-  // and two thirds of the listener's per report, and more reports per second. The first report
-  // after an idle spell still goes at once.
-  const writes = new Coalescer<MatchedReport, FeedbackOutcome>((items) => recordReports(deps, items), {
-    maxBatch: options.maxBatch ?? 64,
-    concurrency: options.concurrency ?? 1,
-    gatherMs: options.gatherMs ?? 1,
+  messages: readonly FeedbackMessage[],
+  alsoInTransaction: (tx: Transaction<Database>) => Promise<void>,
+): Promise<FeedbackOutcome[]> {
+  const matched = await Promise.all(messages.map((m) => matchFeedback(deps, m.envelope, m.raw)));
+  const reports = matched.filter((m): m is MatchedReport => !('outcome' in m));
+  const now = deps.clock.now();
+  const emails = await readEmails(deps.db, reports.map((r) => r.emailId));
+  const decisions = reports.map((report, i) => decide(report, emails[i]!, now));
+  const recorded = await deps.db.transaction().execute(async (tx) => {
+    const outcomes = await writeDecisionsIn(tx, decisions, now);
+    await alsoInTransaction(tx);
+    return outcomes;
   });
-  return {
-    async apply(envelope, raw) {
-      const matched = await matchFeedback(deps, envelope, raw);
-      return 'outcome' in matched ? matched : writes.submit(matched);
-    },
-  };
+  let next = 0;
+  return matched.map((m) => ('outcome' in m ? m : recorded[next++]!));
 }
 
 /** `herald_feedback_reports_total{outcome, reason}`: what the SMTP listener counts per message. */

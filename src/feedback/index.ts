@@ -1,14 +1,14 @@
-// What other parts may use of deliverability feedback: the SMTP listener applies each message it
-// receives at a return path (or the complaint address) through createFeedbackApplier (applyFeedback
-// with group commit) and counts the outcome.
+// What other parts may use of deliverability feedback: the inbound queue applies the messages the
+// SMTP listener spooled at a return path (or the complaint address) through applyFeedbackBatch, many
+// to a transaction, and counts each outcome.
 export {
   applyFeedback,
   countFeedback,
-  createFeedbackApplier,
+  applyFeedbackBatch,
   feedbackCounter,
-  type FeedbackApplier,
   type FeedbackDeps,
   type FeedbackEnvelope,
+  type FeedbackMessage,
   type FeedbackKind,
   type FeedbackOutcome,
   type IgnoredReason,

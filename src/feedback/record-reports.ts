@@ -169,24 +169,25 @@ async function suppress(tx: Transaction<Database>, suppressions: Suppression[], 
     WHERE EXCLUDED.reason = 'COMPLAINT' AND suppressions.reason <> 'COMPLAINT'`.execute(tx);
 }
 
-/** Writes the decisions' events and suppressions in one transaction; answers in input order. A
- * failure fails the batch: the caller (the Coalescer) then writes each decision alone, so only the
- * bad one fails. */
+/** Writes the decisions' events and suppressions in one transaction; answers in input order. */
 export async function writeDecisions(db: Kysely<Database>, decisions: readonly Decision[], now: Date): Promise<FeedbackOutcome[]> {
   if (decisions.every((d) => d.events.length === 0)) return decisions.map((d) => d.outcome);
-  return db.transaction().execute(async (tx) => {
-    const gone = new Set<string>();
-    for (const round of rounds(decisions.flatMap((d) => d.events))) {
-      const recorded = await recordEmailEvents(tx, round);
-      round.forEach((event, i) => {
-        if (!recorded[i]!.found) gone.add(event.emailId);
-      });
-    }
-    // An email deleted since readEmails took no event: nothing is suppressed in its name.
-    const kept = decisions.map((d) => (d.events.length > 0 && gone.has(d.events[0]!.emailId) ? { ...d, outcome: ignored(d.outcome.report, 'unknown-email'), suppressions: [] } : d));
-    await suppress(tx, kept.flatMap((d) => d.suppressions), now);
-    return kept.map((d) => d.outcome);
-  });
+  return db.transaction().execute((tx) => writeDecisionsIn(tx, decisions, now));
+}
+
+/** writeDecisions inside the caller's transaction (the inbound queue deletes its spooled messages in it). */
+export async function writeDecisionsIn(tx: Transaction<Database>, decisions: readonly Decision[], now: Date): Promise<FeedbackOutcome[]> {
+  const gone = new Set<string>();
+  for (const round of rounds(decisions.flatMap((d) => d.events))) {
+    const recorded = await recordEmailEvents(tx, round);
+    round.forEach((event, i) => {
+      if (!recorded[i]!.found) gone.add(event.emailId);
+    });
+  }
+  // An email deleted since readEmails took no event: nothing is suppressed in its name.
+  const kept = decisions.map((d) => (d.events.length > 0 && gone.has(d.events[0]!.emailId) ? { ...d, outcome: ignored(d.outcome.report, 'unknown-email'), suppressions: [] } : d));
+  await suppress(tx, kept.flatMap((d) => d.suppressions), now);
+  return kept.map((d) => d.outcome);
 }
 
 /** readEmails, decide and writeDecisions for a batch of reports (applyFeedback's path). */

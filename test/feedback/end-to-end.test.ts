@@ -1,7 +1,7 @@
 // Bounces and complaints end to end, over real sockets: an email goes through the API and the delivery
 // worker to the SMTP sink (the relay, answering 250); a DSN or an ARF report then comes back to the
 // return path the sink saw as MAIL FROM, through Herald's own inbound listener (startInboundSmtp,
-// exactly as `herald smtp` runs it). What follows is checked as a team sees it: the email's status
+// exactly as `herald smtp` runs it) and the worker's inbound-messages queue. What follows is checked as a team sees it: the email's status
 // and events over the API, the suppression list over the admin API, and the next send to the address
 // SUPPRESSED and left out of the daily usage. A forged return path is refused at RCPT TO.
 import { randomInt } from 'node:crypto';
@@ -10,6 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../src/deps.ts';
 import { usageOfDay } from '../../src/emails/limits.ts';
 import { parseReturnPath } from '../../src/emails/return-path.ts';
+import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
+import { QueueRunner } from '../../src/queue/index.ts';
 import type { Runtime } from '../../src/runtime.ts';
 import { startInboundSmtp, type Service } from '../../src/services.ts';
 import { emailJson, latestStatus, startRelayDelivery, uniqueRecipient, waitForStatus, type RelayDelivery } from '../emails/delivery-support.ts';
@@ -21,6 +23,8 @@ let h: EmailHarness;
 let team: SendingTeam;
 let inbound: Service;
 let inboundPort: number;
+/** The worker's part: the queue that acts on what the listener spooled. */
+let inboundRunner: QueueRunner;
 
 /**
  * startInboundSmtp reads its port from config (0 means off, so it cannot be asked for an ephemeral
@@ -44,12 +48,21 @@ beforeAll(async () => {
   d = await startRelayDelivery();
   ({ h, team } = d);
   await startListener(h.t.deps);
+  const { deps } = h.t;
+  inboundRunner = new QueueRunner({
+    database: deps.database,
+    queues: [inboundMessagesQueue({ db: deps.db, secrets: deps.secrets, clock: h.t.clock, mailDomain: deps.config.mailDomain, metrics: deps.metrics })],
+    clock: h.t.clock,
+    pollMs: 50,
+  });
+  await inboundRunner.start();
 });
 afterEach(async () => {
   await d.auditDkim();
 });
 afterAll(async () => {
   await inbound?.stop();
+  await inboundRunner?.stop();
   await d?.close();
 });
 
@@ -141,6 +154,9 @@ async function sendToListener(envelope: { from: string | false; to: string }, ra
   }
 }
 
+/** Whatever the listener has spooled so far, recorded by the worker's queue. */
+const processed = () => inboundRunner.idle(INBOUND_QUEUE);
+
 /** Sent through the API and delivered to the sink: its id, and the return path the sink saw. */
 async function deliveredEmail(to: string): Promise<{ id: string; returnPath: string; raw: string }> {
   const id = await emails(h.app, team.key).sent({ from: team.from(), to, subject: 'Your order', text: 'Thanks for your order' });
@@ -182,6 +198,12 @@ async function expectNextSendSuppressed(address: string): Promise<void> {
   expect(d.messagesOf(id)).toHaveLength(0);
 }
 
+/** Messages in the spool, not yet acted on. */
+async function spooledCount(): Promise<number> {
+  const row = await h.t.deps.db.selectFrom('inbound_messages').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 async function feedbackCount(outcome: string): Promise<number> {
   const metric = await h.t.deps.metrics.getSingleMetric('herald_feedback_reports_total')?.get();
   return (metric?.values ?? []).filter((v) => v.labels.outcome === outcome).reduce((sum, v) => sum + v.value, 0);
@@ -200,7 +222,9 @@ describe('feedback through the inbound SMTP listener', () => {
     expect(answer.accepted).toEqual([sent.returnPath]);
     expect(answer.response).toMatch(/^250/);
 
-    // The 250 is written only after the report was recorded, so no waiting is needed.
+    // The 250 is written once the message is spooled; the worker's queue records what it reports.
+    await processed();
+    expect(await spooledCount()).toBe(0);
     expect(await latestStatus(h, sent.id)).toBe('BOUNCED');
     const email = await emailJson(h, team.key, sent.id);
     expect(statuses(email.emailEvents)).toEqual(['QUEUED', 'SENT', 'BOUNCED']);
@@ -226,6 +250,7 @@ describe('feedback through the inbound SMTP listener', () => {
     const answer = await sendToListener({ from: 'fbl@fbl.example.test', to: sent.returnPath }, arf(to, sent.returnPath, sent.raw));
     expect(answer.response).toMatch(/^250/);
 
+    await processed();
     expect(await latestStatus(h, sent.id)).toBe('COMPLAINED');
     const email = await emailJson(h, team.key, sent.id);
     expect(statuses(email.emailEvents)).toEqual(['QUEUED', 'SENT', 'COMPLAINED']);
@@ -254,6 +279,8 @@ describe('feedback through the inbound SMTP listener', () => {
     expect(refusal, 'the forged return path was accepted').not.toBeNull();
     expect(refusal!.responseCode).toBe(550);
     expect(refusal!.command).toMatch(/^RCPT TO/);
+    expect(await spooledCount()).toBe(0);
+    await processed();
 
     expect(await latestStatus(h, sent.id)).toBe('SENT');
     expect(statuses((await emailJson(h, team.key, sent.id)).emailEvents)).toEqual(['QUEUED', 'SENT']);
@@ -264,6 +291,7 @@ describe('feedback through the inbound SMTP listener', () => {
     // Control: the genuine return path on the same listener is accepted for the same report.
     const answer = await sendToListener({ from: false, to: sent.returnPath }, dsn(to, headerBlock(sent.raw)));
     expect(answer.response).toMatch(/^250/);
+    await processed();
     expect(await latestStatus(h, sent.id)).toBe('BOUNCED');
   });
 });
