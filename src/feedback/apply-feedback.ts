@@ -82,7 +82,7 @@ export interface FeedbackMessage {
  * emails read with one statement, and what they report recorded in ONE transaction, in which
  * `alsoInTransaction` runs too (the queue deletes the spooled messages there, so each is acted on
  * exactly once). The same results as applyFeedback one message at a time, in arrival order
- * (test/feedback/inbound-batch.test.ts). A database error fails the whole batch: nothing of it is
+ * (test/inbound/inbound-queue.test.ts). A database error fails the whole batch: nothing of it is
  * written, and the caller may try the messages one by one.
  */
 export async function applyFeedbackBatch(
