@@ -1,43 +1,23 @@
 // Signed links that work without a login: unsubscribe (a contact's, or an email recipient's for
 // List-Unsubscribe on MARKETING mail) and, in confirmation-links.ts, double opt-in confirmation.
-//
-// A token is `base64url(JSON payload) "." base64url(tag)`, the tag the first 128 bits of
-// HMAC-SHA256 over "v1." + the encoded payload, keyed by a key derived from HERALD_SECRET for the
-// link's purpose (so an unsubscribe token is never a valid confirmation token and vice versa). The
-// tag is compared in constant time. Unsubscribe tokens do not expire: RFC 8058 links must keep
-// working for as long as the mail sits in an inbox.
-import { safeEqual, type KeyPurpose, type Secrets } from '../platform/crypto.ts';
+// The token format is platform/signed-tokens.ts's, keyed per purpose ('unsubscribe',
+// 'confirmation'), so an unsubscribe token is never a valid confirmation token and vice versa.
+// Unsubscribe tokens do not expire: RFC 8058 links must keep working for as long as the mail sits in
+// an inbox.
+import type { KeyPurpose, Secrets } from '../platform/crypto.ts';
+import { openSignedToken, signToken } from '../platform/signed-tokens.ts';
 
 /** Longer than any token we make (a 320-character address included); anything longer is refused unread. */
 export const TOKEN_MAX_LENGTH = 1024;
-const TAG_BYTES = 16;
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
-
-function tagOf(secrets: Secrets, purpose: KeyPurpose, encodedPayload: string): string {
-  return secrets.hmac(purpose, `v1.${encodedPayload}`).subarray(0, TAG_BYTES).toString('base64url');
-}
 
 /** A signed, URL-safe token carrying `payload` (a JSON array). */
 export function signLinkToken(secrets: Secrets, purpose: KeyPurpose, payload: readonly unknown[]): string {
-  const encoded = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
-  return `${encoded}.${tagOf(secrets, purpose, encoded)}`;
+  return signToken(secrets, purpose, payload);
 }
 
 /** The payload of a token signed for `purpose`, or null when it is malformed, edited or forged. */
 export function openLinkToken(secrets: Secrets, purpose: KeyPurpose, token: string): unknown[] | null {
-  if (token.length > TOKEN_MAX_LENGTH) return null;
-  const dot = token.indexOf('.');
-  if (dot <= 0 || dot !== token.lastIndexOf('.')) return null;
-  const encoded = token.slice(0, dot);
-  const tag = token.slice(dot + 1);
-  if (!BASE64URL.test(encoded) || !BASE64URL.test(tag)) return null;
-  if (!safeEqual(tag, tagOf(secrets, purpose, encoded))) return null;
-  try {
-    const payload: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
-    return Array.isArray(payload) ? payload : null;
-  } catch {
-    return null;
-  }
+  return openSignedToken(secrets, purpose, token, TOKEN_MAX_LENGTH);
 }
 
 export interface ContactLink {

@@ -7,10 +7,12 @@ export type KeyPurpose = 'api-key' | 'cursor' | 'encryption' | 'client-ip' | 'li
 
 /** SHA-256's block size: HMAC pads its key to one block. */
 const HMAC_BLOCK_BYTES = 64;
+const SHA256_BYTES = 32;
 
 export class Secrets {
   readonly #keys = new Map<KeyPurpose, KeyObject>();
   readonly #pads = new Map<KeyPurpose, { inner: Buffer; outer: Buffer }>();
+  #scratch = Buffer.allocUnsafe(512);
   readonly #master: Buffer;
 
   constructor(masterSecret: string) {
@@ -31,12 +33,25 @@ export class Secrets {
    * HMAC-SHA256 (RFC 2104) as two one-shot hashes over the key's padded blocks, made once per purpose:
    * H((K ^ opad) | H((K ^ ipad) | data)). The same bytes as createHmac (test/platform/crypto.test.ts),
    * but no Hmac object per call: on a server under load createHmac cost about 10 µs a call (a third
-   * of the open pixel's time), the one-shot hashes about 4 µs.
+   * of the open pixel's time), the one-shot hashes about 4 µs. Both blocks are assembled in one
+   * scratch buffer, reused (the hashes are synchronous), rather than concatenated anew each call.
    */
   hmac(purpose: KeyPurpose, data: string | Buffer): Buffer {
     const pads = this.#padsOf(purpose);
-    const inner = hash('sha256', Buffer.concat([pads.inner, typeof data === 'string' ? Buffer.from(data, 'utf8') : data]), 'buffer');
-    return hash('sha256', Buffer.concat([pads.outer, inner]), 'buffer');
+    const length = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.length;
+    const scratch = this.#scratchFor(HMAC_BLOCK_BYTES + Math.max(length, SHA256_BYTES));
+    pads.inner.copy(scratch, 0);
+    if (typeof data === 'string') scratch.write(data, HMAC_BLOCK_BYTES, 'utf8');
+    else data.copy(scratch, HMAC_BLOCK_BYTES);
+    const inner = hash('sha256', scratch.subarray(0, HMAC_BLOCK_BYTES + length), 'buffer');
+    pads.outer.copy(scratch, 0);
+    inner.copy(scratch, HMAC_BLOCK_BYTES);
+    return hash('sha256', scratch.subarray(0, HMAC_BLOCK_BYTES + SHA256_BYTES), 'buffer');
+  }
+
+  #scratchFor(bytes: number): Buffer {
+    if (this.#scratch.length < bytes) this.#scratch = Buffer.allocUnsafe(Math.max(bytes, this.#scratch.length * 2));
+    return this.#scratch;
   }
 
   #padsOf(purpose: KeyPurpose): { inner: Buffer; outer: Buffer } {
@@ -81,6 +96,17 @@ export function safeEqual(a: Buffer | string, b: Buffer | string): boolean {
     return false;
   }
   return timingSafeEqual(left, right);
+}
+
+/**
+ * safeEqual for text such as a token's tag, without turning both sides into Buffers: every character
+ * is compared whatever the first difference. Only the lengths show in the timing (they are public).
+ */
+export function safeEqualText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
 }
 
 export function randomToken(bytes = 32): string {

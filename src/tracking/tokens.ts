@@ -1,7 +1,7 @@
-// Signed tokens of the open pixel and of rewritten links. Same shape as the contacts area's signed
-// links (`base64url(JSON payload) "." base64url(tag)`), with its own key purpose ('tracking'), so a
-// tracking token is never an unsubscribe token and the other way round. The tag is the first 128 bits
-// of HMAC-SHA256 over "v1." + the encoded payload, compared in constant time. Because the link is
+// Signed tokens of the open pixel and of rewritten links: platform/signed-tokens.ts's format (the
+// contacts area's signed links use it too) with its own key purpose ('tracking'), so a tracking token
+// is never an unsubscribe token and the other way round. The tag is the first 128 bits of
+// HMAC-SHA256 over "v1." + the encoded payload, compared in constant time. Because the link is
 // inside the signed payload, a token cannot be edited to redirect anywhere else (no open redirect).
 //
 // Payloads: open  ['o', teamId, emailId, recipient | null]
@@ -9,12 +9,11 @@
 // The team is in the token so that recording needs no lookup; the recipient is known only for the
 // per-recipient copies of MARKETING mail (a transactional email is one message to all recipients).
 // Tokens do not expire: mail sits in inboxes for years and its links must keep working.
-import { safeEqual, type Secrets } from '../platform/crypto.ts';
+import type { Secrets } from '../platform/crypto.ts';
+import { openSignedToken, signToken } from '../platform/signed-tokens.ts';
 
 /** The app's router refuses path parameters longer than this (app.ts `maxParamLength`). */
 export const TRACKING_TOKEN_MAX_LENGTH = 2048;
-const TAG_BYTES = 16;
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export interface TrackedEmail {
   teamId: number;
@@ -28,30 +27,8 @@ export interface TrackedLink extends TrackedEmail {
   link: string;
 }
 
-function tagOf(secrets: Secrets, encoded: string): string {
-  return secrets.hmac('tracking', `v1.${encoded}`).subarray(0, TAG_BYTES).toString('base64url');
-}
-
-function sign(secrets: Secrets, payload: readonly unknown[]): string {
-  const encoded = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
-  return `${encoded}.${tagOf(secrets, encoded)}`;
-}
-
-function open(secrets: Secrets, token: string): unknown[] | null {
-  if (token.length > TRACKING_TOKEN_MAX_LENGTH) return null;
-  const dot = token.indexOf('.');
-  if (dot <= 0 || dot !== token.lastIndexOf('.')) return null;
-  const encoded = token.slice(0, dot);
-  const tag = token.slice(dot + 1);
-  if (!BASE64URL.test(encoded) || !BASE64URL.test(tag)) return null;
-  if (!safeEqual(tag, tagOf(secrets, encoded))) return null;
-  try {
-    const payload: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
-    return Array.isArray(payload) ? payload : null;
-  } catch {
-    return null;
-  }
-}
+const sign = (secrets: Secrets, payload: readonly unknown[]) => signToken(secrets, 'tracking', payload);
+const open = (secrets: Secrets, token: string) => openSignedToken(secrets, 'tracking', token, TRACKING_TOKEN_MAX_LENGTH);
 
 const recipientOf = (recipient: string | null) => (recipient === null ? null : recipient.trim().toLowerCase());
 const isTeamId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;

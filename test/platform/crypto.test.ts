@@ -2,7 +2,7 @@
 // exactly the bytes of node:crypto's createHmac with the same derived key, for any input.
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { safeEqual, Secrets } from '../../src/platform/crypto.ts';
+import { safeEqual, safeEqualText, Secrets } from '../../src/platform/crypto.ts';
 
 const secrets = new Secrets('test-secret-0123456789-0123456789-abcdef');
 const reference = (purpose: Parameters<Secrets['key']>[0], data: string | Buffer) => createHmac('sha256', secrets.key(purpose)).update(data).digest();
@@ -22,6 +22,15 @@ describe('Secrets.hmac', () => {
     expect(secrets.hmac('return-path', text).equals(reference('return-path', text))).toBe(true);
   });
 
+  it('gives the same bytes whatever ran before it (its scratch buffer is reused and grown)', () => {
+    const short = secrets.hmac('tracking', 'a');
+    const long = 'é'.repeat(5000);
+    expect(secrets.hmac('tracking', long).equals(reference('tracking', long))).toBe(true);
+    expect(secrets.hmac('tracking', 'a').equals(short)).toBe(true);
+    const bytes = randomBytes(3000);
+    expect(secrets.hmac('link', bytes).equals(reference('link', bytes))).toBe(true);
+  });
+
   it('keys each purpose apart, and repeated calls agree', () => {
     const a = secrets.hmac('tracking', 'v1.payload');
     expect(secrets.hmac('tracking', 'v1.payload').equals(a)).toBe(true);
@@ -36,5 +45,16 @@ describe('safeEqual', () => {
     expect(safeEqual('abc', 'abd')).toBe(false);
     expect(safeEqual('abc', 'abcd')).toBe(false);
     expect(safeEqual(Buffer.from('abc'), 'abc')).toBe(true);
+  });
+});
+
+describe('safeEqualText', () => {
+  it('compares every character, whatever the lengths', () => {
+    expect(safeEqualText('', '')).toBe(true);
+    expect(safeEqualText('AbC-_9', 'AbC-_9')).toBe(true);
+    expect(safeEqualText('AbC-_9', 'AbC-_8')).toBe(false);
+    expect(safeEqualText('xbC-_9', 'AbC-_9')).toBe(false);
+    expect(safeEqualText('AbC', 'AbC-')).toBe(false);
+    expect(safeEqualText('é', 'e')).toBe(false);
   });
 });
