@@ -1,7 +1,22 @@
 // Table types for Kysely. One interface per table; column names as in the migrations.
+// The tables of email, its recipients and what comes back about it are in schema-email.ts.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Timestamp } from './column-types.ts';
+import type {
+  AddressActivityTable,
+  EmailAttachmentsTable,
+  EmailEventsTable,
+  EmailOpensTable,
+  EmailRecipientsTable,
+  EmailsTable,
+  InboundMessagesTable,
+  OutboxTable,
+  SuppressionsTable,
+  TeamDailyUsageTable,
+} from './schema-email.ts';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+// Every type of schema-email.ts is importable from here too, as before it was split off.
+export type * from './schema-email.ts';
 
 export type TeamPlan = 'free' | 'pro';
 export type Currency = 'USD' | 'NGN' | 'KES';
@@ -118,112 +133,6 @@ export interface TemplatesTable {
   updated_at: Timestamp;
 }
 
-export type EmailStatus =
-  | 'SCHEDULED'
-  | 'QUEUED'
-  | 'SENT'
-  | 'DELIVERY_DELAYED'
-  | 'BOUNCED'
-  | 'REJECTED'
-  | 'RENDERING_FAILURE'
-  | 'DELIVERED'
-  | 'OPENED'
-  | 'CLICKED'
-  | 'COMPLAINED'
-  | 'FAILED'
-  | 'CANCELLED'
-  | 'SUPPRESSED';
-
-/** A recipient field as sent: one address or a list. */
-export type AddressField = string | string[];
-type Json<T> = ColumnType<T, string | null, string | null>;
-
-export interface EmailsTable {
-  id: string;
-  team_id: number;
-  domain_id: number | null;
-  api_key_id: string | null;
-  from: string;
-  to: Json<AddressField | null>;
-  cc: Json<AddressField | null>;
-  bcc: Json<AddressField | null>;
-  reply_to: Json<AddressField | null>;
-  subject: string;
-  html: string | null;
-  text: string | null;
-  headers: Json<Record<string, string> | null>;
-  template_id: string | null;
-  in_reply_to_id: string | null;
-  type: ColumnType<TemplateType, TemplateType | undefined, TemplateType>;
-  scheduled_at: Timestamp | null;
-  status: EmailStatus;
-  run_at: Timestamp;
-  lease_until: Timestamp | null;
-  attempts: ColumnType<number, number | undefined, number>;
-  last_error: string | null;
-  message_id: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface EmailEventsTable {
-  id: Generated<bigint>;
-  team_id: number;
-  email_id: string;
-  status: EmailStatus;
-  data: Json<unknown>;
-  /** OPENED only: the tracked copy ('' for the email, else the MARKETING recipient); migration 0018. */
-  open_key: string | null;
-  created_at: Timestamp;
-}
-
-/** The tally of an OPENED event's later opens (migration 0018, src/emails/email-opens.ts). */
-export interface EmailOpensTable {
-  email_id: string;
-  open_key: string;
-  open_count: number;
-  last_opened_at: Timestamp;
-  recent_opens: Json<unknown>;
-}
-
-export interface EmailAttachmentsTable {
-  email_id: string;
-  position: number;
-  filename: string;
-  content: Buffer;
-}
-
-export interface SuppressionsTable {
-  team_id: number;
-  email: string;
-  reason: string;
-  email_id: string | null;
-  created_at: Timestamp;
-}
-
-export interface TeamDailyUsageTable {
-  team_id: number;
-  day: ColumnType<Date, string, string>;
-  transactional: ColumnType<number, number | undefined, number>;
-  marketing: ColumnType<number, number | undefined, number>;
-  shard: ColumnType<number, number | undefined, number>;
-  /** What this shard may reach without locking the others. */
-  cap: ColumnType<number, number | undefined, number>;
-  /** The daily limit the caps were shared out for; null: not shared out. */
-  day_limit: ColumnType<number | null, number | null | undefined, number | null>;
-}
-
-export interface OutboxTable {
-  id: Generated<bigint>;
-  team_id: number | null;
-  email_id: string | null;
-  envelope_from: string;
-  envelope_to: Json<string[]>;
-  subject: string | null;
-  raw: Buffer;
-  created_at: Timestamp;
-}
-
 export interface ContactBooksTable {
   id: string;
   team_id: number;
@@ -256,25 +165,6 @@ export interface ContactsTable {
   unsubscribed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-}
-
-/** Latest event times per (team, address), kept by a trigger on email_events (migration 0011). */
-export interface AddressActivityTable {
-  team_id: number;
-  /** lower-cased */
-  address: string;
-  last_received_at: Date | null;
-  last_opened_at: Date | null;
-  last_clicked_at: Date | null;
-  last_bounced_at: Date | null;
-  last_complained_at: Date | null;
-}
-
-export interface EmailRecipientsTable {
-  team_id: number;
-  /** lower-cased */
-  address: string;
-  email_id: string;
 }
 
 export interface UnsubscribesTable {
@@ -351,22 +241,6 @@ export interface TeamNoticesTable {
   sent_at: Timestamp | null;
   last_error: string | null;
   created_at: Timestamp;
-}
-
-export interface InboundMessagesTable {
-  id: Generated<bigint>;
-  received_at: Timestamp;
-  /** '' for the null sender. */
-  mail_from: string;
-  rcpt_to: string[];
-  remote_address: string;
-  secure: boolean;
-  raw: Buffer;
-  due_at: Timestamp;
-  lease_until: Timestamp | null;
-  attempts: ColumnType<number, number | undefined, number>;
-  last_error: string | null;
-  failed_at: Timestamp | null;
 }
 
 export interface Database {

@@ -1,0 +1,146 @@
+// Table types of email: the emails and their events, recipients and attachments, opens, the daily
+// usage counters, the log transport's outbox, suppressions and address activity, and the inbound
+// spool that bounces and complaints arrive through. Part of the Database in schema.ts.
+import type { ColumnType, Generated } from 'kysely';
+import type { Json, Timestamp } from './column-types.ts';
+import type { TemplateType } from './schema.ts';
+
+export type EmailStatus =
+  | 'SCHEDULED'
+  | 'QUEUED'
+  | 'SENT'
+  | 'DELIVERY_DELAYED'
+  | 'BOUNCED'
+  | 'REJECTED'
+  | 'RENDERING_FAILURE'
+  | 'DELIVERED'
+  | 'OPENED'
+  | 'CLICKED'
+  | 'COMPLAINED'
+  | 'FAILED'
+  | 'CANCELLED'
+  | 'SUPPRESSED';
+
+/** A recipient field as sent: one address or a list. */
+export type AddressField = string | string[];
+
+export interface EmailsTable {
+  id: string;
+  team_id: number;
+  domain_id: number | null;
+  api_key_id: string | null;
+  from: string;
+  to: Json<AddressField | null>;
+  cc: Json<AddressField | null>;
+  bcc: Json<AddressField | null>;
+  reply_to: Json<AddressField | null>;
+  subject: string;
+  html: string | null;
+  text: string | null;
+  headers: Json<Record<string, string> | null>;
+  template_id: string | null;
+  in_reply_to_id: string | null;
+  type: ColumnType<TemplateType, TemplateType | undefined, TemplateType>;
+  scheduled_at: Timestamp | null;
+  status: EmailStatus;
+  run_at: Timestamp;
+  lease_until: Timestamp | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EmailEventsTable {
+  id: Generated<bigint>;
+  team_id: number;
+  email_id: string;
+  status: EmailStatus;
+  data: Json<unknown>;
+  /** OPENED only: the tracked copy ('' for the email, else the MARKETING recipient); migration 0018. */
+  open_key: string | null;
+  created_at: Timestamp;
+}
+
+/** The tally of an OPENED event's later opens (migration 0018, src/emails/email-opens.ts). */
+export interface EmailOpensTable {
+  email_id: string;
+  open_key: string;
+  open_count: number;
+  last_opened_at: Timestamp;
+  recent_opens: Json<unknown>;
+}
+
+export interface EmailAttachmentsTable {
+  email_id: string;
+  position: number;
+  filename: string;
+  content: Buffer;
+}
+
+export interface SuppressionsTable {
+  team_id: number;
+  email: string;
+  reason: string;
+  email_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface TeamDailyUsageTable {
+  team_id: number;
+  day: ColumnType<Date, string, string>;
+  transactional: ColumnType<number, number | undefined, number>;
+  marketing: ColumnType<number, number | undefined, number>;
+  shard: ColumnType<number, number | undefined, number>;
+  /** What this shard may reach without locking the others. */
+  cap: ColumnType<number, number | undefined, number>;
+  /** The daily limit the caps were shared out for; null: not shared out. */
+  day_limit: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface OutboxTable {
+  id: Generated<bigint>;
+  team_id: number | null;
+  email_id: string | null;
+  envelope_from: string;
+  envelope_to: Json<string[]>;
+  subject: string | null;
+  raw: Buffer;
+  created_at: Timestamp;
+}
+
+/** Latest event times per (team, address), kept by a trigger on email_events (migration 0011). */
+export interface AddressActivityTable {
+  team_id: number;
+  /** lower-cased */
+  address: string;
+  last_received_at: Date | null;
+  last_opened_at: Date | null;
+  last_clicked_at: Date | null;
+  last_bounced_at: Date | null;
+  last_complained_at: Date | null;
+}
+
+export interface EmailRecipientsTable {
+  team_id: number;
+  /** lower-cased */
+  address: string;
+  email_id: string;
+}
+
+export interface InboundMessagesTable {
+  id: Generated<bigint>;
+  received_at: Timestamp;
+  /** '' for the null sender. */
+  mail_from: string;
+  rcpt_to: string[];
+  remote_address: string;
+  secure: boolean;
+  raw: Buffer;
+  due_at: Timestamp;
+  lease_until: Timestamp | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  failed_at: Timestamp | null;
+}
