@@ -1,7 +1,8 @@
 // Double opt-in confirmation links: signed like unsubscribe links (unsubscribe-links.ts) with a key
 // of their own purpose, and carrying an expiry, 7 days after the confirmation email was queued.
 import type { Secrets } from '../platform/crypto.ts';
-import { openLinkToken, signLinkToken, type ContactLink } from './unsubscribe-links.ts';
+import { signToken } from '../platform/signed-tokens.ts';
+import { openLinkToken, type ContactLink } from './unsubscribe-links.ts';
 
 export const CONFIRMATION_PATH = '/confirm';
 export const CONFIRMATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;
@@ -11,7 +12,7 @@ export interface ConfirmationLink extends ContactLink {
 }
 
 export function confirmationToken(secrets: Secrets, link: ConfirmationLink): string {
-  return signLinkToken(secrets, 'confirmation', [link.teamId, link.contactId, Math.floor(link.expiresAt.getTime() / 1000)]);
+  return signToken(secrets, 'confirmation', [link.teamId, link.contactId, Math.floor(link.expiresAt.getTime() / 1000)]);
 }
 
 /** A link valid for CONFIRMATION_VALID_MS from `sentAt`. */

@@ -10,11 +10,6 @@ import { openSignedToken, signToken } from '../platform/signed-tokens.ts';
 /** Longer than any token we make (a 320-character address included); anything longer is refused unread. */
 export const TOKEN_MAX_LENGTH = 1024;
 
-/** A signed, URL-safe token carrying `payload` (a JSON array). */
-export function signLinkToken(secrets: Secrets, purpose: KeyPurpose, payload: readonly unknown[]): string {
-  return signToken(secrets, purpose, payload);
-}
-
 /** The payload of a token signed for `purpose`, or null when it is malformed, edited or forged. */
 export function openLinkToken(secrets: Secrets, purpose: KeyPurpose, token: string): unknown[] | null {
   return openSignedToken(secrets, purpose, token, TOKEN_MAX_LENGTH);
@@ -41,11 +36,11 @@ const isTeamId = (value: unknown): value is number => Number.isSafeInteger(value
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 320;
 
 export function contactUnsubscribeToken(secrets: Secrets, link: ContactLink): string {
-  return signLinkToken(secrets, 'unsubscribe', ['c', link.teamId, link.contactId]);
+  return signToken(secrets, 'unsubscribe', ['c', link.teamId, link.contactId]);
 }
 
 export function emailUnsubscribeToken(secrets: Secrets, link: EmailRecipientLink): string {
-  return signLinkToken(secrets, 'unsubscribe', ['e', link.teamId, link.emailId, link.recipient.trim().toLowerCase()]);
+  return signToken(secrets, 'unsubscribe', ['e', link.teamId, link.emailId, link.recipient.trim().toLowerCase()]);
 }
 
 /** What an unsubscribe token names, or null when it is not one of ours. */

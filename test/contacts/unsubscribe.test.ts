@@ -6,10 +6,10 @@ import {
   contactUnsubscribeUrl,
   emailUnsubscribeUrl,
   readUnsubscribeToken,
-  signLinkToken,
 } from '../../src/contacts/unsubscribe-links.ts';
 import { Secrets } from '../../src/platform/crypto.ts';
 import { newId } from '../../src/platform/ids.ts';
+import { signToken } from '../../src/platform/signed-tokens.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { createTeam, type TestTeam } from '../support/factory.ts';
 
@@ -78,7 +78,7 @@ describe('unsubscribe tokens', () => {
     // Another HERALD_SECRET signed it.
     expect(readUnsubscribeToken(t.deps.secrets, contactUnsubscribeUrl(new Secrets('another-secret-0123456789abcdef'), '', { teamId: 7, contactId: 'ct_1' }).split('/').pop()!)).toBeNull();
     // Signed with the confirmation purpose: not an unsubscribe token.
-    expect(readUnsubscribeToken(t.deps.secrets, signLinkToken(t.deps.secrets, 'confirmation', ['c', 7, 'ct_1']))).toBeNull();
+    expect(readUnsubscribeToken(t.deps.secrets, signToken(t.deps.secrets, 'confirmation', ['c', 7, 'ct_1']))).toBeNull();
   });
 });
 
