@@ -1,9 +1,10 @@
 // Bounces and complaints end to end, over real sockets: an email goes through the API and the delivery
 // worker to the SMTP sink (the relay, answering 250); a DSN or an ARF report then comes back to the
 // return path the sink saw as MAIL FROM, through Herald's own inbound listener (startInboundSmtp,
-// exactly as `herald smtp` runs it) and the worker's inbound-messages queue. What follows is checked as a team sees it: the email's status
-// and events over the API, the suppression list over the admin API, and the next send to the address
-// SUPPRESSED and left out of the daily usage. A forged return path is refused at RCPT TO.
+// exactly as `herald smtp` runs it) and the worker's inbound-messages queue. What follows is checked
+// as a team sees it: the email's status and events over the API, the suppression list over the admin
+// API, and the next send to the address SUPPRESSED and left out of the daily usage. A forged return
+// path is refused at RCPT TO.
 import { randomInt } from 'node:crypto';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
