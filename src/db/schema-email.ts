@@ -63,13 +63,17 @@ export interface EmailEventsTable {
   created_at: Timestamp;
 }
 
-/** The tally of an OPENED event's later opens (migration 0018, src/emails/email-opens.ts). */
+/** The tally of an OPENED event's later opens (migrations 0018, 0020; src/emails/email-opens.ts). */
 export interface EmailOpensTable {
   email_id: string;
   open_key: string;
   open_count: number;
   last_opened_at: Timestamp;
-  recent_opens: Json<unknown>;
+  /** The latest opens, oldest first (at most LATER_OPENS_KEPT + 1), and their user agents. */
+  recent_at: ColumnType<Date[], Date[] | string[], Date[] | string[]>;
+  recent_user_agents: (string | null)[];
+  /** When this copy last moved its recipients' address activity. */
+  activity_at: Timestamp;
 }
 
 export interface EmailAttachmentsTable {

@@ -1,6 +1,6 @@
 // Recording opens (the tracking pixel): ONE OPENED event per tracked copy, and its tally in
-// email_opens (migration 0018). A copy is named by open_key: '' for an email, the recipient for a
-// MARKETING copy. The first open inserts the event with recordEmailEvent's rules (it joins the
+// email_opens (migrations 0018, 0020). A copy is named by open_key: '' for an email, the recipient
+// for a MARKETING copy. The first open inserts the event with recordEmailEvent's rules (it joins the
 // history, the status moves only as status-precedence.ts allows and never out of QUEUED or
 // SCHEDULED, the insert triggers fire: webhook email.opened, the daily counters, address activity)
 // and its data is that open's {recipient?, userAgent}. Each later open only updates the tally, which
@@ -13,7 +13,15 @@
 // The list is capped so a proxy or bot fetching a pixel in a loop cannot grow a row without bound;
 // the count stays exact. A later open also moves the recipients' address_activity.last_opened_at
 // (segments' "opened in the last N days"), which the insert trigger does for first opens, when it is
-// more than ACTIVITY_STEP past the recorded time.
+// more than ACTIVITY_STEP past the copy's last move (email_opens.activity_at).
+//
+// Why a later open touches nothing but its tally row (migration 0020): later opens are most of the
+// pixel's traffic (readers reopening, image proxies, previews), and each is one narrow HOT update,
+// about 7 µs of PostgreSQL CPU in a batch, where locking the email, rewriting a jsonb list and
+// probing address activity for every open cost about 20 µs (bench/RESULTS.md, tracking-open). So
+// only a copy's first open moves the email's status: an open that arrives while the email is still
+// QUEUED or SCHEDULED (another recipient awaiting a retry) joins the history without moving it, and
+// the copy's later opens do not move it afterwards either.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { replaceableByEvent } from './email-events.ts';
@@ -36,12 +44,21 @@ export interface OpenTally {
   laterOpens: RecentOpen[];
 }
 
-export function openTally(row: { open_count: number; last_opened_at: Date | string; recent_opens: RecentOpen[] }): OpenTally {
-  const later = Math.min(row.open_count - 1, LATER_OPENS_KEPT);
+/** The tally's columns as read (a timestamp array element may come as a Date or as text). */
+export interface OpenTallyRow {
+  open_count: number;
+  last_opened_at: Date | string;
+  recent_at: (Date | string)[];
+  recent_user_agents: (string | null)[];
+}
+
+export function openTally(row: OpenTallyRow): OpenTally {
+  const later = Math.min(row.open_count - 1, LATER_OPENS_KEPT, row.recent_at.length);
+  const from = row.recent_at.length - later;
   return {
     openCount: row.open_count,
     lastOpenedAt: new Date(row.last_opened_at).toISOString(),
-    laterOpens: later === 0 ? [] : row.recent_opens.slice(-later),
+    laterOpens: row.recent_at.slice(from).map((at, i) => ({ at: new Date(at).toISOString(), userAgent: row.recent_user_agents[from + i] ?? null })),
   };
 }
 
@@ -54,106 +71,133 @@ export interface OpenInput {
   at: Date;
 }
 
-interface Copy {
-  team_id: number;
-  email_id: string;
-  open_key: string;
-  /** The copy's first open in this batch: its time and the event data it gets if it is the first ever. */
-  at: string;
-  data: { recipient?: string; userAgent: string | null };
-  /** Opens in this batch. */
-  opens: number;
-  last_at: string;
-  /** This batch's opens, the latest RECENT_KEPT of them. */
-  recent: RecentOpen[];
-}
-
-/** The opens of one batch, one row per copy (ON CONFLICT may touch a row once per statement), in
- * (email, key) order: rows are locked in this order, the same in every batch. */
-function copiesOf(opens: readonly OpenInput[]): Copy[] {
-  const copies = new Map<string, Copy>();
+/**
+ * The batch as rounds holding at most one open per copy (ON CONFLICT may touch a row once per
+ * statement), in arrival order: round k has the k-th open of each copy. Usually one round.
+ */
+function roundsOf(opens: readonly OpenInput[]): OpenInput[][] {
+  const rounds: OpenInput[][] = [];
+  const seen = new Map<string, number>();
   for (const open of opens) {
-    const key = open.recipient ?? '';
-    const at = open.at.toISOString();
-    const id = `${open.emailId}\n${key}`;
-    const copy = copies.get(id);
-    if (copy === undefined) {
-      const data = open.recipient === null ? { userAgent: open.userAgent } : { recipient: open.recipient, userAgent: open.userAgent };
-      copies.set(id, { team_id: open.teamId, email_id: open.emailId, open_key: key, at, data, opens: 1, last_at: at, recent: [{ at, userAgent: open.userAgent }] });
-    } else {
-      copy.opens += 1;
-      if (at > copy.last_at) copy.last_at = at;
-      copy.recent.push({ at, userAgent: open.userAgent });
-    }
+    const copy = `${open.emailId}\n${open.recipient ?? ''}`;
+    const round = seen.get(copy) ?? 0;
+    seen.set(copy, round + 1);
+    (rounds[round] ??= []).push(open);
   }
-  for (const copy of copies.values()) copy.recent = copy.recent.slice(-RECENT_KEPT);
-  return [...copies.values()].sort((a, b) => (a.email_id < b.email_id ? -1 : a.email_id > b.email_id ? 1 : a.open_key < b.open_key ? -1 : a.open_key > b.open_key ? 1 : 0));
+  return rounds;
 }
 
 /**
- * Records a batch of opens in ONE statement; any number of opens per email. Email rows are locked in
- * id order first (as recordEmailEvents does, so the two cannot deadlock, and the insert triggers'
- * "first open of the email" sees every earlier open). Opens of emails the team does not have are
- * dropped. A copy's opens within the batch are merged: the first of them is its first open when the
- * copy has no event yet, otherwise all of them are later opens.
+ * Records a batch of opens; any number of opens per copy. Opens of emails the team does not have
+ * are dropped. In ONE transaction: per round (see roundsOf), the tallies' statement, then, when it
+ * found first opens, the statements that lock their emails and insert their events.
  */
 export async function recordOpens(db: Kysely<Database> | Transaction<Database>, opens: readonly OpenInput[]): Promise<void> {
   if (opens.length === 0) return;
-  const copies = copiesOf(opens);
+  const rounds = roundsOf(opens);
+  const all = async (tx: Kysely<Database> | Transaction<Database>) => {
+    for (const round of rounds) {
+      const firsts = await updateTallies(tx, round);
+      if (firsts.length > 0) await recordFirstOpens(tx, firsts);
+    }
+  };
+  if (db.isTransaction) return all(db);
+  await db.transaction().execute(all);
+}
+
+const copyOf = (emailId: string, openKey: string) => `${emailId}\n${openKey}`;
+
+/** Columns for unnest(): one array per field, the same text for every batch size (prepared once). */
+function columns(opens: readonly OpenInput[]) {
+  return {
+    emailIds: opens.map((o) => o.emailId),
+    keys: opens.map((o) => o.recipient ?? ''),
+    teamIds: opens.map((o) => o.teamId),
+    ats: opens.map((o) => o.at.toISOString()),
+    userAgents: opens.map((o) => o.userAgent),
+  };
+}
+
+/**
+ * One open per copy, in ONE statement: each copy's tally upserted, in (email, key) order (the order
+ * rows are locked in, the same in every batch). A later open is an update of its row. Answers the
+ * opens that inserted a row: their copies' first opens.
+ *
+ * Every join here is between a handful of input rows and a table's index. The planner sees an
+ * unnest() of parameters, and a CTE reading another, as about ten rows, so a join of two CTEs can
+ * become a nested loop over both: with 700 opens, 490,000 comparisons (45 ms, measured).
+ */
+async function updateTallies(tx: Kysely<Database> | Transaction<Database>, opens: readonly OpenInput[]): Promise<OpenInput[]> {
+  const c = columns(opens);
+  const { rows } = await sql<{ email_id: string; open_key: string }>`
+    WITH tally AS (
+      INSERT INTO email_opens AS o (email_id, open_key, open_count, last_opened_at, activity_at, recent_at, recent_user_agents)
+      SELECT i.email_id, i.open_key, 1, i.at, i.at, ARRAY[i.at], ARRAY[i.user_agent]
+      FROM unnest(${c.emailIds}::text[], ${c.keys}::text[], ${c.teamIds}::int[], ${c.ats}::timestamptz[], ${c.userAgents}::text[])
+        AS i(email_id, open_key, team_id, at, user_agent)
+      -- The token is ours, but its email may be gone since: it must still be the team's.
+      WHERE EXISTS (SELECT 1 FROM emails m WHERE m.id = i.email_id AND m.team_id = i.team_id)
+      ORDER BY i.email_id, i.open_key
+      ON CONFLICT (email_id, open_key) DO UPDATE SET
+        open_count = o.open_count + 1,
+        last_opened_at = greatest(o.last_opened_at, excluded.last_opened_at),
+        recent_at = (o.recent_at || excluded.recent_at)[greatest(1, cardinality(o.recent_at) + 2 - ${RECENT_KEPT}::int):],
+        recent_user_agents = (o.recent_user_agents || excluded.recent_user_agents)[greatest(1, cardinality(o.recent_user_agents) + 2 - ${RECENT_KEPT}::int):],
+        -- Moved: to the copy's new last open, so that RETURNING can tell (activity_at = last_opened_at).
+        activity_at = CASE WHEN o.activity_at < excluded.activity_at - ${ACTIVITY_STEP}::interval
+                           THEN greatest(o.last_opened_at, excluded.last_opened_at) ELSE o.activity_at END
+      -- xmax is 0 only on a row this statement inserted (an updated row carries its lock); the
+      -- tests of record-opens.test.ts hold this on PostgreSQL and PGlite.
+      RETURNING o.email_id, o.open_key, (o.xmax = 0) AS inserted, o.activity_at = o.last_opened_at AS moved, o.last_opened_at
+    ),
+    -- A later open that moved its copy's activity_at moves the address activity of every recipient
+    -- of the email (as the insert trigger does for first opens): at most hourly per copy, so the
+    -- lock ON CONFLICT takes even when its WHERE declines costs little.
+    activity AS (
+      INSERT INTO address_activity AS a (team_id, address, last_opened_at)
+      SELECT r.team_id, r.address, max(t.last_opened_at)
+      FROM tally t JOIN email_recipients r ON r.email_id = t.email_id
+      WHERE t.moved AND NOT t.inserted
+      GROUP BY r.team_id, r.address
+      ORDER BY r.team_id, r.address
+      ON CONFLICT (team_id, address) DO UPDATE SET last_opened_at = excluded.last_opened_at
+      WHERE a.last_opened_at IS NULL OR a.last_opened_at < excluded.last_opened_at
+    )
+    SELECT t.email_id, t.open_key FROM tally t WHERE t.inserted`.execute(tx);
+  if (rows.length === 0) return [];
+  const firsts = new Set(rows.map((row) => copyOf(row.email_id, row.open_key)));
+  return opens.filter((o) => firsts.has(copyOf(o.emailId, o.recipient ?? '')));
+}
+
+/**
+ * First opens (their tally rows just inserted, in this transaction): their emails locked in id order
+ * (as recordEmailEvents locks them, after the tally rows in every batch, so concurrent batches
+ * cannot deadlock; the insert triggers' "first open of the email" then sees every earlier open),
+ * the status moved as status-precedence.ts allows, and one OPENED event per copy inserted.
+ */
+async function recordFirstOpens(tx: Kysely<Database> | Transaction<Database>, opens: readonly OpenInput[]): Promise<void> {
+  const ids = [...new Set(opens.map((o) => o.emailId))];
+  const { rows } = await sql<{ id: string }>`SELECT id FROM emails WHERE id = ANY(${ids}::text[]) ORDER BY id FOR UPDATE`.execute(tx);
+  // An email deleted meanwhile: its tally row went with it (ON DELETE CASCADE), and so goes its open.
+  const found = new Set(rows.map((row) => row.id));
+  const kept = found.size === ids.length ? opens : opens.filter((o) => found.has(o.emailId));
+  if (kept.length === 0) return;
+  const c = columns(kept);
   const replaceable = sql.join(replaceableByEvent('OPENED'));
   await sql`
     WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(copies)}::jsonb)
-        AS i(team_id int, email_id text, open_key text, at timestamptz, data jsonb, opens int, last_at timestamptz, recent jsonb)
-    ),
-    -- Rows found by their ids (= ANY(ARRAY(...)): an index scan whatever the statistics say). Every
-    -- join below takes an input row only with its email's team.
-    email AS (
-      SELECT m.id, m.team_id, m.status FROM emails m
-      WHERE m.id = ANY(ARRAY(SELECT i.email_id FROM input i))
-      ORDER BY m.id FOR UPDATE OF m
+      SELECT * FROM unnest(${c.emailIds}::text[], ${c.keys}::text[], ${c.teamIds}::int[], ${c.ats}::timestamptz[], ${c.userAgents}::text[])
+        AS i(email_id, open_key, team_id, at, user_agent)
     ),
     moved AS (
-      UPDATE emails m SET status = 'OPENED', updated_at = first.at
-      FROM (SELECT i.email_id, min(i.at) AS at FROM input i JOIN email e ON e.id = i.email_id AND e.team_id = i.team_id WHERE e.status IN (${replaceable}) GROUP BY i.email_id) first
-      WHERE m.id = ANY(ARRAY(SELECT e.id FROM email e WHERE e.status IN (${replaceable})))
-        AND m.id = first.email_id AND m.status IN (${replaceable})
-    ),
-    tally AS (
-      INSERT INTO email_opens AS o (email_id, open_key, open_count, last_opened_at, recent_opens)
-      SELECT i.email_id, i.open_key, i.opens, i.last_at, i.recent FROM input i JOIN email e ON e.id = i.email_id AND e.team_id = i.team_id
-      ORDER BY i.email_id, i.open_key
-      ON CONFLICT (email_id, open_key) DO UPDATE SET
-        open_count = o.open_count + excluded.open_count,
-        last_opened_at = greatest(o.last_opened_at, excluded.last_opened_at),
-        recent_opens = jsonb_path_query_array(o.recent_opens || excluded.recent_opens, ${`$[last - ${RECENT_KEPT - 1} to last]`}::jsonpath)
-      -- xmax is 0 only on a row this statement inserted (an updated row carries its lock); the
-      -- tests of record-opens.test.ts hold this on PostgreSQL and PGlite.
-      RETURNING o.email_id, o.open_key, (o.xmax = 0) AS inserted
-    ),
-    opened AS (
-      INSERT INTO email_events (team_id, email_id, status, data, open_key, created_at)
-      SELECT i.team_id, i.email_id, 'OPENED', i.data, i.open_key, i.at
-      FROM input i JOIN tally t ON t.email_id = i.email_id AND t.open_key = i.open_key AND t.inserted
-      ORDER BY i.email_id, i.open_key
+      UPDATE emails m SET status = 'OPENED', updated_at = f.at
+      FROM (SELECT email_id, min(at) AS at FROM input GROUP BY email_id) f
+      WHERE m.id = f.email_id AND m.status IN (${replaceable})
     )
-    -- Later opens move address activity here; first opens also through the insert trigger (its
-    -- guard makes the second write a no-op). Every recipient of the email moves, as in the trigger.
-    -- To the hour: an open within ACTIVITY_STEP of the recorded one leaves the row alone (and
-    -- unlocked: ON CONFLICT would lock it even when its WHERE declines), since rewriting it means new
-    -- entries in its indexes, once per open of a burst (image proxies, previews, a reader
-    -- reopening), while segments ask in whole days.
-    INSERT INTO address_activity AS a (team_id, address, last_opened_at)
-    SELECT r.team_id, r.address, max(i.last_at)
-    FROM input i JOIN email e ON e.id = i.email_id AND e.team_id = i.team_id JOIN email_recipients r ON r.team_id = i.team_id AND r.email_id = i.email_id
-    -- The probe goes by primary key: coalesce() keeps the planner off address_activity_opened, whose
-    -- (team, time) range holds every address of the team opened since, walked for each probe (it
-    -- chose that index whenever its statistics predated the opens: 80 µs a probe at 1,000 addresses).
-    WHERE NOT EXISTS (
-        SELECT 1 FROM address_activity k
-        WHERE k.team_id = r.team_id AND k.address = r.address AND coalesce(k.last_opened_at, '-infinity') >= i.last_at - ${ACTIVITY_STEP}::interval)
-    GROUP BY r.team_id, r.address
-    ORDER BY r.team_id, r.address
-    ON CONFLICT (team_id, address) DO UPDATE SET last_opened_at = excluded.last_opened_at
-    WHERE a.last_opened_at IS NULL OR a.last_opened_at < excluded.last_opened_at - ${ACTIVITY_STEP}::interval`.execute(db);
+    INSERT INTO email_events (team_id, email_id, status, data, open_key, created_at)
+    SELECT i.team_id, i.email_id, 'OPENED',
+      CASE WHEN i.open_key = '' THEN jsonb_build_object('userAgent', i.user_agent)
+           ELSE jsonb_build_object('recipient', i.open_key, 'userAgent', i.user_agent) END,
+      i.open_key, i.at
+    FROM input i ORDER BY i.email_id, i.open_key`.execute(tx);
 }

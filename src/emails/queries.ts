@@ -1,7 +1,7 @@
 // Every SQL statement of the emails area; the team id comes first and is in every WHERE.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { verifiedDomainsJson } from '../domains/index.ts';
-import { openTally, type RecentOpen } from './email-opens.ts';
+import { openTally } from './email-opens.ts';
 import type { AddressField, Database, EmailEventsTable, EmailsTable, EmailStatus, TeamPlan, TemplateType } from '../db/schema.ts';
 
 export type EmailRow = Selectable<EmailsTable>;
@@ -104,15 +104,15 @@ export async function listEmailEvents(db: Db, teamId: number, emailId: string): 
     .selectFrom('email_events as e')
     .leftJoin('email_opens as o', (join) => join.onRef('o.email_id', '=', 'e.email_id').onRef('o.open_key', '=', 'e.open_key'))
     .selectAll('e')
-    .select(['o.open_count', 'o.last_opened_at', 'o.recent_opens'])
+    .select(['o.open_count', 'o.last_opened_at', 'o.recent_at', 'o.recent_user_agents'])
     .where('e.team_id', '=', teamId)
     .where('e.email_id', '=', emailId)
     .orderBy('e.id', 'asc')
     .execute();
-  return rows.map(({ open_count, last_opened_at, recent_opens, ...event }) =>
-    open_count === null || last_opened_at === null || recent_opens === null
+  return rows.map(({ open_count, last_opened_at, recent_at, recent_user_agents, ...event }) =>
+    open_count === null || last_opened_at === null || recent_at === null || recent_user_agents === null
       ? event
-      : { ...event, data: { ...(event.data as object), ...openTally({ open_count, last_opened_at, recent_opens: recent_opens as RecentOpen[] }) } },
+      : { ...event, data: { ...(event.data as object), ...openTally({ open_count, last_opened_at, recent_at, recent_user_agents }) } },
   );
 }
 
