@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { recordEmailEvents, recordOpens, type EmailEventInput, type OpenInput } from '../emails/index.ts';
-import { BatchWriter } from './batch-writer.ts';
+import { BatchWriter } from '../platform/batch-writer.ts';
 import { PIXEL_HEADERS, TRANSPARENT_GIF } from './pixel.ts';
 import { CLICK_PATH, OPEN_PATH, readClickToken, readOpenToken, type TrackedEmail } from './tokens.ts';
 

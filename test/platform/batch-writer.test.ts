@@ -1,8 +1,8 @@
-// The tracking events' group commit: batches in arrival order up to maxBatch, the first event of an
+// The group commit of work nobody waits on (tracking events, spooled inbound messages): batches in arrival order up to maxBatch, the first event of an
 // idle writer at once, a busy writer gathering, a promise only past the backlog limit (resolved once
 // that event is written), a failed batch retried event by event, and drained().
 import { describe, expect, it } from 'vitest';
-import { BatchWriter } from '../../src/tracking/batch-writer.ts';
+import { BatchWriter } from '../../src/platform/batch-writer.ts';
 
 /** A write the test releases by hand, recording each batch it was given. */
 function gatedWrites(fail: (event: number) => boolean = () => false) {
@@ -28,8 +28,10 @@ describe('BatchWriter', () => {
     const writer = new BatchWriter<number>({ write: w.write, onError: () => {}, maxBatch: 3, limit: 100, gatherMs: 0 });
     for (let i = 1; i <= 6; i++) expect(writer.add(i)).toBeNull();
     expect(w.batches).toEqual([[1]]);
+    expect(writer.backlog).toBe(6);
     await w.release();
     expect(w.batches).toEqual([[1], [2, 3, 4]]);
+    expect(writer.backlog).toBe(5);
     await w.release();
     expect(w.batches).toEqual([[1], [2, 3, 4], [5, 6]]);
     const drained = writer.drained();
@@ -90,5 +92,6 @@ describe('BatchWriter', () => {
     await writer.drained();
     writer.add(1);
     await writer.drained();
+    expect(writer.backlog).toBe(0);
   });
 });

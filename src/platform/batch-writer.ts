@@ -1,8 +1,9 @@
-// Group commit for tracking events, whose requests are answered before the write: events wait in an
-// array and one writer takes up to maxBatch of them at a time, so under load one statement carries
-// hundreds of opens (a busy writer waits gatherMs between batches to let them gather), and an idle
-// service writes the first event at once. Unlike platform/coalescer.ts
-// there is no promise per event (the pixel is the hot path; the caller does not await its write).
+// Group commit for work nobody waits on: the tracking pixel's opens and clicks (answered before
+// they are written) and the inbound messages a listener has spooled (answered 250 once spooled).
+// Items wait in an array and one writer takes up to maxBatch of them at a time, so under load one
+// statement carries hundreds of them (a busy writer waits gatherMs between batches to let them
+// gather), and an idle service writes the first item at once. Unlike coalescer.ts there is no
+// promise per item (the pixel is the hot path; the caller does not await its write).
 //
 // Bounded: past `limit` unwritten events, add() hands back a promise of the event's write, which the
 // request awaits (memory stays bounded under overload, nothing is dropped). A failed batch is written
@@ -35,6 +36,11 @@ export class BatchWriter<E> {
 
   constructor(options: BatchWriterOptions<E>) {
     this.#options = options;
+  }
+
+  /** Events added and not yet written (or reported failed). */
+  get backlog(): number {
+    return this.#added - this.#done;
   }
 
   /** Queues the event; answers a promise to await only when the backlog is past the limit. */
