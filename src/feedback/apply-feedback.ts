@@ -3,8 +3,9 @@
 // through the signed return path inside it, then through the original Message-ID when that names
 // our mail domain and an email that exists. The recipient must be one the email was sent to.
 // Whatever does not match is dropped with a reason the caller counts (feedbackCounter).
-// Parsing and matching need no database; recording (record-reports.ts) does. The inbound queue
-// records a batch of spooled messages in one transaction (applyFeedbackBatch).
+// Parsing and matching need no database; recording (record-reports.ts) does. A batch of spooled
+// messages is recorded in one transaction (applyFeedbackBatch, src/inbound/record-spooled.ts).
+import { setImmediate } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import { Counter, type Registry } from 'prom-client';
 import type { Database } from '../db/schema.ts';
@@ -17,6 +18,8 @@ import { decide, ignored, readEmails, recordReports, writeDecisionsIn, type Matc
 export type { FeedbackDeps, FeedbackEnvelope, FeedbackKind, FeedbackOutcome, IgnoredReason, RecipientOutcome } from './feedback-types.ts';
 
 const COMPLAINT_TYPES = new Set(['abuse', 'fraud']);
+/** Messages parsed between two yields to the event loop (each takes tens of microseconds). */
+const PARSE_BETWEEN_YIELDS = 16;
 const RETURN_PATH_LIKE = /bounce\+[a-z0-9_]+\.[a-z0-9]+@[a-z0-9.-]+/gi;
 const EMAIL_ID = /^[a-z0-9_]{1,40}$/;
 
@@ -90,7 +93,13 @@ export async function applyFeedbackBatch(
   messages: readonly FeedbackMessage[],
   alsoInTransaction: (tx: Transaction<Database>) => Promise<void>,
 ): Promise<FeedbackOutcome[]> {
-  const matched = await Promise.all(messages.map((m) => matchFeedback(deps, m.envelope, m.raw)));
+  const matched: (FeedbackOutcome | MatchedReport)[] = [];
+  for (const [i, m] of messages.entries()) {
+    // Parsing is CPU work: hundreds in a row would hold the event loop, and with it the listener's
+    // replies to the senders, for milliseconds. Other work goes in between.
+    if (i > 0 && i % PARSE_BETWEEN_YIELDS === 0) await setImmediate();
+    matched.push(await matchFeedback(deps, m.envelope, m.raw));
+  }
   const reports = matched.filter((m): m is MatchedReport => !('outcome' in m));
   const now = deps.clock.now();
   const emails = await readEmails(deps.db, reports.map((r) => r.emailId));

@@ -42,14 +42,15 @@ export interface EmailFacts {
 
 /** Each email's team and recipients, in input order (null: no such email). The email id is the only
  * key a report carries, and ids are global, so the team comes from it; the recipients are then
- * joined by that team. The ids go as one JSON parameter, so the statement's text is the same for
- * every batch size: prepared once per connection instead of parsed and planned for each batch. */
+ * joined by that team. The ids go as one array parameter, so the statement's text is the same for
+ * every batch size (prepared once per connection), and = ANY() finds each email by its key
+ * whatever the statistics say. */
 export async function readEmails(db: Kysely<Database>, emailIds: readonly string[]): Promise<(EmailFacts | null)[]> {
   if (emailIds.length === 0) return [];
   const rows = await sql<{ id: string; team_id: number; address: string | null }>`
     SELECT e.id, e.team_id, r.address FROM emails e
     LEFT JOIN email_recipients r ON r.team_id = e.team_id AND r.email_id = e.id
-    WHERE e.id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(emailIds)])}::jsonb))`.execute(db);
+    WHERE e.id = ANY(${[...new Set(emailIds)]}::text[])`.execute(db);
   const emails = new Map<string, EmailFacts>();
   for (const row of rows.rows) {
     const email = emails.get(row.id) ?? { teamId: row.team_id, sentTo: [] };
@@ -163,7 +164,8 @@ async function suppress(tx: Transaction<Database>, suppressions: Suppression[], 
   await sql`
     INSERT INTO suppressions (team_id, email, reason, email_id, created_at)
     SELECT s.team_id, s.email, s.reason, s.email_id, ${now}
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS s(team_id int, email text, reason text, email_id text)
+    FROM unnest(${rows.map((r) => r.team_id)}::int[], ${rows.map((r) => r.email)}::text[], ${rows.map((r) => r.reason)}::text[], ${rows.map((r) => r.email_id)}::text[])
+      AS s(team_id, email, reason, email_id)
     ORDER BY s.team_id, s.email
     ON CONFLICT (team_id, email) DO UPDATE SET reason = EXCLUDED.reason, email_id = EXCLUDED.email_id
     WHERE EXCLUDED.reason = 'COMPLAINT' AND suppressions.reason <> 'COMPLAINT'`.execute(tx);
