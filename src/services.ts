@@ -8,6 +8,7 @@ import { createWorkerRunner } from './worker.ts';
 import { parseReturnPath } from './emails/index.ts';
 import { readSmtpTls, startSmtpListener } from './inbound/smtp-listener.ts';
 import { createInboundSpool } from './inbound/spool.ts';
+import { createSpoolProcessor } from './inbound/spool-processor.ts';
 
 export interface Service {
   stop(): Promise<void>;
@@ -58,15 +59,15 @@ export async function serveWorker(runtime: Runtime): Promise<Service> {
  * The inbound SMTP listener (HERALD_SMTP_PORT; 0 = off): accepts mail only for addresses Herald owns
  * (signed bounce return paths) and answers 250 once the message is committed to the spool (messages
  * that arrive together share one INSERT), so a message the database did not take is retried by the
- * sender. The worker's inbound-messages queue (`herald worker`, `herald start`) then turns each
- * delivery report or complaint into events and suppressions.
+ * sender. Then this process turns each delivery report or complaint into events and suppressions
+ * itself (spool-processor.ts); what it does not finish, the worker's inbound-messages queue takes.
  */
-export async function startInboundSmtp(runtime: Runtime): Promise<Service> {
+export async function startInboundSmtp(runtime: Runtime): Promise<InboundSmtpService> {
   const { deps } = runtime;
   const { config } = deps;
-  if (config.smtpPort === 0) return { stop: async () => {} };
-  // The 250 waits for the message's row in the spool; the worker's inbound-messages queue acts on it.
-  const spool = createInboundSpool({ db: deps.db, clock: deps.clock, announcer: deps.announcer });
+  if (config.smtpPort === 0) return { stop: async () => {}, drained: async () => {} };
+  const spool = createInboundSpool({ db: deps.db, clock: deps.clock });
+  const processor = createSpoolProcessor({ db: deps.db, secrets: deps.secrets, clock: deps.clock, mailDomain: config.mailDomain, metrics: deps.metrics, logger: deps.logger });
   const logger = deps.logger.child({ part: 'smtp' });
   const listener = await startSmtpListener({
     port: config.smtpPort,
@@ -76,10 +77,26 @@ export async function startInboundSmtp(runtime: Runtime): Promise<Service> {
     logger: deps.logger,
     metrics: deps.metrics,
     acceptsRecipient: (address) => parseReturnPath(address, deps.secrets) !== null,
-    onMessage: (message) => spool.store(message),
+    onMessage: async (message) => {
+      const id = await spool.store(message);
+      processor.take({ id, mailFrom: message.mailFrom, rcptTo: message.rcptTo, raw: message.raw });
+    },
   });
   logger.info({ port: listener.port }, 'inbound SMTP listening');
-  return { stop: () => listener.stop() };
+  return {
+    // Messages still waiting to be processed are finished first; a process killed instead leaves
+    // them to the queue.
+    stop: async () => {
+      await listener.stop();
+      await processor.drained();
+    },
+    drained: () => processor.drained(),
+  };
+}
+
+export interface InboundSmtpService extends Service {
+  /** Resolves once every message received so far has been processed (or left to the queue). */
+  drained(): Promise<void>;
 }
 
 /** `herald smtp` alone. */

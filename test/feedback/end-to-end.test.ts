@@ -1,7 +1,8 @@
 // Bounces and complaints end to end, over real sockets: an email goes through the API and the delivery
 // worker to the SMTP sink (the relay, answering 250); a DSN or an ARF report then comes back to the
 // return path the sink saw as MAIL FROM, through Herald's own inbound listener (startInboundSmtp,
-// exactly as `herald smtp` runs it) and the worker's inbound-messages queue. What follows is checked
+// exactly as `herald smtp` runs it: it spools the message, answers 250 and then records the report
+// itself), with the worker's inbound-messages queue running beside it. What follows is checked
 // as a team sees it: the email's status and events over the API, the suppression list over the admin
 // API, and the next send to the address SUPPRESSED and left out of the daily usage. A forged return
 // path is refused at RCPT TO.
@@ -11,10 +12,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../src/deps.ts';
 import { usageOfDay } from '../../src/emails/limits.ts';
 import { parseReturnPath } from '../../src/emails/return-path.ts';
-import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
+import { inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import type { Runtime } from '../../src/runtime.ts';
-import { startInboundSmtp, type Service } from '../../src/services.ts';
+import { startInboundSmtp, type InboundSmtpService } from '../../src/services.ts';
 import { emailJson, latestStatus, startRelayDelivery, uniqueRecipient, waitForStatus, type RelayDelivery } from '../emails/delivery-support.ts';
 import { emails, type EmailHarness, type SendingTeam } from '../emails/support.ts';
 import { TEST_ADMIN_TOKEN } from '../support/app.ts';
@@ -22,9 +23,9 @@ import { TEST_ADMIN_TOKEN } from '../support/app.ts';
 let d: RelayDelivery;
 let h: EmailHarness;
 let team: SendingTeam;
-let inbound: Service;
+let inbound: InboundSmtpService;
 let inboundPort: number;
-/** The worker's part: the queue that acts on what the listener spooled. */
+/** The worker's part: the queue that takes what a listener did not finish (here: nothing). */
 let inboundRunner: QueueRunner;
 
 /**
@@ -155,8 +156,8 @@ async function sendToListener(envelope: { from: string | false; to: string }, ra
   }
 }
 
-/** Whatever the listener has spooled so far, recorded by the worker's queue. */
-const processed = () => inboundRunner.idle(INBOUND_QUEUE);
+/** Whatever the listener has spooled so far, recorded by the listener itself. */
+const processed = () => inbound.drained();
 
 /** Sent through the API and delivered to the sink: its id, and the return path the sink saw. */
 async function deliveredEmail(to: string): Promise<{ id: string; returnPath: string; raw: string }> {
@@ -223,7 +224,7 @@ describe('feedback through the inbound SMTP listener', () => {
     expect(answer.accepted).toEqual([sent.returnPath]);
     expect(answer.response).toMatch(/^250/);
 
-    // The 250 is written once the message is spooled; the worker's queue records what it reports.
+    // The 250 is written once the message is spooled; the listener then records what it reports.
     await processed();
     expect(await spooledCount()).toBe(0);
     expect(await latestStatus(h, sent.id)).toBe('BOUNCED');

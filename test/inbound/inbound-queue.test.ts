@@ -1,12 +1,13 @@
-// The inbound spool and its queue, the path every message the SMTP listener takes follows: the spool
-// stores the message exactly as received (that commit is what the 250 waits for); the queue records
-// the reports of a batch in one transaction with the same results as one by one, deletes the rows
-// it recorded, lets a message the database refuses fail alone (retried, then kept as failed), and
-// drops what is not a report of ours, counted.
+// The inbound spool and its queue: the spool stores the message exactly as received (that commit is
+// what the 250 waits for) and due for the queue only SPOOL_HANDOFF_MS later (the listener acts on it
+// first: spool-processor.test.ts); the queue, the way back for whatever a listener did not finish,
+// records the reports of a batch in one transaction with the same results as one by one, deletes
+// the rows it recorded, lets a message the database refuses fail alone (retried, then kept as
+// failed), and drops what is not a report of ours, counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
 import type { InboundMessage } from '../../src/inbound/smtp-listener.ts';
-import { createInboundSpool, type InboundSpool } from '../../src/inbound/spool.ts';
+import { createInboundSpool, SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
 import { bouncePath, crlf, dsn, MAIL_DOMAIN, sentEmail as sentEmailOf, stateOf as stateOfEmail, unique } from '../feedback/support.ts';
@@ -15,13 +16,17 @@ let h: EmailHarness;
 let spool: InboundSpool;
 beforeAll(async () => {
   h = await startEmailHarness();
-  spool = createInboundSpool({ db: h.t.deps.db, clock: h.t.clock, announcer: h.t.deps.announcer });
+  spool = createInboundSpool({ db: h.t.deps.db, clock: h.t.clock });
 });
 afterAll(async () => h.close());
 
-/** A runner with the inbound queue alone; started after the messages are spooled, its first claim takes them all. */
+/**
+ * A runner with the inbound queue alone, started once the spooled messages are due (no listener
+ * took them): its first claim takes them all.
+ */
 async function processSpool(): Promise<QueueRunner> {
   const { deps } = h.t;
+  h.t.clock.advance(SPOOL_HANDOFF_MS);
   const runner = new QueueRunner({
     database: deps.database,
     queues: [inboundMessagesQueue({ db: deps.db, secrets: deps.secrets, clock: h.t.clock, mailDomain: MAIL_DOMAIN, metrics: deps.metrics })],
@@ -77,24 +82,30 @@ async function feedbackCount(outcome: string, reason = 'none'): Promise<number> 
 }
 
 describe('inbound spool', () => {
-  it('stores the message exactly as received, with its envelope, before store() resolves', async () => {
+  it('stores the message exactly as received, with its envelope, before store() resolves with its id', async () => {
     // Every byte value, CRLFs and a NUL included: the body is kept as bytes, never as text.
     const raw = Buffer.concat([crlf('Subject: bytes\n\n'), Buffer.from(Array.from({ length: 256 }, (_, i) => i))]);
-    await spool.store({ mailFrom: 'mailer-daemon@mx.example.org', rcptTo: ['a@x.test', 'b@x.test'], remoteAddress: '2001:db8::1', raw, secure: true });
+    const id = await spool.store({ mailFrom: 'mailer-daemon@mx.example.org', rcptTo: ['a@x.test', 'b@x.test'], remoteAddress: '2001:db8::1', raw, secure: true });
     const [row, ...rest] = await spooled();
     expect(rest).toEqual([]);
+    expect(String(row!.id)).toBe(id);
     expect(Buffer.from(row!.raw).equals(raw)).toBe(true);
     expect(row).toMatchObject({ mail_from: 'mailer-daemon@mx.example.org', rcpt_to: ['a@x.test', 'b@x.test'], remote_address: '2001:db8::1', secure: true, attempts: 0, failed_at: null });
     expect(row!.received_at).toEqual(h.t.clock.now());
+    // The queue's only after the listener had its time to act on it.
+    expect(row!.due_at).toEqual(new Date(h.t.clock.now().getTime() + SPOOL_HANDOFF_MS));
     await h.t.deps.db.deleteFrom('inbound_messages').execute();
   });
 
-  it('messages stored together share an INSERT and each keeps its own bytes', async () => {
+  it('messages stored together share an INSERT; each keeps its own bytes and gets its own id', async () => {
     const bodies = Array.from({ length: 20 }, (_, i) => crlf(`Subject: ${i}\n\n${'x'.repeat(i * 100)}\n`));
-    await Promise.all(bodies.map((raw, i) => spool.store(message(`r${i}@x.test`, raw))));
+    const ids = await Promise.all(bodies.map((raw, i) => spool.store(message(`r${i}@x.test`, raw))));
     const rows = await spooled();
     expect(rows.map((row) => row.rcpt_to[0]).sort()).toEqual(bodies.map((_, i) => `r${i}@x.test`).sort());
     for (const row of rows) expect(Buffer.from(row.raw).equals(bodies[Number(row.rcpt_to[0]!.slice(1, -'@x.test'.length))]!)).toBe(true);
+    // Each store() answered with its own message's row.
+    const byId = new Map(rows.map((row) => [String(row.id), row.rcpt_to[0]]));
+    expect(ids.map((id) => byId.get(id))).toEqual(bodies.map((_, i) => `r${i}@x.test`));
     await h.t.deps.db.deleteFrom('inbound_messages').execute();
   });
 });

@@ -1,0 +1,63 @@
+// Acting on spooled messages, for both ways a message is taken: by the listener that spooled it,
+// right after its 250 (spool-processor.ts), and by the inbound-messages queue, for whatever a
+// listener did not finish (inbound-queue.ts). A batch's reports are recorded through
+// applyFeedbackBatch and its rows deleted in the same transaction, and only if they are still the
+// taker's: unclaimed for the listener, under the queue's own lease for the queue. So a message is
+// acted on exactly once whichever takes it, and a taker that lost the race writes nothing.
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { applyFeedbackBatch, type FeedbackDeps, type FeedbackOutcome } from '../feedback/index.ts';
+
+export interface SpooledMessage {
+  /** inbound_messages.id, as text (a bigint). */
+  id: string;
+  mailFrom: string;
+  rcptTo: string[];
+  raw: Buffer;
+}
+
+/** Who holds the rows: the listener that spooled them (no lease on them), or the queue under its lease. */
+export type SpoolTaker = { kind: 'listener' } | { kind: 'queue'; leaseUntil: Date };
+
+/** Some of the rows were no longer the taker's when it came to delete them: the other way has them. */
+export class SpoolRowsTakenError extends Error {
+  override name = 'SpoolRowsTakenError';
+}
+
+/**
+ * Records the messages' reports in ONE transaction, in the order given (arrival order: status
+ * precedence depends on it), and deletes their rows in it. Throws (and writes nothing) when a
+ * database statement fails or some row is no longer the taker's (SpoolRowsTakenError).
+ */
+export async function recordSpooled(deps: FeedbackDeps, messages: readonly SpooledMessage[], taker: SpoolTaker): Promise<FeedbackOutcome[]> {
+  return applyFeedbackBatch(
+    deps,
+    messages.map((m) => ({ envelope: { mailFrom: m.mailFrom, rcptTo: m.rcptTo }, raw: m.raw })),
+    (tx) => deleteSpooled(tx, messages.map((m) => m.id), taker),
+  );
+}
+
+/**
+ * In the recording transaction: the rows go with the reports they carried, if they are still the
+ * taker's. The transaction then commits without waiting for its WAL flush (synchronous_commit off,
+ * for it alone): what it records is derived from the rows it deletes, so a crash that loses it loses
+ * both, and the messages are processed again. The flush the spool's INSERTs wait for is not shared
+ * with these larger transactions. A webhook sent for an event lost that way is sent again on replay
+ * (webhooks are at least once).
+ */
+async function deleteSpooled(tx: Transaction<Database>, ids: string[], taker: SpoolTaker): Promise<void> {
+  const ours = taker.kind === 'queue' ? sql`lease_until = ${taker.leaseUntil}::timestamptz` : sql`lease_until IS NULL`;
+  const result = await sql<{ deleted: string }>`
+    WITH deleted AS (
+      DELETE FROM inbound_messages WHERE id = ANY(${ids}::bigint[]) AND ${ours}
+      RETURNING 1)
+    SELECT count(*) AS deleted, set_config('synchronous_commit', 'off', true) FROM deleted`.execute(tx);
+  if (Number(result.rows[0]!.deleted) !== ids.length) throw new SpoolRowsTakenError('some inbound messages were taken by another worker before they were recorded');
+}
+
+/** Outcomes counted by kind, for the log line of a batch. */
+export function tallyOutcomes(outcomes: readonly FeedbackOutcome[]): Record<string, number> {
+  const tally: Record<string, number> = {};
+  for (const outcome of outcomes) tally[outcome.outcome] = (tally[outcome.outcome] ?? 0) + 1;
+  return tally;
+}
