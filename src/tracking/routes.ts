@@ -7,14 +7,15 @@
 //                     a token that is not ours answers a 404 page, never a redirect
 //
 // See README.md for what each records. The answer does not wait for the database: a reader's mail
-// client should not wait on our write, and many opens share one statement (group commit, batch-
-// writer.ts: recordOpens, recordEmailEvents for clicks) instead of one each. Only when the unwritten
+// client should not wait on our write, and many opens share one statement (group commit,
+// platform/batch-writer.ts: recordLaterOpens and recordFirstOpens for opens, recordEmailEvents for
+// clicks) instead of one each. Only when the unwritten
 // backlog passes BACKLOG_LIMIT does a request wait for its own write, so memory stays bounded under
 // overload and nothing is dropped. The backlog is written before the app closes. Pages, not API:
 // hidden from OpenAPI.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { recordEmailEvents, recordOpens, type EmailEventInput, type OpenInput } from '../emails/index.ts';
+import { recordEmailEvents, recordFirstOpens, recordLaterOpens, type EmailEventInput, type OpenInput } from '../emails/index.ts';
 import { BatchWriter } from '../platform/batch-writer.ts';
 import { PIXEL_HEADERS, TRANSPARENT_GIF } from './pixel.ts';
 import { CLICK_PATH, OPEN_PATH, readClickToken, readOpenToken, type TrackedEmail } from './tokens.ts';
@@ -85,10 +86,21 @@ function notFound(reply: FastifyReply): FastifyReply {
 export function registerTrackingRoutes(app: FastifyInstance, deps: TrackingDeps): void {
   const notRecorded = (error: unknown, emailId: string) => deps.logger.error({ err: error, emailId }, 'tracking event not recorded');
   const limits = { maxBatch: MAX_BATCH, limit: BACKLOG_LIMIT, gatherMs: GATHER_MS };
-  const opens = new BatchWriter<OpenInput>({ ...limits, write: (batch) => recordOpens(deps.db, batch), onError: (error, open) => notRecorded(error, open.emailId) });
+  // Two group commits: later opens (one update of the copy's tally each), and the first opens they
+  // hand on (an event each, under the email's lock; src/emails/first-opens.ts). Each retries only its
+  // own work when a batch fails, and the two run side by side. Past its limit the first-open writer
+  // holds the later-open writer up, which then holds requests up: memory stays bounded.
+  const firstOpens = new BatchWriter<OpenInput>({ ...limits, write: (batch) => recordFirstOpens(deps.db, batch), onError: (error, open) => notRecorded(error, open.emailId) });
+  const handOn = async (firsts: OpenInput[]) => {
+    for (const open of firsts) {
+      const wait = firstOpens.add(open);
+      if (wait !== null) await wait;
+    }
+  };
+  const opens = new BatchWriter<OpenInput>({ ...limits, write: async (batch) => handOn(await recordLaterOpens(deps.db, batch)), onError: (error, open) => notRecorded(error, open.emailId) });
   const clicks = new BatchWriter<ClickEvent>({ ...limits, write: (batch) => writeClicks(deps, batch), onError: (error, click) => notRecorded(error, click.target.emailId) });
   app.addHook('onClose', async () => {
-    await Promise.all([opens.drained(), clicks.drained()]);
+    await Promise.all([opens.drained().then(() => firstOpens.drained()), clicks.drained()]);
   });
   // No params schema: the token is checked by its signature, and the pixel is the hot path.
   const options = { schema: { hide: true } };

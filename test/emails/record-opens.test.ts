@@ -139,6 +139,18 @@ describe('recordOpens', () => {
     expect(await db().selectFrom('email_opens').select('email_id').where('email_id', 'in', [foreign, 'em_does_not_exist']).execute()).toEqual([]);
   });
 
+  it('only a copy\'s first open moves the status: an email QUEUED then keeps what delivery gives it', async () => {
+    // One recipient's copy went out and was opened while another recipient awaits a retry.
+    const id = await emailWithStatus('QUEUED');
+    await recordOpens(db(), [open(id, 1, 'A')]);
+    expect(await statusOf(id)).toBe('QUEUED');
+    await db().updateTable('emails').set({ status: 'DELIVERED' }).where('id', '=', id).execute();
+    // A later open updates the tally alone: it never touches the email row.
+    await recordOpens(db(), [open(id, 2, 'B')]);
+    expect(await statusOf(id)).toBe('DELIVERED');
+    expect(await opensOf(id)).toEqual([{ createdAt: at(1).toISOString(), data: expect.objectContaining({ openCount: 2 }) }]);
+  });
+
   it('concurrent batches opening the same emails make one event per copy and lose no open', async () => {
     const ids = [await emailWithStatus('DELIVERED'), await emailWithStatus('DELIVERED'), await emailWithStatus('DELIVERED')];
     const batches = Array.from({ length: 6 }, (_, b) => ids.map((id, i) => open(id, b * 3 + i, `UA/${b}`)).reverse());
@@ -149,6 +161,22 @@ describe('recordOpens', () => {
       expect((events[0]!.data as { openCount: number }).openCount).toBe(batches.length);
       expect(await callsFor(id)).toBe(1);
     }
+  });
+
+  it('concurrent batches of first opens of one email\'s copies do not deadlock', async () => {
+    // Inserting a copy's tally row takes a KEY SHARE lock on the email (its foreign key): batches
+    // that had each inserted other copies of one email and then asked for the email's FOR UPDATE
+    // lock would wait on each other. Disjoint copies per batch, so that no batch waits on another's
+    // tally rows first.
+    const recipients = Array.from({ length: 12 }, (_, i) => `copy${i}-${++sent}@example.com`);
+    const id = await emailWithStatus('DELIVERED', recipients);
+    const counted = await openedCounter();
+    const batches = Array.from({ length: 4 }, (_, b) => recipients.slice(b * 3, b * 3 + 3).map((r, i) => open(id, b * 3 + i, `UA/${b}`, r)));
+    await Promise.all(batches.map((batch) => recordOpens(db(), batch)));
+    expect(await openKeys(id)).toHaveLength(recipients.length);
+    expect((await opensOf(id)).map((e) => (e.data as { openCount: number }).openCount)).toEqual(recipients.map(() => 1));
+    expect(await statusOf(id)).toBe('OPENED');
+    expect(await openedCounter()).toBe(counted + 1);
   });
 });
 
