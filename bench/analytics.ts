@@ -25,6 +25,7 @@ import { addMember, createTeam, updateTeam } from '../src/platform/teams.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { median } from './measure.ts';
 import { machineLine, writeSection } from './results.ts';
+import { BENCH_SECRET } from './herald-app.ts';
 
 const DATABASE_URL = process.env.ANALYTICS_BENCH_DATABASE_URL ?? BENCH_DATABASE_URL.replace(/\/[^/]*$/, '/herald_bench_analytics');
 const DATA_MARK = 'bench-analytics v1';
@@ -182,7 +183,7 @@ async function triggerCost(db: Db, execScript: (script: string) => Promise<void>
 }
 
 await ensureDatabase(DATABASE_URL);
-const config = { ...loadConfig({}), databaseUrl: DATABASE_URL, secret: 'bench-secret-0123456789-0123456789-abc', adminToken: null, logLevel: 'silent' as const };
+const config = { ...loadConfig({}), databaseUrl: DATABASE_URL, secret: BENCH_SECRET, adminToken: null, logLevel: 'silent' as const };
 const clock = new ManualClock();
 const deps = await buildDeps(config, { logger: pino({ level: 'silent' }), clock });
 try {

@@ -14,6 +14,7 @@ import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { machineLine, writeSection } from './results.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
+import { BENCH_SECRET } from './herald-app.ts';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 2000);
 const ROUNDS = 3;
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   const { buildMessage, formatMessageId } = await import('../src/emails/mime.ts');
   const { signMessage } = await import('../src/emails/dkim-sign.ts');
 
-  const config = { ...loadConfig({}), databaseUrl: BASE_URL, secret: 'bench-secret-0123456789-0123456789-abc', adminToken: null };
+  const config = { ...loadConfig({}), databaseUrl: BASE_URL, secret: BENCH_SECRET, adminToken: null };
   const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
   const sink = await startSink();
   try {

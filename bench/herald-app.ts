@@ -4,6 +4,9 @@
 import pino from 'pino';
 import { BENCH_DATABASE_URL } from './database.ts';
 
+/** HERALD_SECRET of every benchmark's Herald: a parent process can sign tokens its server child accepts. */
+export const BENCH_SECRET = 'bench-secret-0123456789-0123456789-abc';
+
 export async function benchHerald(teamName: string, plan: 'free' | 'pro', apiRateLimit: number) {
   const { buildApp } = await import('../src/app.ts');
   const { loadConfig } = await import('../src/config.ts');
@@ -11,7 +14,7 @@ export async function benchHerald(teamName: string, plan: 'free' | 'pro', apiRat
   const { migrate } = await import('../src/db/migrate.ts');
   const { createTeam, addMember, updateTeam } = await import('../src/platform/teams.ts');
   const { createApiKey } = await import('../src/platform/auth/api-keys.ts');
-  const config = { ...loadConfig({}), databaseUrl: BENCH_DATABASE_URL, secret: 'bench-secret-0123456789-0123456789-abc', adminToken: null };
+  const config = { ...loadConfig({}), databaseUrl: BENCH_DATABASE_URL, secret: BENCH_SECRET, adminToken: null };
   const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
   await migrate(deps.database);
   const now = new Date();

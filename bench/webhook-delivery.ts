@@ -11,6 +11,7 @@ import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
 import { machineLine, writeSection } from './results.ts';
+import { BENCH_SECRET } from './herald-app.ts';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
 const RECOVERY_CALLS = 500;
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
   const config = {
     ...loadConfig({}),
     databaseUrl: BENCH_DATABASE_URL,
-    secret: 'bench-secret-0123456789-0123456789-abc',
+    secret: BENCH_SECRET,
     adminToken: null,
     dnsServers: [info.dns],
     webhookAllowCidrs: ['127.0.0.0/8'],
