@@ -5,12 +5,12 @@
 // the rows it recorded, lets a message the database refuses fail alone (retried, then kept as
 // failed), and drops what is not a report of ours, counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
+import { INBOUND_QUEUE } from '../../src/inbound/inbound-queue.ts';
 import type { InboundMessage } from '../../src/inbound/smtp-listener.ts';
 import { createInboundSpool, SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
-import { QueueRunner } from '../../src/queue/index.ts';
 import { startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
 import { bouncePath, crlf, dsn, MAIL_DOMAIN, sentEmail as sentEmailOf, stateOf as stateOfEmail, unique } from '../feedback/support.ts';
+import { startInboundQueue } from './support.ts';
 
 let h: EmailHarness;
 let spool: InboundSpool;
@@ -20,23 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-/**
- * A runner with the inbound queue alone, started once the spooled messages are due (no listener
- * took them): its first claim takes them all.
- */
-async function processSpool(): Promise<QueueRunner> {
-  const { deps } = h.t;
-  h.t.clock.advance(SPOOL_HANDOFF_MS);
-  const runner = new QueueRunner({
-    database: deps.database,
-    queues: [inboundMessagesQueue({ db: deps.db, secrets: deps.secrets, clock: h.t.clock, mailDomain: MAIL_DOMAIN, metrics: deps.metrics })],
-    clock: h.t.clock,
-    pollMs: 60_000,
-  });
-  await runner.start();
-  await runner.idle(INBOUND_QUEUE);
-  return runner;
-}
+const processSpool = () => startInboundQueue(h);
 
 const message = (rcptTo: string, raw: Buffer, mailFrom = ''): InboundMessage => ({ mailFrom, rcptTo: [rcptTo], remoteAddress: '192.0.2.7', raw, secure: false });
 

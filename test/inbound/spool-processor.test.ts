@@ -5,13 +5,12 @@
 // claimed first (recorded by exactly one of the two).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
 import type { InboundMessage } from '../../src/inbound/smtp-listener.ts';
 import { createSpoolProcessor, defaultSpoolProcessorLimits, type SpoolProcessor, type SpoolProcessorLimits } from '../../src/inbound/spool-processor.ts';
 import { createInboundSpool, SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
-import { QueueRunner } from '../../src/queue/index.ts';
 import { startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
 import { bouncePath, dsn, MAIL_DOMAIN, sentEmail, stateOf, unique } from '../feedback/support.ts';
+import { startInboundQueue } from './support.ts';
 
 let h: EmailHarness;
 let spool: InboundSpool;
@@ -37,17 +36,7 @@ async function receive(p: SpoolProcessor, message: InboundMessage): Promise<{ id
 
 /** The worker's part, once the spooled rows are due: everything due is recorded, then it stops. */
 async function runQueue(): Promise<void> {
-  const { deps } = h.t;
-  h.t.clock.advance(SPOOL_HANDOFF_MS);
-  const runner = new QueueRunner({
-    database: deps.database,
-    queues: [inboundMessagesQueue({ db: deps.db, secrets: deps.secrets, clock: h.t.clock, mailDomain: MAIL_DOMAIN, metrics: deps.metrics })],
-    clock: h.t.clock,
-    pollMs: 60_000,
-  });
-  await runner.start();
-  await runner.idle(INBOUND_QUEUE);
-  await runner.stop();
+  await (await startInboundQueue(h)).stop();
 }
 
 const bounce = (path: string, address: string, status = '5.1.1', diagnostic = '550 5.1.1 User unknown'): InboundMessage => ({

@@ -1,0 +1,24 @@
+// Shared by the inbound tests: the worker's part, the inbound-messages queue, run on what is spooled.
+import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
+import { SPOOL_HANDOFF_MS } from '../../src/inbound/spool.ts';
+import { QueueRunner } from '../../src/queue/index.ts';
+import type { EmailHarness } from '../emails/support.ts';
+import { MAIL_DOMAIN } from '../feedback/support.ts';
+
+/**
+ * A runner with the inbound queue alone, started once the spooled messages are due (no listener
+ * took them): its first claim takes them all. Resolves once it has recorded everything due.
+ */
+export async function startInboundQueue(h: EmailHarness): Promise<QueueRunner> {
+  const { deps } = h.t;
+  h.t.clock.advance(SPOOL_HANDOFF_MS);
+  const runner = new QueueRunner({
+    database: deps.database,
+    queues: [inboundMessagesQueue({ db: deps.db, secrets: deps.secrets, clock: h.t.clock, mailDomain: MAIL_DOMAIN, metrics: deps.metrics })],
+    clock: h.t.clock,
+    pollMs: 60_000,
+  });
+  await runner.start();
+  await runner.idle(INBOUND_QUEUE);
+  return runner;
+}
