@@ -88,12 +88,12 @@ export function roundsOf(opens: readonly OpenInput[]): OpenInput[][] {
 
 export const copyOf = (emailId: string, openKey: string) => `${emailId}\n${openKey}`;
 
-/** Columns for unnest(): one array per field, the same text for every batch size (prepared once). */
+/** Columns for unnest(): one array per field, the same text for every batch size (prepared once).
+ * No team: a copy's first open checked it (recordFirstOpens), and the token names the email's own. */
 export function openColumns(opens: readonly OpenInput[]) {
   return {
     emailIds: opens.map((o) => o.emailId),
     keys: opens.map((o) => o.recipient ?? ''),
-    teamIds: opens.map((o) => o.teamId),
     ats: opens.map((o) => o.at.toISOString()),
     userAgents: opens.map((o) => o.userAgent),
   };
@@ -157,8 +157,7 @@ async function updateTallies(db: Kysely<Database>, opens: readonly OpenInput[]):
     WITH tally AS (
       INSERT INTO email_opens AS o (email_id, open_key, open_count, last_opened_at, activity_at, recent_at, recent_user_agents)
       SELECT i.email_id, i.open_key, 1, i.at, i.at, ARRAY[i.at], ARRAY[i.user_agent]
-      FROM unnest(${c.emailIds}::text[], ${c.keys}::text[], ${c.teamIds}::int[], ${c.ats}::timestamptz[], ${c.userAgents}::text[])
-        AS i(email_id, open_key, team_id, at, user_agent)
+      FROM unnest(${c.emailIds}::text[], ${c.keys}::text[], ${c.ats}::timestamptz[], ${c.userAgents}::text[]) AS i(email_id, open_key, at, user_agent)
       -- Only copies opened before: a first open locks its email first (recordFirstOpens). A scalar
       -- subquery, so a primary-key probe per open: as EXISTS, with statistics taken while the table
       -- was empty, the planner walked the whole index for each batch (11 s, measured).
