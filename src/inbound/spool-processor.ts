@@ -9,7 +9,7 @@
 // (spool.ts SPOOL_HANDOFF_MS): a message that fails here (after its batch failed, alone), one that
 // arrives while the backlog is full, or the backlog of a process that died or was stopped.
 import type { Logger } from 'pino';
-import type { Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import { countFeedback, feedbackCounter, type FeedbackDeps } from '../feedback/index.ts';
 import { BatchWriter } from '../platform/batch-writer.ts';
 import { recordSpooled, tallyOutcomes, type SpooledMessage } from './record-spooled.ts';
@@ -46,6 +46,24 @@ export const defaultSpoolProcessorLimits: SpoolProcessorLimits = {
   maxBacklogBytes: 64 * 1024 * 1024,
 };
 
+/**
+ * herald_inbound_backlog: messages this process spooled and has yet to record (the queue's depth
+ * counts spooled rows only once due). herald_inbound_left_to_queue_total{reason}: messages it left
+ * to the queue, `backlog_full` or `failed`. Looked up before being created: tests share a registry.
+ */
+function processorMetrics(registry: Registry, backlog: () => number) {
+  const existing = <T>(name: string): T | undefined => registry.getSingleMetric(name) as T | undefined;
+  const gauge =
+    existing<Gauge>('herald_inbound_backlog') ??
+    new Gauge({ name: 'herald_inbound_backlog', help: 'Inbound messages this process spooled and has yet to record', registers: [registry] });
+  // The latest processor of the registry answers (one per process outside tests).
+  (gauge as Gauge & { collect?: () => void }).collect = () => gauge.set(backlog());
+  return (
+    existing<Counter<'reason'>>('herald_inbound_left_to_queue_total') ??
+    new Counter({ name: 'herald_inbound_left_to_queue_total', help: 'Inbound messages a listener left to the inbound-messages queue, by reason (backlog_full, failed)', labelNames: ['reason'], registers: [registry] })
+  );
+}
+
 export function createSpoolProcessor(deps: SpoolProcessorDeps, limits: SpoolProcessorLimits = defaultSpoolProcessorLimits): SpoolProcessor {
   const counter = feedbackCounter(deps.metrics);
   const logger = deps.logger.child({ part: 'inbound' });
@@ -69,16 +87,24 @@ export function createSpoolProcessor(deps: SpoolProcessorDeps, limits: SpoolProc
   };
   const writer = new BatchWriter<SpooledMessage>({
     write: record,
-    onError: (error, message) => logger.warn({ err: error, inboundMessageId: message.id }, 'inbound message not processed; left for the inbound-messages queue'),
+    onError: (error, message) => {
+      leftToQueue.inc({ reason: 'failed' });
+      logger.warn({ err: error, inboundMessageId: message.id }, 'inbound message not processed; left for the inbound-messages queue');
+    },
     maxBatch: limits.maxBatch,
     gatherMs: limits.gatherMs,
     // take() keeps the backlog at most this, so add() never hands back a promise to wait on.
     limit: limits.maxBacklog,
   });
 
+  const leftToQueue = processorMetrics(deps.metrics, () => writer.backlog);
+
   return {
     take(message) {
-      if (writer.backlog >= limits.maxBacklog || backlogBytes + message.raw.length > limits.maxBacklogBytes) return false;
+      if (writer.backlog >= limits.maxBacklog || backlogBytes + message.raw.length > limits.maxBacklogBytes) {
+        leftToQueue.inc({ reason: 'backlog_full' });
+        return false;
+      }
       backlogBytes += message.raw.length;
       writer.add(message);
       return true;

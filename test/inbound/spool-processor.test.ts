@@ -52,6 +52,11 @@ async function bounceable(team: SendingTeam, address = unique('reader')) {
   return { id, address, path: bouncePath(h, team, id) };
 }
 
+async function metric(name: string, labels: Record<string, string> = {}): Promise<number> {
+  const values = (await h.t.deps.metrics.getSingleMetric(name)?.get())?.values ?? [];
+  return values.filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l)).reduce((sum, v) => sum + v.value, 0);
+}
+
 const spooledIds = async () => (await h.t.deps.db.selectFrom('inbound_messages').select('id').orderBy('id').execute()).map((row) => String(row.id));
 const statusOf = async (team: SendingTeam, emailId: string) => (await stateOf(h, team.id, emailId)).status;
 const clearSpool = () => h.t.deps.db.deleteFrom('inbound_messages').execute();
@@ -80,6 +85,7 @@ describe('the listener processing what it spooled', () => {
     const good = [await bounceable(team), await bounceable(team)];
     const bad = await bounceable(team);
     const p = processor();
+    const failedBefore = await metric('herald_inbound_left_to_queue_total', { reason: 'failed' });
     await receive(p, bounce(good[0]!.path, good[0]!.address));
     // PostgreSQL's jsonb takes no \u0000: this report's event cannot be stored.
     const refused = await receive(p, bounce(bad.path, bad.address, '5.1.1', '550 5.1.1 User\u0000unknown'));
@@ -87,6 +93,7 @@ describe('the listener processing what it spooled', () => {
     await p.drained();
     for (const g of good) expect(await statusOf(team, g.id)).toBe('BOUNCED');
     expect(await statusOf(team, bad.id)).toBe('SENT');
+    expect(await metric('herald_inbound_left_to_queue_total', { reason: 'failed' })).toBe(failedBefore + 1);
     // Untouched, as the spool wrote it: the queue's when due.
     expect(await spooledIds()).toEqual([refused.id]);
     const row = await h.t.deps.db.selectFrom('inbound_messages').selectAll().executeTakeFirstOrThrow();
@@ -103,9 +110,13 @@ describe('the listener processing what it spooled', () => {
     // Spooled first, then handed over together: the first batch is in the database while the
     // second waits, and the backlog is full.
     const ids = await Promise.all(messages.map((m) => spool.store(m)));
+    const fullBefore = await metric('herald_inbound_left_to_queue_total', { reason: 'backlog_full' });
     const taken = ids.map((id, i) => p.take({ id, mailFrom: '', rcptTo: messages[i]!.rcptTo, raw: messages[i]!.raw }));
     expect(taken).toEqual([true, true, false, false]);
+    expect(await metric('herald_inbound_backlog')).toBe(2);
+    expect(await metric('herald_inbound_left_to_queue_total', { reason: 'backlog_full' })).toBe(fullBefore + 2);
     await p.drained();
+    expect(await metric('herald_inbound_backlog')).toBe(0);
     expect(await Promise.all(emails.map((e) => statusOf(team, e.id)))).toEqual(['BOUNCED', 'BOUNCED', 'SENT', 'SENT']);
     expect(new Set(await spooledIds())).toEqual(new Set(ids.slice(2)));
 
