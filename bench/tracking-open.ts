@@ -125,11 +125,15 @@ async function loadFor(child: ChildProcess, url: string, paths: string[]) {
   return { ...figures, answered: warm['2xx'] + figures.answered };
 }
 
-/** A first-open round: each path once, the first FIRST_OPEN_WARMUP of them as the warm-up. */
+/**
+ * A first-open round: each path once, the first FIRST_OPEN_WARMUP of them as the warm-up. autocannon
+ * ends a run of a fixed number of requests at its next sampling tick, so the tick is 100 ms (the
+ * default second rounded every round's time up to whole seconds, up to 20% of it).
+ */
 async function loadOnce(child: ChildProcess, url: string, paths: string[]) {
   const warm = await autocannon({ ...options(url), requests: inTurn(paths.slice(0, FIRST_OPEN_WARMUP)), amount: FIRST_OPEN_WARMUP });
   const measured = paths.slice(FIRST_OPEN_WARMUP);
-  const figures = await measure(child, () => autocannon({ ...options(url), requests: inTurn(measured), amount: measured.length }));
+  const figures = await measure(child, () => autocannon({ ...options(url), requests: inTurn(measured), amount: measured.length, sampleInt: 100 }));
   return { ...figures, answered: warm['2xx'] + figures.answered };
 }
 
@@ -219,7 +223,7 @@ if (process.argv[2] === 'serve') {
     `| GET /t/o/{token}, first opens | ${fmt(first)} |`,
     '',
     `Throughput ratio, later opens: **${percent(ratio)}** of the bare route (target: at least 50%, ${ratio >= 0.5 ? 'met' : '**not met**'}); server CPU ratio (bare µs / open µs, what a CPU-bound server would reach; it includes writing the opens) ${percent(bare.cpuMicros / later.cpuMicros)}. ` +
-      `First opens: **${percent(first.rps / bare.rps)}** of the bare route (server CPU ratio ${percent(bare.cpuMicros / first.cpuMicros)}); the first-open writer, one transaction at a time, is what limits them (see src/tracking/README.md). ` +
+      `First opens: **${percent(first.rps / bare.rps)}** of the bare route (server CPU ratio ${percent(bare.cpuMicros / first.cpuMicros)}); the first-open writers, one transaction each at a time, are what limits them (see src/tracking/README.md). ` +
       `Opens answered (warm-ups included): ${answered.toLocaleString('en-US')}, of them ${firstAnswered.toLocaleString('en-US')} first opens; recorded in the database afterwards: ${recorded.count.toLocaleString('en-US')} opens in ${recorded.events.toLocaleString('en-US')} OPENED events (${laterEmailsOpened.toLocaleString('en-US')} of the ${EMAILS.toLocaleString('en-US')} later-open emails, one per first open) ` +
       `(${recorded.count >= answered && laterEmailsOpened === EMAILS ? 'all recorded' : '**some missing**'}; the backlog was written ${(recorded.drainMs / 1000).toFixed(1)} s after the last round).`,
   ].join('\n');
