@@ -4,21 +4,20 @@
 // records the reports of a batch in one transaction with the same results as one by one, deletes
 // the rows it recorded, lets a message the database refuses fail alone (retried, then kept as
 // failed), and drops what is not a report of ours, counted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { INBOUND_QUEUE } from '../../src/inbound/inbound-queue.ts';
 import type { InboundMessage } from '../../src/inbound/smtp-listener.ts';
-import { createInboundSpool, SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
-import { startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
+import { SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
+import type { EmailHarness, SendingTeam } from '../emails/support.ts';
 import { bouncePath, crlf, dsn, MAIL_DOMAIN, sentEmail as sentEmailOf, stateOf as stateOfEmail, unique } from '../feedback/support.ts';
-import { startInboundQueue } from './support.ts';
+import { inboundTestBed, startInboundQueue } from './support.ts';
 
+const bed = inboundTestBed();
 let h: EmailHarness;
 let spool: InboundSpool;
-beforeAll(async () => {
-  h = await startEmailHarness();
-  spool = createInboundSpool({ db: h.t.deps.db, clock: h.t.clock });
+beforeAll(() => {
+  ({ h, spool } = bed);
 });
-afterAll(async () => h.close());
 
 const processSpool = () => startInboundQueue(h);
 

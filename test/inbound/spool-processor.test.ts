@@ -4,21 +4,20 @@
 // it once due: a message the database refuses, messages past the backlog limit, and a row the queue
 // claimed first (recorded by exactly one of the two).
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessage } from '../../src/inbound/smtp-listener.ts';
 import { createSpoolProcessor, defaultSpoolProcessorLimits, type SpoolProcessor, type SpoolProcessorLimits } from '../../src/inbound/spool-processor.ts';
-import { createInboundSpool, SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
-import { startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
+import { SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
+import type { EmailHarness, SendingTeam } from '../emails/support.ts';
 import { bouncePath, dsn, MAIL_DOMAIN, sentEmail, stateOf, unique } from '../feedback/support.ts';
-import { startInboundQueue } from './support.ts';
+import { inboundTestBed, startInboundQueue } from './support.ts';
 
+const bed = inboundTestBed();
 let h: EmailHarness;
 let spool: InboundSpool;
-beforeAll(async () => {
-  h = await startEmailHarness();
-  spool = createInboundSpool({ db: h.t.deps.db, clock: h.t.clock });
+beforeAll(() => {
+  ({ h, spool } = bed);
 });
-afterAll(async () => h.close());
 
 function processor(limits: Partial<SpoolProcessorLimits> = {}): SpoolProcessor {
   const { deps } = h.t;

@@ -1,9 +1,22 @@
-// Shared by the inbound tests: the worker's part, the inbound-messages queue, run on what is spooled.
+// Shared by the inbound tests: a harness with a spool, and the worker's part, the inbound-messages
+// queue, run on what is spooled.
+import { afterAll, beforeAll } from 'vitest';
 import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
-import { SPOOL_HANDOFF_MS } from '../../src/inbound/spool.ts';
+import { createInboundSpool, SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
-import type { EmailHarness } from '../emails/support.ts';
+import { startEmailHarness, type EmailHarness } from '../emails/support.ts';
 import { MAIL_DOMAIN } from '../feedback/support.ts';
+
+/** The file's email harness and a spool on its database, made before its tests and closed after. */
+export function inboundTestBed(): { readonly h: EmailHarness; readonly spool: InboundSpool } {
+  const bed = {} as { h: EmailHarness; spool: InboundSpool };
+  beforeAll(async () => {
+    bed.h = await startEmailHarness();
+    bed.spool = createInboundSpool({ db: bed.h.t.deps.db, clock: bed.h.t.clock });
+  });
+  afterAll(async () => bed.h?.close());
+  return bed;
+}
 
 /**
  * A runner with the inbound queue alone, started once the spooled messages are due (no listener
