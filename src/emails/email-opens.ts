@@ -70,6 +70,8 @@ export interface OpenInput {
   at: Date;
 }
 
+const copyOf = (emailId: string, openKey: string) => `${emailId}\n${openKey}`;
+
 /**
  * The batch as rounds holding at most one open per copy (ON CONFLICT may touch a row once per
  * statement), in arrival order: round k has the k-th open of each copy. Usually one round.
@@ -78,15 +80,13 @@ export function roundsOf(opens: readonly OpenInput[]): OpenInput[][] {
   const rounds: OpenInput[][] = [];
   const seen = new Map<string, number>();
   for (const open of opens) {
-    const copy = `${open.emailId}\n${open.recipient ?? ''}`;
+    const copy = copyOf(open.emailId, open.recipient ?? '');
     const round = seen.get(copy) ?? 0;
     seen.set(copy, round + 1);
     (rounds[round] ??= []).push(open);
   }
   return rounds;
 }
-
-export const copyOf = (emailId: string, openKey: string) => `${emailId}\n${openKey}`;
 
 /** Columns for unnest(): one array per field, the same text for every batch size (prepared once).
  * No team: a copy's first open checked it (recordFirstOpens), and the token names the email's own. */

@@ -1,4 +1,5 @@
-// recordOpens: one OPENED event per tracked copy. The first open inserts it with recordEmailEvent's
+// Recording opens (recordLaterOpens, then recordFirstOpens for the opens it leaves, as the tracking
+// pixel's writers do): one OPENED event per tracked copy. The first open inserts it with recordEmailEvent's
 // rules and fires the insert triggers once (a webhook call, the daily counter, address activity);
 // later opens, in the same batch or later ones, only update the copy's tally, which the API merges
 // into the event's data, and move address activity (to the hour). Also the migration's fold of opens
@@ -7,7 +8,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailStatus } from '../../src/db/schema.ts';
-import { LATER_OPENS_KEPT, recordOpens, type OpenInput } from '../../src/emails/index.ts';
+import { LATER_OPENS_KEPT, recordFirstOpens, recordLaterOpens, type OpenInput } from '../../src/emails/index.ts';
 import { openTally, type OpenTallyRow } from '../../src/emails/email-opens.ts';
 import { emailJson } from './delivery-support.ts';
 import { createWebhook, startWebhookHarness, type WebhookHarness } from '../webhooks/support.ts';
@@ -45,6 +46,12 @@ const lastOpenedAt = async (address: string) =>
   (await db().selectFrom('address_activity').select('last_opened_at').where('team_id', '=', team.id).where('address', '=', address).executeTakeFirst())?.last_opened_at;
 const openedCounter = async () =>
   Number((await sql<{ n: string }>`SELECT coalesce(sum(opened), 0) AS n FROM email_daily_stats WHERE team_id = ${team.id}::int`.execute(db())).rows[0]!.n);
+
+/** Both steps, each in its own transaction (the pixel runs them in separate group commits). */
+async function recordOpens(database: typeof h.t.deps.db, opens: OpenInput[]): Promise<void> {
+  const firsts = await recordLaterOpens(database, opens);
+  if (firsts.length > 0) await recordFirstOpens(database, firsts);
+}
 
 const at = (minute: number) => new Date(Date.UTC(2026, 4, 4, 10, minute));
 const open = (emailId: string, minute: number, userAgent: string, recipient: string | null = null): OpenInput => ({ teamId: team.id, emailId, recipient, userAgent, at: at(minute) });
