@@ -27,7 +27,8 @@ import { median } from './measure.ts';
 import { machineLine, writeSection } from './results.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 
-const DATABASE_URL = process.env.ANALYTICS_BENCH_DATABASE_URL ?? BENCH_DATABASE_URL.replace(/\/[^/]*$/, '/herald_bench_analytics');
+const DATABASE_URL =
+  process.env.ANALYTICS_BENCH_DATABASE_URL ?? BENCH_DATABASE_URL.replace(/\/[^/]*$/, '/herald_bench_analytics');
 const DATA_MARK = 'bench-analytics v1';
 const EMAILS = 5_000_000;
 const DOMAINS = 5;
@@ -65,7 +66,9 @@ async function generateData(db: Db): Promise<{ teamId: number; now: Date; second
              random() AS fate, random() AS open, random() AS click
       FROM (SELECT g, random() AS r FROM generate_series(1, ${EMAILS}::int) AS g) AS x`.execute(tx);
     await sql`INSERT INTO emails (id, team_id, domain_id, "from", "to", subject, status, run_at, created_at, updated_at)
-      SELECT id, ${team.id}::int, domain_id, 'news@bench.example.test', '"r@example.test"', 'Bench', 'SENT', sent_at, sent_at, sent_at FROM bench_mail`.execute(tx);
+      SELECT id, ${team.id}::int, domain_id, 'news@bench.example.test', '"r@example.test"', 'Bench', 'SENT', sent_at, sent_at, sent_at FROM bench_mail`.execute(
+      tx,
+    );
     // Half relay (SENT, then a DELIVERED report for most), half direct (DELIVERED only); 3% bounce
     // (a third of those with two BOUNCED events, one per recipient); 35% opened, 10% opened twice;
     // 8% clicked; 0.1% complained.
@@ -94,7 +97,8 @@ async function generateData(db: Db): Promise<{ teamId: number; now: Date; second
   return { teamId, now, events, seconds: (performance.now() - started) / 1000 };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.ceil(p * values.length) - 1]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.ceil(p * values.length) - 1]!;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 async function timed(run: () => Promise<{ statusCode: number; body: string }>): Promise<number> {
@@ -142,7 +146,11 @@ const SEND_BATCH = 64;
  * delivery write (one email's first SENT, counted) and a send-path write (64 QUEUED events, counted
  * by nobody). Fresh emails of a scratch team for every variant and round.
  */
-async function triggerCost(db: Db, execScript: (script: string) => Promise<void>, now: Date): Promise<Record<Variant, { delivery: number[]; send: number[] }>> {
+async function triggerCost(
+  db: Db,
+  execScript: (script: string) => Promise<void>,
+  now: Date,
+): Promise<Record<Variant, { delivery: number[]; send: number[] }>> {
   const scratch = await createTeam(db, { name: 'bench-analytics scratch', plan: 'pro' }, now);
   const perRound = DELIVERY_WRITES + SEND_STATEMENTS * SEND_BATCH;
   const total = perRound * VARIANTS.length * COST_ROUNDS;
@@ -151,10 +159,18 @@ async function triggerCost(db: Db, execScript: (script: string) => Promise<void>
     FROM generate_series(1, ${total}::int) AS g`.execute(db);
   await execScript(ROW_VARIANT);
   const use = async (variant: Variant) => {
-    await sql.raw(`ALTER TABLE email_events ${variant === 'statement' ? 'ENABLE' : 'DISABLE'} TRIGGER email_events_daily_stats`).execute(db);
-    await sql.raw(`ALTER TABLE email_events ${variant === 'row' ? 'ENABLE' : 'DISABLE'} TRIGGER bench_daily_stats_row`).execute(db);
+    await sql
+      .raw(
+        `ALTER TABLE email_events ${variant === 'statement' ? 'ENABLE' : 'DISABLE'} TRIGGER email_events_daily_stats`,
+      )
+      .execute(db);
+    await sql
+      .raw(`ALTER TABLE email_events ${variant === 'row' ? 'ENABLE' : 'DISABLE'} TRIGGER bench_daily_stats_row`)
+      .execute(db);
   };
-  const figures = Object.fromEntries(VARIANTS.map((v) => [v, { delivery: [] as number[], send: [] as number[] }])) as Record<Variant, { delivery: number[]; send: number[] }>;
+  const figures = Object.fromEntries(
+    VARIANTS.map((v) => [v, { delivery: [] as number[], send: [] as number[] }]),
+  ) as Record<Variant, { delivery: number[]; send: number[] }>;
   let next = 1;
   try {
     for (let round = 0; round < COST_ROUNDS; round++) {
@@ -162,13 +178,17 @@ async function triggerCost(db: Db, execScript: (script: string) => Promise<void>
         await use(variant);
         let started = performance.now();
         for (let i = 0; i < DELIVERY_WRITES; i++) {
-          await sql`INSERT INTO email_events (team_id, email_id, status, created_at) VALUES (${scratch.id}::int, ${`em_bs${next++}`}, 'SENT', ${now}::timestamptz)`.execute(db);
+          await sql`INSERT INTO email_events (team_id, email_id, status, created_at) VALUES (${scratch.id}::int, ${`em_bs${next++}`}, 'SENT', ${now}::timestamptz)`.execute(
+            db,
+          );
         }
         figures[variant].delivery.push(((performance.now() - started) * 1000) / DELIVERY_WRITES);
         started = performance.now();
         for (let i = 0; i < SEND_STATEMENTS; i++) {
           const ids = Array.from({ length: SEND_BATCH }, () => `em_bs${next++}`);
-          await sql`INSERT INTO email_events (team_id, email_id, status, created_at) SELECT ${scratch.id}::int, id, 'QUEUED', ${now}::timestamptz FROM unnest(${ids}::text[]) AS id`.execute(db);
+          await sql`INSERT INTO email_events (team_id, email_id, status, created_at) SELECT ${scratch.id}::int, id, 'QUEUED', ${now}::timestamptz FROM unnest(${ids}::text[]) AS id`.execute(
+            db,
+          );
         }
         figures[variant].send.push(((performance.now() - started) * 1000) / SEND_STATEMENTS);
       }
@@ -183,26 +203,56 @@ async function triggerCost(db: Db, execScript: (script: string) => Promise<void>
 }
 
 await ensureDatabase(DATABASE_URL);
-const config = { ...loadConfig({}), databaseUrl: DATABASE_URL, secret: BENCH_SECRET, adminToken: null, logLevel: 'silent' as const };
+const config = {
+  ...loadConfig({}),
+  databaseUrl: DATABASE_URL,
+  secret: BENCH_SECRET,
+  adminToken: null,
+  logLevel: 'silent' as const,
+};
 const clock = new ManualClock();
 const deps = await buildDeps(config, { logger: pino({ level: 'silent' }), clock });
 try {
   await migrate(deps.database);
   const { db } = deps;
-  const found = await db.selectFrom('teams').select(['id', 'created_at']).where('name', '=', DATA_MARK).executeTakeFirst();
-  const data = found ? { teamId: found.id, now: found.created_at, seconds: null, events: null } : await generateData(db);
+  const found = await db
+    .selectFrom('teams')
+    .select(['id', 'created_at'])
+    .where('name', '=', DATA_MARK)
+    .executeTakeFirst();
+  const data = found
+    ? { teamId: found.id, now: found.created_at, seconds: null, events: null }
+    : await generateData(db);
   // Reads at the data's own "now", so every run reads the same 30 days.
   clock.set(data.now);
-  const emailCount = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM emails WHERE team_id = ${data.teamId}::int`.execute(db)).rows[0]!.n);
+  const emailCount = Number(
+    (await sql<{ n: string }>`SELECT count(*) AS n FROM emails WHERE team_id = ${data.teamId}::int`.execute(db))
+      .rows[0]!.n,
+  );
   if (emailCount !== EMAILS) throw new Error(`expected ${EMAILS} emails, found ${emailCount}`);
-  const statRows = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM email_daily_stats WHERE team_id = ${data.teamId}::int`.execute(db)).rows[0]!.n);
+  const statRows = Number(
+    (
+      await sql<{ n: string }>`SELECT count(*) AS n FROM email_daily_stats WHERE team_id = ${data.teamId}::int`.execute(
+        db,
+      )
+    ).rows[0]!.n,
+  );
   // The limiter's window follows the clock, which stands still here: a limit no round can reach.
   await updateTeam(db, data.teamId, { apiRateLimit: 1_000_000_000 }, data.now);
-  const owner = await addMember(db, data.teamId, { email: `bench-${Date.now()}@example.test`, role: 'OWNER' }, data.now);
+  const owner = await addMember(
+    db,
+    data.teamId,
+    { email: `bench-${Date.now()}@example.test`, role: 'OWNER' },
+    data.now,
+  );
   const { key } = await createApiKey(db, deps.secrets, data.teamId, { kind: 'full', memberId: owner.id });
   const app = await buildApp(deps, {
     extraRoutes: async (api) => {
-      api.get('/bench/select-1', { config: { access: 'full' } }, async () => (await sql<{ one: number }>`SELECT 1 AS one`.execute(db)).rows[0]);
+      api.get(
+        '/bench/select-1',
+        { config: { access: 'full' } },
+        async () => (await sql<{ one: number }>`SELECT 1 AS one`.execute(db)).rows[0],
+      );
     },
   });
   await app.ready();
@@ -212,12 +262,18 @@ try {
     baseline: get('/bench/select-1'),
     reputation: get('/v1/analytics/reputation-metrics'),
     series: get('/v1/analytics/email-time-series?days=30'),
-    seriesDomain: get(`/v1/analytics/email-time-series?days=30&domainId=${(await db.selectFrom('domains').select('id').where('team_id', '=', data.teamId).orderBy('id').executeTakeFirstOrThrow()).id}`),
+    seriesDomain: get(
+      `/v1/analytics/email-time-series?days=30&domainId=${(await db.selectFrom('domains').select('id').where('team_id', '=', data.teamId).orderBy('id').executeTakeFirstOrThrow()).id}`,
+    ),
   };
-  const times = Object.fromEntries(Object.keys(targets).map((name) => [name, [] as number[]])) as Record<keyof typeof targets, number[]>;
+  const times = Object.fromEntries(Object.keys(targets).map((name) => [name, [] as number[]])) as Record<
+    keyof typeof targets,
+    number[]
+  >;
   for (let i = 0; i < WARM_UP; i++) for (const run of Object.values(targets)) await timed(run);
   // In turn, so machine noise hits every target alike.
-  for (let i = 0; i < RUNS; i++) for (const [name, run] of Object.entries(targets)) times[name as keyof typeof targets].push(await timed(run));
+  for (let i = 0; i < RUNS; i++)
+    for (const [name, run] of Object.entries(targets)) times[name as keyof typeof targets].push(await timed(run));
   const series = (await targets.series()).json() as { result: unknown[]; totalCounts: Record<string, number> };
   const reputation = (await targets.reputation()).json() as Record<string, number>;
   if (series.result.length !== 30) throw new Error('the time series did not answer 30 days');
@@ -226,8 +282,14 @@ try {
   const cost = await triggerCost(db, (script) => deps.database.execScript(script), data.now);
   const us = (values: number[]) => `${median(values).toFixed(0)} µs`;
 
-  const row = (label: string, values: number[]) => `| ${label} | ${ms(median(values))} | ${ms(percentile(values, 0.95))} |`;
-  const worst = Math.max(median(times.reputation), median(times.series), percentile(times.reputation, 0.95), percentile(times.series, 0.95));
+  const row = (label: string, values: number[]) =>
+    `| ${label} | ${ms(median(values))} | ${ms(percentile(values, 0.95))} |`;
+  const worst = Math.max(
+    median(times.reputation),
+    median(times.series),
+    percentile(times.reputation, 0.95),
+    percentile(times.series, 0.95),
+  );
   const body = [
     '## Analytics (analytics)',
     '',
@@ -246,7 +308,10 @@ try {
     '',
     '| trigger | delivery write (1 SENT) | send write (64 QUEUED) |',
     '|---|---:|---:|',
-    ...VARIANTS.map((v) => `| ${v === 'none' ? 'none (baseline)' : v === 'statement' ? 'statement-level, transition table (shipped)' : 'row-level with WHEN'} | ${us(cost[v].delivery)} | ${us(cost[v].send)} |`),
+    ...VARIANTS.map(
+      (v) =>
+        `| ${v === 'none' ? 'none (baseline)' : v === 'statement' ? 'statement-level, transition table (shipped)' : 'row-level with WHEN'} | ${us(cost[v].delivery)} | ${us(cost[v].send)} |`,
+    ),
   ].join('\n');
   console.log(body);
   writeSection('analytics', body);

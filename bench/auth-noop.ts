@@ -7,7 +7,14 @@ import Fastify from 'fastify';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { benchHerald } from './herald-app.ts';
 import { machineLine, writeSection } from './results.ts';
-import { announceToParent, type Figures, medianFigures, pinToCoreZero, serverCpu, startPinnedChild } from './measure.ts';
+import {
+  announceToParent,
+  type Figures,
+  medianFigures,
+  pinToCoreZero,
+  serverCpu,
+  startPinnedChild,
+} from './measure.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 32;
@@ -31,7 +38,12 @@ async function load(child: ChildProcess, url: string, headers: Record<string, st
   const before = await serverCpu(child);
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
   const cpu = (await serverCpu(child)) - before;
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, cpuMicros: cpu / result.requests.total };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    cpuMicros: cpu / result.requests.total,
+  };
 }
 
 function startServer(kind: 'bare' | 'herald') {
@@ -48,7 +60,11 @@ async function measureBoth(): Promise<{ bare: Figures; herald: Figures }> {
     const rounds: { bare: Figures[]; herald: Figures[] } = { bare: [], herald: [] };
     for (let round = 0; round < ROUNDS; round++) {
       rounds.bare.push(await load(bare.child, `http://127.0.0.1:${bare.info.port}/noop`, {}));
-      rounds.herald.push(await load(herald.child, `http://127.0.0.1:${herald.info.port}/api/v1/whoami`, { authorization: `Bearer ${herald.info.key}` }));
+      rounds.herald.push(
+        await load(herald.child, `http://127.0.0.1:${herald.info.port}/api/v1/whoami`, {
+          authorization: `Bearer ${herald.info.key}`,
+        }),
+      );
     }
     return { bare: medianFigures(rounds.bare), herald: medianFigures(rounds.herald) };
   } finally {

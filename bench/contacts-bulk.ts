@@ -13,7 +13,14 @@ import pg from 'pg';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { benchHerald } from './herald-app.ts';
 import { machineLine, writeSection } from './results.ts';
-import { announceToParent, type Figures, medianFigures, pinToCoreZero, serverCpu, startPinnedChild } from './measure.ts';
+import {
+  announceToParent,
+  type Figures,
+  medianFigures,
+  pinToCoreZero,
+  serverCpu,
+  startPinnedChild,
+} from './measure.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 4;
@@ -39,7 +46,20 @@ interface BulkEntry {
   properties: Record<string, string>;
 }
 
-const COLUMNS = ['id', 'team_id', 'contact_book_id', 'email', 'first_name', 'last_name', 'subscribed', 'properties', 'confirmed_at', 'confirmation_due_at', 'created_at', 'updated_at'];
+const COLUMNS = [
+  'id',
+  'team_id',
+  'contact_book_id',
+  'email',
+  'first_name',
+  'last_name',
+  'subscribed',
+  'properties',
+  'confirmed_at',
+  'confirmation_due_at',
+  'created_at',
+  'updated_at',
+];
 
 /** One multi-row INSERT of the body's rows, the columns and state Herald stores for a new contact. */
 async function serveBare(teamId: number, bookId: string): Promise<{ port: number }> {
@@ -53,7 +73,20 @@ async function serveBare(teamId: number, bookId: string): Promise<{ port: number
     for (const entry of entries) {
       const n = values.length;
       tuples.push(`(${COLUMNS.map((_, i) => `$${n + i + 1}`).join(', ')})`);
-      values.push(`ct_${randomUUID()}`, teamId, bookId, entry.email.trim().toLowerCase(), entry.firstName, entry.lastName, true, JSON.stringify(entry.properties), now, null, now, now);
+      values.push(
+        `ct_${randomUUID()}`,
+        teamId,
+        bookId,
+        entry.email.trim().toLowerCase(),
+        entry.firstName,
+        entry.lastName,
+        true,
+        JSON.stringify(entry.properties),
+        now,
+        null,
+        now,
+        now,
+      );
     }
     const result = await pool.query(`INSERT INTO contacts (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, values);
     return { message: `${result.rowCount} contacts added, 0 updated`, count: result.rowCount };
@@ -65,8 +98,14 @@ async function serveBare(teamId: number, bookId: string): Promise<{ port: number
 async function serveHerald(): Promise<HeraldInfo> {
   const { app, team, key } = await benchHerald('bench-contacts-bulk', 'pro', 1_000_000_000);
   const book = async (name: string) => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/contactBooks', headers: { authorization: `Bearer ${key}` }, payload: { name } });
-    if (response.statusCode !== 200) throw new Error(`creating a book answered ${response.statusCode}: ${response.body}`);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/contactBooks',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { name },
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`creating a book answered ${response.statusCode}: ${response.body}`);
     return (response.json() as { id: string }).id;
   };
   const bookId = await book('Bench bulk add');
@@ -83,10 +122,19 @@ function bulkBody(): string {
   requestCounter += 1;
   const entries: BulkEntry[] = [];
   for (let i = 0; i < PER_REQUEST; i++) {
-    const properties: Record<string, string> = { plan: i % 2 === 0 ? 'pro' : 'free', city: `City ${i % 37}`, source: 'bench-import' };
+    const properties: Record<string, string> = {
+      plan: i % 2 === 0 ? 'pro' : 'free',
+      city: `City ${i % 37}`,
+      source: 'bench-import',
+    };
     if (i % 3 > 0) properties.company = `Company ${i % 101}`;
     if (i % 3 > 1) properties.score = String(i % 97);
-    entries.push({ email: `c${RUN}-${requestCounter}-${i}@bench.example.test`, firstName: `First${i}`, lastName: `Last${i % 211}`, properties });
+    entries.push({
+      email: `c${RUN}-${requestCounter}-${i}@bench.example.test`,
+      firstName: `First${i}`,
+      lastName: `Last${i % 211}`,
+      properties,
+    });
   }
   return JSON.stringify(entries);
 }
@@ -96,14 +144,24 @@ function bulkRequests(path: string): autocannon.Request[] {
 }
 
 async function load(child: ChildProcess, url: string, path: string, headers: Record<string, string>): Promise<Figures> {
-  const options = { url, headers: { 'content-type': 'application/json', ...headers }, connections: CONNECTIONS, timeout: 30 };
+  const options = {
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    connections: CONNECTIONS,
+    timeout: 30,
+  };
   await autocannon({ ...options, requests: bulkRequests(path), duration: 2 }); // warm-up: caches, JIT
   const before = await serverCpu(child);
   const result = await autocannon({ ...options, requests: bulkRequests(path), duration: DURATION_S });
   const cpu = (await serverCpu(child)) - before;
   // requests.average is a mean of per-second counts; at tens of requests a second total / duration is steadier.
   const ok = result.requests.total - result.non2xx;
-  return { rps: ok / result.duration, p99: result.latency.p99, non2xx: result.non2xx + result.errors, cpuMicros: cpu / result.requests.total };
+  return {
+    rps: ok / result.duration,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+    cpuMicros: cpu / result.requests.total,
+  };
 }
 
 /** Both servers run side by side and are loaded in alternating rounds, so machine noise hits both. */
@@ -112,12 +170,22 @@ async function measureBoth(): Promise<{ bare: Figures; herald: Figures; teamId: 
   const { teamId, bookId, bareBookId, key } = herald.info;
   let bare: Awaited<ReturnType<typeof startPinnedChild<{ port: number }>>> | undefined;
   try {
-    bare = await startPinnedChild<{ port: number }>(import.meta.filename, ['serve', 'bare', String(teamId), bareBookId]);
+    bare = await startPinnedChild<{ port: number }>(import.meta.filename, [
+      'serve',
+      'bare',
+      String(teamId),
+      bareBookId,
+    ]);
     const rounds: { bare: Figures[]; herald: Figures[] } = { bare: [], herald: [] };
     for (let round = 0; round < ROUNDS; round++) {
       rounds.bare.push(await load(bare.child, `http://127.0.0.1:${bare.info.port}`, '/bulk', {}));
       rounds.herald.push(
-        await load(herald.child, `http://127.0.0.1:${herald.info.port}`, `/api/v1/contactBooks/${bookId}/contacts/bulk`, { authorization: `Bearer ${key}` }),
+        await load(
+          herald.child,
+          `http://127.0.0.1:${herald.info.port}`,
+          `/api/v1/contactBooks/${bookId}/contacts/bulk`,
+          { authorization: `Bearer ${key}` },
+        ),
       );
     }
     return { bare: medianFigures(rounds.bare), herald: medianFigures(rounds.herald), teamId };
@@ -128,7 +196,9 @@ async function measureBoth(): Promise<{ bare: Figures; herald: Figures; teamId: 
 }
 
 if (process.argv[2] === 'serve') {
-  announceToParent(process.argv[3] === 'bare' ? await serveBare(Number(process.argv[4]), process.argv[5]!) : await serveHerald());
+  announceToParent(
+    process.argv[3] === 'bare' ? await serveBare(Number(process.argv[4]), process.argv[5]!) : await serveHerald(),
+  );
 } else {
   pinToCoreZero();
   await ensureDatabase(BASE_URL);

@@ -27,7 +27,8 @@ const SEED_BATCH = 100;
 
 const HTML = `<!doctype html><html><body><h1>Your weekly summary</h1>${Array.from(
   { length: 19 },
-  (_, i) => `<p style="margin:0 0 12px">Paragraph ${i + 1}: here is what happened on your account this week, in brief.</p>`,
+  (_, i) =>
+    `<p style="margin:0 0 12px">Paragraph ${i + 1}: here is what happened on your account this week, in brief.</p>`,
 ).join('')}</body></html>`;
 const SUBJECT = 'Your weekly summary';
 const recipient = (round: number, i: number) => `reader-${round}-${i}@example.test`;
@@ -54,8 +55,8 @@ async function sinkMain(): Promise<void> {
       send({ received: sink.messages.length });
       // After the clock stopped: the first and last messages carry a signature that verifies.
       const key = { ...message.key, privateKeyPem: '' };
-      void Promise.all([verifyDkim(sink.messages[0]!.raw, key), verifyDkim(sink.messages.at(-1)!.raw, key)]).then((results) =>
-        send({ dkim: results.flat() }),
+      void Promise.all([verifyDkim(sink.messages[0]!.raw, key), verifyDkim(sink.messages.at(-1)!.raw, key)]).then(
+        (results) => send({ dkim: results.flat() }),
       );
     }, 2);
   });
@@ -68,7 +69,11 @@ async function startSink(): Promise<{ child: ChildProcess; url: string }> {
 }
 
 /** Tells the sink to expect `count` messages; resolves with the time they had all arrived and the DKIM results. */
-function expectMessages(child: ChildProcess, count: number, key: DkimKeyInfo): { received: Promise<number>; dkim: Promise<string[]> } {
+function expectMessages(
+  child: ChildProcess,
+  count: number,
+  key: DkimKeyInfo,
+): { received: Promise<number>; dkim: Promise<string[]> } {
   let resolveReceived!: (at: number) => void;
   let resolveDkim!: (results: string[]) => void;
   const received = new Promise<number>((resolve) => (resolveReceived = resolve));
@@ -117,8 +122,13 @@ async function main(): Promise<void> {
     const now = new Date();
     // Earlier runs of the email benchmarks may have left queued emails behind: their teams go.
     await sql`DELETE FROM teams WHERE name IN ('bench-email-send', 'bench-email-delivery')`.execute(deps.db);
-    const stray = await sql<{ n: string }>`SELECT count(*) AS n FROM emails WHERE status IN ('QUEUED', 'SCHEDULED')`.execute(deps.db);
-    if (Number(stray.rows[0]!.n) > 0) throw new Error(`${stray.rows[0]!.n} other emails are waiting for delivery in ${BASE_URL}; the worker would send them too`);
+    const stray = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM emails WHERE status IN ('QUEUED', 'SCHEDULED')`.execute(deps.db);
+    if (Number(stray.rows[0]!.n) > 0)
+      throw new Error(
+        `${stray.rows[0]!.n} other emails are waiting for delivery in ${BASE_URL}; the worker would send them too`,
+      );
 
     const team = await createTeam(deps.db, { name: 'bench-email-delivery', plan: 'pro' }, now);
     await updateTeam(deps.db, team.id, { apiRateLimit: 1_000_000_000 }, now);
@@ -127,13 +137,31 @@ async function main(): Promise<void> {
     const app = await buildApp(deps);
     const authorization = `Bearer ${key}`;
     const domainName = `delivery-${team.id}.bench.example.test`;
-    const created = await app.inject({ method: 'POST', url: '/api/v1/domains', headers: { authorization }, payload: { name: domainName, region: 'us-east-1' } });
-    if (created.statusCode !== 200) throw new Error(`creating the domain answered ${created.statusCode}: ${created.body}`);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/domains',
+      headers: { authorization },
+      payload: { name: domainName, region: 'us-east-1' },
+    });
+    if (created.statusCode !== 200)
+      throw new Error(`creating the domain answered ${created.statusCode}: ${created.body}`);
     const domainId = (created.json() as { id: number }).id;
-    await deps.db.updateTable('domains').set({ status: 'SUCCESS', verified_at: now, is_verifying: false }).where('id', '=', domainId).execute();
+    await deps.db
+      .updateTable('domains')
+      .set({ status: 'SUCCESS', verified_at: now, is_verifying: false })
+      .where('id', '=', domainId)
+      .execute();
     const domain = (await getSendingDomain(deps.db, deps.secrets, team.id, domainName))!;
-    const publicKey = await deps.db.selectFrom('domains').select('dkim_public_key').where('id', '=', domainId).executeTakeFirstOrThrow();
-    const dkimKey: DkimKeyInfo = { domain: domainName, selector: domain.dkimSelector, txt: `v=DKIM1; k=rsa; p=${publicKey.dkim_public_key}` };
+    const publicKey = await deps.db
+      .selectFrom('domains')
+      .select('dkim_public_key')
+      .where('id', '=', domainId)
+      .executeTakeFirstOrThrow();
+    const dkimKey: DkimKeyInfo = {
+      domain: domainName,
+      selector: domain.dkimSelector,
+      txt: `v=DKIM1; k=rsa; p=${publicKey.dkim_public_key}`,
+    };
     const from = `Herald Bench <bench@${domainName}>`;
     const sinkUrl = new URL(sink.url);
 
@@ -141,8 +169,18 @@ async function main(): Promise<void> {
     const heraldRound = async (round: number): Promise<RoundFigures> => {
       await sql`DELETE FROM team_daily_usage WHERE team_id = ${team.id}`.execute(deps.db);
       for (let start = 0; start < EMAILS; start += SEED_BATCH) {
-        const payload = Array.from({ length: Math.min(SEED_BATCH, EMAILS - start) }, (_, i) => ({ from, to: recipient(round, start + i), subject: SUBJECT, html: HTML }));
-        const response = await app.inject({ method: 'POST', url: '/api/v1/emails/batch', headers: { authorization }, payload });
+        const payload = Array.from({ length: Math.min(SEED_BATCH, EMAILS - start) }, (_, i) => ({
+          from,
+          to: recipient(round, start + i),
+          subject: SUBJECT,
+          html: HTML,
+        }));
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/v1/emails/batch',
+          headers: { authorization },
+          payload,
+        });
         if (response.statusCode !== 200) throw new Error(`seeding answered ${response.statusCode}: ${response.body}`);
       }
       const transport = createMailTransport(
@@ -161,7 +199,14 @@ async function main(): Promise<void> {
       );
       const runner = new QueueRunner({
         database: deps.database,
-        queues: [emailDeliveryQueue({ secrets: deps.secrets, publicUrl: config.publicUrl, transport, mailDomain: config.mailDomain })],
+        queues: [
+          emailDeliveryQueue({
+            secrets: deps.secrets,
+            publicUrl: config.publicUrl,
+            transport,
+            mailDomain: config.mailDomain,
+          }),
+        ],
         pollMs: 50,
       });
       const { received, dkim } = expectMessages(sink.child, EMAILS, dkimKey);
@@ -171,8 +216,11 @@ async function main(): Promise<void> {
       await runner.stop();
       await transport.close();
       const sent = await sql<{ n: string }>`
-        SELECT count(*) AS n FROM emails WHERE team_id = ${team.id} AND status = 'SENT' AND "to" #>> '{}' LIKE ${`reader-${round}-%`}`.execute(deps.db);
-      if (Number(sent.rows[0]!.n) !== EMAILS) throw new Error(`round ${round}: ${sent.rows[0]!.n} of ${EMAILS} emails are SENT`);
+        SELECT count(*) AS n FROM emails WHERE team_id = ${team.id} AND status = 'SENT' AND "to" #>> '{}' LIKE ${`reader-${round}-%`}`.execute(
+        deps.db,
+      );
+      if (Number(sent.rows[0]!.n) !== EMAILS)
+        throw new Error(`round ${round}: ${sent.rows[0]!.n} of ${EMAILS} emails are SENT`);
       return { seconds, dkim: await dkim };
     };
 
@@ -195,8 +243,19 @@ async function main(): Promise<void> {
           const i = next++;
           const to = recipient(round, i);
           const date = new Date();
-          const raw = await buildMessage({ from, to: [to], subject: SUBJECT, html: HTML, messageId: formatMessageId(`bare-${round}-${i}-${team.id}`, config.mailDomain), date });
-          const signed = await signMessage(raw, { domain: domainName, selector: domain.dkimSelector, privateKeyPem: domain.dkimPrivateKey }, date);
+          const raw = await buildMessage({
+            from,
+            to: [to],
+            subject: SUBJECT,
+            html: HTML,
+            messageId: formatMessageId(`bare-${round}-${i}-${team.id}`, config.mailDomain),
+            date,
+          });
+          const signed = await signMessage(
+            raw,
+            { domain: domainName, selector: domain.dkimSelector, privateKeyPem: domain.dkimPrivateKey },
+            date,
+          );
           await transport.sendMail({ envelope: { from: `bounce@${domain.returnPath}`, to: [to] }, raw: signed });
         }
       };

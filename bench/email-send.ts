@@ -15,7 +15,14 @@ import pg from 'pg';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { benchHerald } from './herald-app.ts';
 import { machineLine, writeSection } from './results.ts';
-import { announceToParent, type Figures, medianFigures, pinToCoreZero, serverCpu, startPinnedChild } from './measure.ts';
+import {
+  announceToParent,
+  type Figures,
+  medianFigures,
+  pinToCoreZero,
+  serverCpu,
+  startPinnedChild,
+} from './measure.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
@@ -28,7 +35,8 @@ const SCRATCH = 'bench_send_rows';
 /** About 2 KB of HTML. */
 const HTML = `<!doctype html><html><body><h1>Your weekly summary</h1>${Array.from(
   { length: 19 },
-  (_, i) => `<p style="margin:0 0 12px">Paragraph ${i + 1}: here is what happened on your account this week, in brief.</p>`,
+  (_, i) =>
+    `<p style="margin:0 0 12px">Paragraph ${i + 1}: here is what happened on your account this week, in brief.</p>`,
 ).join('')}</body></html>`;
 const RECIPIENT = 'reader@example.test';
 const SUBJECT = 'Your weekly summary';
@@ -81,7 +89,8 @@ async function serveHerald(): Promise<ServerInfo> {
     headers: { authorization: `Bearer ${key}` },
     payload: { name: domainName, region: 'us-east-1' },
   });
-  if (created.statusCode !== 200) throw new Error(`creating the domain answered ${created.statusCode}: ${created.body}`);
+  if (created.statusCode !== 200)
+    throw new Error(`creating the domain answered ${created.statusCode}: ${created.body}`);
   const domainId = (created.json() as { id: number }).id;
   await deps.db
     .updateTable('domains')
@@ -89,7 +98,12 @@ async function serveHerald(): Promise<ServerInfo> {
     .where('id', '=', domainId)
     .execute();
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { port: (app.server.address() as { port: number }).port, key, teamId: team.id, from: `Herald Bench <bench@${domainName}>` };
+  return {
+    port: (app.server.address() as { port: number }).port,
+    key,
+    teamId: team.id,
+    from: `Herald Bench <bench@${domainName}>`,
+  };
 }
 
 let keyCounter = 0;
@@ -114,13 +128,24 @@ function sendRequests(path: string, from: string): autocannon.Request[] {
   ];
 }
 
-async function load(child: ChildProcess, url: string, path: string, from: string, headers: Record<string, string>): Promise<Figures> {
+async function load(
+  child: ChildProcess,
+  url: string,
+  path: string,
+  from: string,
+  headers: Record<string, string>,
+): Promise<Figures> {
   const options = { url, headers: { 'content-type': 'application/json', ...headers }, connections: CONNECTIONS };
   await autocannon({ ...options, requests: sendRequests(path, from), duration: 2 }); // warm-up: caches, JIT
   const before = await serverCpu(child);
   const result = await autocannon({ ...options, requests: sendRequests(path, from), duration: DURATION_S });
   const cpu = (await serverCpu(child)) - before;
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors, cpuMicros: cpu / result.requests.total };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+    cpuMicros: cpu / result.requests.total,
+  };
 }
 
 function startServer(kind: 'bare' | 'herald') {
@@ -139,7 +164,9 @@ async function measureBoth(admin: pg.Client): Promise<{ bare: Figures; herald: F
       // The pro plan's daily limit (50,000) could refuse a long run: each round starts from zero usage.
       await admin.query('DELETE FROM team_daily_usage WHERE team_id = $1', [teamId]);
       rounds.herald.push(
-        await load(herald.child, `http://127.0.0.1:${herald.info.port}`, '/api/v1/emails', herald.info.from!, { authorization: `Bearer ${herald.info.key}` }),
+        await load(herald.child, `http://127.0.0.1:${herald.info.port}`, '/api/v1/emails', herald.info.from!, {
+          authorization: `Bearer ${herald.info.key}`,
+        }),
       );
     }
     return { bare: medianFigures(rounds.bare), herald: medianFigures(rounds.herald), teamId };

@@ -39,7 +39,9 @@ export function medianFigures(list: Figures[]): Figures {
  * with the first message the child sends.
  */
 export function startPinnedChild<Info>(file: string, args: string[]): Promise<{ child: ChildProcess; info: Info }> {
-  const child = spawn('taskset', ['-c', '1', process.execPath, file, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn('taskset', ['-c', '1', process.execPath, file, ...args], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (info) => resolve({ child, info: info as Info }));
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} child exited with ${code}`)));

@@ -75,7 +75,9 @@ async function resetTable(handle: DbHandle, rows: number): Promise<void> {
   // The index a real queue table wants: only ready rows, in due order, so the claim reads the head.
   await sql`CREATE INDEX bench_jobs_due ON bench_jobs (run_at) WHERE status = 'QUEUED'`.execute(handle.db);
   await sql`INSERT INTO bench_jobs (run_at, payload)
-    SELECT ${new Date(Date.now() - 1000)}::timestamptz, 'job ' || g FROM generate_series(1, ${rows}) AS g`.execute(handle.db);
+    SELECT ${new Date(Date.now() - 1000)}::timestamptz, 'job ' || g FROM generate_series(1, ${rows}) AS g`.execute(
+    handle.db,
+  );
   await sql`VACUUM ANALYZE bench_jobs`.execute(handle.db);
 }
 
@@ -109,7 +111,11 @@ async function childMain(): Promise<void> {
         await baselineWorker(handle, message.from, message.to, CONCURRENCY);
         send({ finished: true });
       } else {
-        runner = new QueueRunner({ database: handle, queues: [benchQueue((count) => send({ handled: count }))], pollMs: 50 });
+        runner = new QueueRunner({
+          database: handle,
+          queues: [benchQueue((count) => send({ handled: count }))],
+          pollMs: 50,
+        });
         await runner.start();
       }
     })();
@@ -160,7 +166,11 @@ async function benchPostgres(rows: number): Promise<Figures> {
       }),
     );
     const baselineSeconds = (performance.now() - started) / 1000;
-    await Promise.all(workers.map((child) => (child.send({ stop: true } satisfies ToChild), untilMessage(child, (m) => 'finished' in m))));
+    await Promise.all(
+      workers.map(
+        (child) => (child.send({ stop: true } satisfies ToChild), untilMessage(child, (m) => 'finished' in m)),
+      ),
+    );
     await checkAllDone(handle, rows, false);
 
     // Queue: both workers claim from the whole table; done when every row was handled and finalised.
@@ -178,7 +188,11 @@ async function benchPostgres(rows: number): Promise<Figures> {
     for (const child of workers) child.send({ go: 'queue' } satisfies ToChild);
     await allHandled;
     // stop() returns once the last batches are finalised.
-    await Promise.all(workers.map((child) => (child.send({ stop: true } satisfies ToChild), untilMessage(child, (m) => 'finished' in m))));
+    await Promise.all(
+      workers.map(
+        (child) => (child.send({ stop: true } satisfies ToChild), untilMessage(child, (m) => 'finished' in m)),
+      ),
+    );
     const queueSeconds = (performance.now() - started) / 1000;
     await checkAllDone(handle, rows, true);
     return { driver: 'PostgreSQL', rows, queueSeconds, baselineSeconds };
@@ -194,7 +208,9 @@ async function benchPglite(rows: number): Promise<Figures> {
     let started = performance.now();
     const share = Math.ceil(rows / WORKERS);
     await Promise.all(
-      Array.from({ length: WORKERS }, (_, i) => baselineWorker(handle, i * share, Math.min(rows, (i + 1) * share), CONCURRENCY)),
+      Array.from({ length: WORKERS }, (_, i) =>
+        baselineWorker(handle, i * share, Math.min(rows, (i + 1) * share), CONCURRENCY),
+      ),
     );
     const baselineSeconds = (performance.now() - started) / 1000;
     await checkAllDone(handle, rows, false);
@@ -206,7 +222,10 @@ async function benchPglite(rows: number): Promise<Figures> {
     const count = (n: number) => {
       if ((handled += n) >= rows) resolveAll();
     };
-    const runners = Array.from({ length: WORKERS }, () => new QueueRunner({ database: handle, queues: [benchQueue(count)], pollMs: 50 }));
+    const runners = Array.from(
+      { length: WORKERS },
+      () => new QueueRunner({ database: handle, queues: [benchQueue(count)], pollMs: 50 }),
+    );
     started = performance.now();
     await Promise.all(runners.map((runner) => runner.start()));
     await allHandled;
@@ -245,7 +264,8 @@ async function main(): Promise<void> {
   const only = process.argv[2];
   const figures: Figures[] = [];
   if (only === undefined || only === 'pg') figures.push(await benchPostgres(Number(process.env.BENCH_ROWS ?? 100_000)));
-  if (only === undefined || only === 'pglite') figures.push(await benchPglite(Number(process.env.BENCH_PGLITE_ROWS ?? 20_000)));
+  if (only === undefined || only === 'pglite')
+    figures.push(await benchPglite(Number(process.env.BENCH_PGLITE_ROWS ?? 20_000)));
   report(figures);
 }
 

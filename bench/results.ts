@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 const FILE = path.join(import.meta.dirname, 'RESULTS.md');
-const HEADER = '# Benchmark results\n\nWritten by the benchmarks in `bench/` (`npm run bench`). Each section is replaced when its benchmark runs again.\n';
+const HEADER =
+  '# Benchmark results\n\nWritten by the benchmarks in `bench/` (`npm run bench`). Each section is replaced when its benchmark runs again.\n';
 
 export function machineLine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';

@@ -1,7 +1,18 @@
 // npm run bench: every benchmark in turn; each rewrites its section of bench/RESULTS.md.
 import { spawnSync } from 'node:child_process';
 
-for (const script of ['auth-noop.ts', 'queue-claim.ts', 'email-send.ts', 'email-delivery.ts', 'segment-count.ts', 'contacts-bulk.ts', 'webhook-delivery.ts', 'tracking-open.ts', 'analytics.ts', 'smtp-feedback.ts']) {
+for (const script of [
+  'auth-noop.ts',
+  'queue-claim.ts',
+  'email-send.ts',
+  'email-delivery.ts',
+  'segment-count.ts',
+  'contacts-bulk.ts',
+  'webhook-delivery.ts',
+  'tracking-open.ts',
+  'analytics.ts',
+  'smtp-feedback.ts',
+]) {
   const result = spawnSync(process.execPath, [new URL(script, import.meta.url).pathname], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

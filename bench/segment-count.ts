@@ -25,7 +25,8 @@ import { insertSegment } from '../src/segments/queries.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 
 /** Its own database: other benchmarks' inserts and deletes would leave dead rows in the scanned tables. */
-const DATABASE_URL = process.env.SEGMENT_BENCH_DATABASE_URL ?? BENCH_DATABASE_URL.replace(/\/[^/]*$/, '/herald_bench_segments');
+const DATABASE_URL =
+  process.env.SEGMENT_BENCH_DATABASE_URL ?? BENCH_DATABASE_URL.replace(/\/[^/]*$/, '/herald_bench_segments');
 import { median } from './measure.ts';
 import { machineLine, writeSection } from './results.ts';
 
@@ -53,7 +54,10 @@ const DEFINITION = {
 } satisfies SegmentDefinition;
 
 /** Diagnostic: the same definition without the numeric condition, to show what that condition costs. */
-const WITHOUT_NUMERIC = Definition.parse({ ...DEFINITION, conditions: DEFINITION.conditions.filter((condition) => condition.key !== 'score') });
+const WITHOUT_NUMERIC = Definition.parse({
+  ...DEFINITION,
+  conditions: DEFINITION.conditions.filter((condition) => condition.key !== 'score'),
+});
 
 interface BenchData {
   teamId: number;
@@ -83,7 +87,13 @@ async function generateData(db: Db): Promise<BenchData> {
   const now = new Date();
   const data = await db.transaction().execute(async (tx) => {
     const team = await createTeam(tx, { name: DATA_MARK, plan: 'pro' }, now);
-    const book = await insertBook(tx, team.id, 'cb_bench_segment_count', { name: 'Bench: segment count', emoji: '📊', variables: VARIABLES }, now);
+    const book = await insertBook(
+      tx,
+      team.id,
+      'cb_bench_segment_count',
+      { name: 'Bench: segment count', emoji: '📊', variables: VARIABLES },
+      now,
+    );
     await sql`SELECT setseed(0.42)`.execute(tx);
     // Contacts: plan (free/starter/pro/enterprise, some "Pro"), score (0.0 to 99.9 as text, a few
     // "n/a", blank or missing), city, source, language; 80% subscribed and confirmed, 12%
@@ -119,7 +129,9 @@ async function generateData(db: Db): Promise<BenchData> {
         CASE WHEN g % 10 < 7 THEN 'MARKETING' ELSE 'TRANSACTIONAL' END,
         CASE WHEN delivery < 0.03 THEN 'BOUNCED' ELSE 'DELIVERED' END, sent_at, sent_at, sent_at
       FROM bench_mail`.execute(tx);
-    await sql`INSERT INTO email_recipients (team_id, address, email_id) SELECT ${team.id}::integer, address, id FROM bench_mail`.execute(tx);
+    await sql`INSERT INTO email_recipients (team_id, address, email_id) SELECT ${team.id}::integer, address, id FROM bench_mail`.execute(
+      tx,
+    );
     // Events: SENT; DELIVERED (or BOUNCED 3%, COMPLAINED 0.2% after delivery); OPENED 45% of the
     // delivered, CLICKED 30% of those, a second OPENED for a third of those; never after now.
     // Without the per-row trigger of address_activity (migration 0011) for these 2,000,000 rows: the
@@ -147,7 +159,18 @@ async function generateData(db: Db): Promise<BenchData> {
         max(e.created_at) FILTER (WHERE e.status = 'COMPLAINED')
       FROM email_events e JOIN email_recipients r ON r.email_id = e.email_id AND r.team_id = e.team_id
       WHERE e.team_id = ${team.id}::integer GROUP BY r.team_id, r.address`.execute(tx);
-    const segment = await insertSegment(tx, team.id, { id: 'sg_bench_segment_count', contactBookId: book.id, name: '4 conditions', description: null, definition: DEFINITION }, now);
+    const segment = await insertSegment(
+      tx,
+      team.id,
+      {
+        id: 'sg_bench_segment_count',
+        contactBookId: book.id,
+        name: '4 conditions',
+        description: null,
+        definition: DEFINITION,
+      },
+      now,
+    );
     return { teamId: team.id, bookId: book.id, segmentId: segment.id, now };
   });
   await sql`VACUUM ANALYZE contacts, emails, email_recipients, email_events, address_activity`.execute(db);
@@ -166,12 +189,18 @@ async function handCount(db: Db, data: BenchData): Promise<number> {
     WHERE c.team_id = ${data.teamId}::integer AND c.contact_book_id = ${data.bookId}::text
       AND c.subscribed AND c.confirmed_at IS NOT NULL
       AND lower(c.properties ->> 'plan') = 'pro'
-      AND CASE WHEN c.properties ->> 'score' ~ '^ *[0-9]+(\\.[0-9]+)? *$' THEN (c.properties ->> 'score')::numeric > 50 ELSE false END`.execute(db);
+      AND CASE WHEN c.properties ->> 'score' ~ '^ *[0-9]+(\\.[0-9]+)? *$' THEN (c.properties ->> 'score')::numeric > 50 ELSE false END`.execute(
+    db,
+  );
   return Number(result.rows[0]!.count);
 }
 
 async function bareCount(db: Db, data: BenchData): Promise<number> {
-  const result = await sql<{ count: string }>`SELECT count(*) FROM contacts WHERE team_id = ${data.teamId}::integer AND contact_book_id = ${data.bookId}::text`.execute(db);
+  const result = await sql<{
+    count: string;
+  }>`SELECT count(*) FROM contacts WHERE team_id = ${data.teamId}::integer AND contact_book_id = ${data.bookId}::text`.execute(
+    db,
+  );
   return Number(result.rows[0]!.count);
 }
 
@@ -182,20 +211,43 @@ async function segmentCount(db: Db, data: BenchData): Promise<number> {
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the compiled count query, with the plan's nodes and the indexes it used. */
-async function explain(db: Db, data: BenchData): Promise<{ text: string; nodes: string[]; indexes: string[]; execution: string; jit: string; scanNote: string }> {
+async function explain(
+  db: Db,
+  data: BenchData,
+): Promise<{ text: string; nodes: string[]; indexes: string[]; execution: string; jit: string; scanNote: string }> {
   const query = await segmentContactsQuery(db, data.teamId, data.segmentId, data.now);
   const compiled = query!.select((eb) => eb.fn.countAll().as('count')).compile();
-  const result = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `EXPLAIN (ANALYZE, BUFFERS) ${compiled.sql}` });
+  const result = await db.executeQuery<{ 'QUERY PLAN': string }>({
+    ...compiled,
+    sql: `EXPLAIN (ANALYZE, BUFFERS) ${compiled.sql}`,
+  });
   const lines = result.rows.map((row) => row['QUERY PLAN']);
   const nodes = lines
     .filter((line, i) => i === 0 || /^\s*->/.test(line) || /^\s*SubPlan|^\s*InitPlan/.test(line))
-    .map((line) => line.replace(/\s+\(cost=.*$/, '').replace(/->\s+/, '').trimEnd());
-  const indexes = [...new Set(lines.flatMap((line) => [...line.matchAll(/(?:Index(?: Only)? Scan(?: Backward)? using|Bitmap Index Scan on) (\w+)/g)].map((m) => m[1]!)))];
+    .map((line) =>
+      line
+        .replace(/\s+\(cost=.*$/, '')
+        .replace(/->\s+/, '')
+        .trimEnd(),
+    );
+  const indexes = [
+    ...new Set(
+      lines.flatMap((line) =>
+        [...line.matchAll(/(?:Index(?: Only)? Scan(?: Backward)? using|Bitmap Index Scan on) (\w+)/g)].map(
+          (m) => m[1]!,
+        ),
+      ),
+    ),
+  ];
   const execution = lines.find((line) => line.startsWith('Execution Time:'))?.replace('Execution Time: ', '') ?? '?';
   const jit = lines.find((line) => /^\s*Timing: Generation/.test(line))?.match(/Total ([\d.]+ ms)/)?.[1] ?? 'none';
   // Where the time goes, when the plan scans the book: the scan with its filters, and what it leaves.
-  const scan = lines.find((line) => /Seq Scan on contacts c/.test(line))?.match(/actual time=[\d.]+\.\.([\d.]+) rows=(\d+) loops=(\d+)/);
-  const scanNote = scan ? `the scan of the book with the property and subscribed filters takes ${Number(scan[1]).toFixed(0)} ms in each of ${scan[3]} processes and leaves ${(Number(scan[2]) * Number(scan[3])).toLocaleString('en-US')} candidates for the email-activity check` : '';
+  const scan = lines
+    .find((line) => /Seq Scan on contacts c/.test(line))
+    ?.match(/actual time=[\d.]+\.\.([\d.]+) rows=(\d+) loops=(\d+)/);
+  const scanNote = scan
+    ? `the scan of the book with the property and subscribed filters takes ${Number(scan[1]).toFixed(0)} ms in each of ${scan[3]} processes and leaves ${(Number(scan[2]) * Number(scan[3])).toLocaleString('en-US')} candidates for the email-activity check`
+    : '';
   return { text: lines.join('\n'), nodes, indexes, execution, jit, scanNote };
 }
 
@@ -205,7 +257,8 @@ async function time(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.ceil(p * values.length) - 1]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.ceil(p * values.length) - 1]!;
 
 await ensureDatabase(DATABASE_URL);
 const handle = await connectDatabase({ databaseUrl: DATABASE_URL, dataDir: null, poolSize: 2 });
@@ -217,7 +270,8 @@ try {
       (SELECT count(*) FROM contacts WHERE team_id = ${data.teamId}::integer) AS contacts,
       (SELECT count(*) FROM email_events WHERE team_id = ${data.teamId}::integer) AS events`.execute(db);
   const { contacts, events } = counts.rows[0]!;
-  if (Number(contacts) !== CONTACTS || Number(events) !== EVENTS) throw new Error(`expected ${CONTACTS} contacts and ${EVENTS} events, found ${contacts} and ${events}`);
+  if (Number(contacts) !== CONTACTS || Number(events) !== EVENTS)
+    throw new Error(`expected ${CONTACTS} contacts and ${EVENTS} events, found ${contacts} and ${events}`);
 
   for (let i = 0; i < WARM_UP; i++) {
     await bareCount(db, data);
@@ -237,7 +291,10 @@ try {
     withoutNumericMs.push(await time(async () => (withoutNumericCount = await withoutNumeric())));
   }
   // Other benchmarks share the database: rows they deleted still make the contacts scan longer.
-  const table = await sql<{ live: string; dead: string }>`SELECT n_live_tup AS live, n_dead_tup AS dead FROM pg_stat_user_tables WHERE relname = 'contacts'`.execute(db);
+  const table = await sql<{
+    live: string;
+    dead: string;
+  }>`SELECT n_live_tup AS live, n_dead_tup AS dead FROM pg_stat_user_tables WHERE relname = 'contacts'`.execute(db);
   const { live, dead } = table.rows[0] ?? { live: '?', dead: '?' };
   const expected = await handCount(db, data);
   if (count !== expected) throw new Error(`countSegmentContacts gave ${count}, the hand-written query ${expected}`);
@@ -265,7 +322,7 @@ try {
     ...plan.nodes,
     '```',
     '',
-    'How: the email-activity condition reads `address_activity` (migration 0011: the latest received/opened/clicked/bounced/complained time per team and address, kept by a trigger on `email_events`), one primary-key probe per candidate or one index range hashed, instead of joining `email_recipients` to `email_events`. No index serves the property conditions (any key a book may have, compared ignoring case), so the book is scanned; compile.ts keeps that scan cheap: a case-insensitive equality tests `char_length` before `lower()` (lower-casing under a UTF-8 locale was most of the scan), the number test is a pattern without bounded repetitions (which PostgreSQL\'s regex engine expands into states) guarded by a length limit, and values computed from parameters are InitPlans (`(SELECT lower($n))`), computed once even in a generic prepared plan. Before these changes the same count on the same data took 459 ms (median of 5 on this machine, this session).',
+    "How: the email-activity condition reads `address_activity` (migration 0011: the latest received/opened/clicked/bounced/complained time per team and address, kept by a trigger on `email_events`), one primary-key probe per candidate or one index range hashed, instead of joining `email_recipients` to `email_events`. No index serves the property conditions (any key a book may have, compared ignoring case), so the book is scanned; compile.ts keeps that scan cheap: a case-insensitive equality tests `char_length` before `lower()` (lower-casing under a UTF-8 locale was most of the scan), the number test is a pattern without bounded repetitions (which PostgreSQL's regex engine expands into states) guarded by a length limit, and values computed from parameters are InitPlans (`(SELECT lower($n))`), computed once even in a generic prepared plan. Before these changes the same count on the same data took 459 ms (median of 5 on this machine, this session).",
   ].join('\n');
   console.log(body);
   if (data.generatedSeconds !== null) console.log(`(data generated in ${data.generatedSeconds.toFixed(0)} s)`);

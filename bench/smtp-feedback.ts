@@ -164,7 +164,8 @@ async function sendOverConnection(port: number, batch: Dsn[]): Promise<{ accepte
     for (let i = 0; i < batch.length; i++) {
       const [mail, rcpt, data] = [await next(), await next(), await next()];
       // RFC 2920: the body may go only after 354; anything else here is a broken run, not a figure.
-      if (code(mail) !== 250 || code(rcpt) !== 250 || code(data) !== 354) throw new Error(`envelope refused: ${mail} | ${rcpt} | ${data}`);
+      if (code(mail) !== 250 || code(rcpt) !== 250 || code(data) !== 354)
+        throw new Error(`envelope refused: ${mail} | ${rcpt} | ${data}`);
       const tail = i + 1 < batch.length ? envelope(batch[i + 1]!) : 'QUIT\r\n';
       socket.write(`${batch[i]!.data}.\r\n${tail}`, 'latin1');
       if (code(await next()) === 250) accepted++;
@@ -181,7 +182,8 @@ async function clientMain(): Promise<void> {
   process.on('message', (message: ToClient) => {
     void (async () => {
       const chunks: Dsn[][] = [];
-      for (let i = 0; i < message.messages.length; i += MESSAGES_PER_CONNECTION) chunks.push(message.messages.slice(i, i + MESSAGES_PER_CONNECTION));
+      for (let i = 0; i < message.messages.length; i += MESSAGES_PER_CONNECTION)
+        chunks.push(message.messages.slice(i, i + MESSAGES_PER_CONNECTION));
       const totals = { accepted: 0, refused: 0 };
       const started = performance.now();
       const startedAt = performance.timeOrigin + started;
@@ -227,7 +229,10 @@ async function startBareServer(): Promise<{ port: number; stop(): Promise<void> 
   });
   server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.server.address() as AddressInfo).port, stop: () => new Promise<void>((resolve) => server.close(resolve)) };
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    stop: () => new Promise<void>((resolve) => server.close(resolve)),
+  };
 }
 
 /** A port nobody listens on now: startInboundSmtp takes its port from config, where 0 means off. */
@@ -302,13 +307,23 @@ async function main(): Promise<void> {
     const app = await buildApp(deps);
     const authorization = `Bearer ${key}`;
     const domainName = `feedback-${team.id}.bench.example.test`;
-    const created = await app.inject({ method: 'POST', url: '/api/v1/domains', headers: { authorization }, payload: { name: domainName, region: 'us-east-1' } });
-    if (created.statusCode !== 200) throw new Error(`creating the domain answered ${created.statusCode}: ${created.body}`);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/domains',
+      headers: { authorization },
+      payload: { name: domainName, region: 'us-east-1' },
+    });
+    if (created.statusCode !== 200)
+      throw new Error(`creating the domain answered ${created.statusCode}: ${created.body}`);
     const domainId = (created.json() as { id: number }).id;
     // No DNS in the benchmark: the domain is marked verified directly, as bench/email-delivery.ts does.
     // Its next DNS check is put off past the run, or the worker's domain-checks queue would fail it.
     const tomorrow = new Date(now.getTime() + 24 * 3600_000);
-    await deps.db.updateTable('domains').set({ status: 'SUCCESS', verified_at: now, is_verifying: false, next_check_at: tomorrow }).where('id', '=', domainId).execute();
+    await deps.db
+      .updateTable('domains')
+      .set({ status: 'SUCCESS', verified_at: now, is_verifying: false, next_check_at: tomorrow })
+      .where('id', '=', domainId)
+      .execute();
     const domain = (await getSendingDomain(deps.db, deps.secrets, team.id, domainName))!;
 
     /** Every round's emails, seeded before any timing: EMAILS per round, each with its own recipient. */
@@ -318,11 +333,23 @@ async function main(): Promise<void> {
       const messages: Dsn[] = [];
       for (let start = 0; start < DSNS; start += SEED_BATCH) {
         const tos = Array.from({ length: Math.min(SEED_BATCH, DSNS - start) }, (_, i) => recipient(round, start + i));
-        const payload = tos.map((to) => ({ from: `Herald Bench <bench@${domainName}>`, to, subject: 'Your weekly summary', text: 'Here is your week.' }));
-        const response = await app.inject({ method: 'POST', url: '/api/v1/emails/batch', headers: { authorization }, payload });
+        const payload = tos.map((to) => ({
+          from: `Herald Bench <bench@${domainName}>`,
+          to,
+          subject: 'Your weekly summary',
+          text: 'Here is your week.',
+        }));
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/v1/emails/batch',
+          headers: { authorization },
+          payload,
+        });
         if (response.statusCode !== 200) throw new Error(`seeding answered ${response.statusCode}: ${response.body}`);
         const ids = (response.json() as { data: { emailId: string }[] }).data.map((d) => d.emailId);
-        ids.forEach((id, i) => messages.push(dsnFor(returnPathAddress(id, domain.returnPath, deps.secrets), tos[i]!, id, config.mailDomain)));
+        ids.forEach((id, i) =>
+          messages.push(dsnFor(returnPathAddress(id, domain.returnPath, deps.secrets), tos[i]!, id, config.mailDomain)),
+        );
       }
       seeded.push(messages);
     }
@@ -359,9 +386,15 @@ async function main(): Promise<void> {
         SELECT count(*) AS n FROM emails e JOIN email_recipients r ON r.team_id = e.team_id AND r.email_id = e.id
         WHERE e.team_id = ${team.id} AND e.status = 'BOUNCED' AND r.address LIKE ${pattern}`.execute(deps.db);
       const suppressed = await sql<{ n: string }>`
-        SELECT count(*) AS n FROM suppressions WHERE team_id = ${team.id} AND reason = 'HARD_BOUNCE' AND email LIKE ${pattern}`.execute(deps.db);
+        SELECT count(*) AS n FROM suppressions WHERE team_id = ${team.id} AND reason = 'HARD_BOUNCE' AND email LIKE ${pattern}`.execute(
+        deps.db,
+      );
       const spooled = await sql<{ n: string }>`SELECT count(*) AS n FROM inbound_messages`.execute(deps.db);
-      verified.push({ bounced: Number(bounced.rows[0]!.n), suppressed: Number(suppressed.rows[0]!.n), spooled: Number(spooled.rows[0]!.n) });
+      verified.push({
+        bounced: Number(bounced.rows[0]!.n),
+        suppressed: Number(suppressed.rows[0]!.n),
+        spooled: Number(spooled.rows[0]!.n),
+      });
     }
 
     const all = [...rounds.bare, ...rounds.herald];
@@ -372,7 +405,8 @@ async function main(): Promise<void> {
     const perSecond = (seconds: number) => Math.round(DSNS / seconds).toLocaleString('en-US');
     const cpu = (list: RoundFigures[]) => median(list.map((r) => r.cpuMicros)).toFixed(0);
     const ratio = bareSeconds / heraldSeconds;
-    const complete = verified.every((v) => v.bounced === DSNS && v.suppressed === DSNS && v.spooled === 0) && refused === 0;
+    const complete =
+      verified.every((v) => v.bounced === DSNS && v.suppressed === DSNS && v.spooled === 0) && refused === 0;
     const body = [
       '## SMTP feedback (inbound listener)',
       '',

@@ -24,7 +24,14 @@ import type { Database } from '../src/db/schema.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET, benchHerald } from './herald-app.ts';
 import { machineLine, writeSection } from './results.ts';
-import { announceToParent, type Figures, medianFigures, pinToCoreZero, serverCpu, startPinnedChild } from './measure.ts';
+import {
+  announceToParent,
+  type Figures,
+  medianFigures,
+  pinToCoreZero,
+  serverCpu,
+  startPinnedChild,
+} from './measure.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 32;
@@ -58,18 +65,34 @@ async function serveHerald(): Promise<ServerInfo> {
   const { deps, app, team, key, now } = await benchHerald('bench-tracking-open', 'pro', 1_000_000_000);
   const headers = { authorization: `Bearer ${key}` };
   const domainName = `track-${team.id}.bench.example.test`;
-  const created = await app.inject({ method: 'POST', url: '/api/v1/domains', headers, payload: { name: domainName, region: 'us-east-1' } });
-  if (created.statusCode !== 200) throw new Error(`creating the domain answered ${created.statusCode}: ${created.body}`);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/domains',
+    headers,
+    payload: { name: domainName, region: 'us-east-1' },
+  });
+  if (created.statusCode !== 200)
+    throw new Error(`creating the domain answered ${created.statusCode}: ${created.body}`);
   const domainId = (created.json() as { id: number }).id;
-  await deps.db.updateTable('domains').set({ status: 'SUCCESS', verified_at: now, is_verifying: false, open_tracking: true }).where('id', '=', domainId).execute();
+  await deps.db
+    .updateTable('domains')
+    .set({ status: 'SUCCESS', verified_at: now, is_verifying: false, open_tracking: true })
+    .where('id', '=', domainId)
+    .execute();
   const laterIds: string[] = [];
   for (let i = 0; i < EMAILS; i += 100) {
-    const payload = Array.from({ length: 100 }, (_, j) => ({ from: `bench@${domainName}`, to: `reader-${i + j}@example.test`, subject: 'Opened', html: '<p>Hello</p>' }));
+    const payload = Array.from({ length: 100 }, (_, j) => ({
+      from: `bench@${domainName}`,
+      to: `reader-${i + j}@example.test`,
+      subject: 'Opened',
+      html: '<p>Hello</p>',
+    }));
     const sent = await app.inject({ method: 'POST', url: '/api/v1/emails/batch', headers, payload });
     if (sent.statusCode !== 200) throw new Error(`sending answered ${sent.statusCode}: ${sent.body}`);
     laterIds.push(...(sent.json() as { data: { emailId: string }[] }).data.map((e) => e.emailId));
   }
-  if (laterIds.length !== EMAILS || laterIds.some((id) => typeof id !== 'string')) throw new Error('the bench emails were not all stored');
+  if (laterIds.length !== EMAILS || laterIds.some((id) => typeof id !== 'string'))
+    throw new Error('the bench emails were not all stored');
   // As if the worker had delivered them: no worker runs here, and opens follow delivery.
   await deps.db.updateTable('emails').set({ status: 'DELIVERED' }).where('team_id', '=', team.id).execute();
   const firstIds = await copyEmails(deps.db, team.id, ROUNDS * FIRST_OPENS_PER_ROUND);
@@ -77,7 +100,9 @@ async function serveHerald(): Promise<ServerInfo> {
   // bench server; the other benchmarks do the same).
   await sql`ANALYZE emails, email_recipients, email_events, email_opens, address_activity`.execute(deps.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const rounds = Array.from({ length: ROUNDS }, (_, r) => firstIds.slice(r * FIRST_OPENS_PER_ROUND, (r + 1) * FIRST_OPENS_PER_ROUND));
+  const rounds = Array.from({ length: ROUNDS }, (_, r) =>
+    firstIds.slice(r * FIRST_OPENS_PER_ROUND, (r + 1) * FIRST_OPENS_PER_ROUND),
+  );
   return { port: (app.server.address() as { port: number }).port, teamId: team.id, laterIds, firstIds: rounds };
 }
 
@@ -89,7 +114,9 @@ async function serveHerald(): Promise<ServerInfo> {
 async function copyEmails(db: Kysely<Database>, teamId: number, count: number): Promise<string[]> {
   const copiesEach = Math.ceil(count / EMAILS);
   await sql`CREATE TEMPORARY TABLE bench_copies AS
-    SELECT e.*, g AS copy FROM emails e, generate_series(1, ${copiesEach}::int) g WHERE e.team_id = ${teamId}`.execute(db);
+    SELECT e.*, g AS copy FROM emails e, generate_series(1, ${copiesEach}::int) g WHERE e.team_id = ${teamId}`.execute(
+    db,
+  );
   await sql`UPDATE bench_copies SET id = 'emc' || copy || '_' || substr(id, 4)`.execute(db);
   const { rows } = await sql<{ id: string }>`SELECT id FROM bench_copies ORDER BY copy, id LIMIT ${count}`.execute(db);
   await sql`ALTER TABLE bench_copies DROP COLUMN copy`.execute(db);
@@ -107,21 +134,36 @@ function inTurn(paths: string[]): autocannon.Request[] {
   return [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }];
 }
 
-const options = (url: string) => ({ url, headers: { 'user-agent': 'Mozilla/5.0 (bench) HeraldMail/1.0' }, connections: CONNECTIONS });
+const options = (url: string) => ({
+  url,
+  headers: { 'user-agent': 'Mozilla/5.0 (bench) HeraldMail/1.0' },
+  connections: CONNECTIONS,
+});
 
-async function measure(child: ChildProcess, run: () => Promise<autocannon.Result>): Promise<Figures & { answered: number }> {
+async function measure(
+  child: ChildProcess,
+  run: () => Promise<autocannon.Result>,
+): Promise<Figures & { answered: number }> {
   const before = await serverCpu(child);
   const result = await run();
   const cpu = (await serverCpu(child)) - before;
   // Requests over the measured time, not autocannon's mean of whole seconds: a round of a fixed
   // number of requests ends within a second, and that second's few requests would count as one.
-  return { rps: result.requests.total / result.duration, p99: result.latency.p99, non2xx: result.non2xx + result.errors, cpuMicros: cpu / result.requests.total, answered: result['2xx'] };
+  return {
+    rps: result.requests.total / result.duration,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+    cpuMicros: cpu / result.requests.total,
+    answered: result['2xx'],
+  };
 }
 
 /** 2 s of warm-up (caches, JIT), then DURATION_S measured. */
 async function loadFor(child: ChildProcess, url: string, paths: string[]) {
   const warm = await autocannon({ ...options(url), requests: inTurn(paths), duration: 2 });
-  const figures = await measure(child, () => autocannon({ ...options(url), requests: inTurn(paths), duration: DURATION_S }));
+  const figures = await measure(child, () =>
+    autocannon({ ...options(url), requests: inTurn(paths), duration: DURATION_S }),
+  );
   return { ...figures, answered: warm['2xx'] + figures.answered };
 }
 
@@ -131,9 +173,15 @@ async function loadFor(child: ChildProcess, url: string, paths: string[]) {
  * default second rounded every round's time up to whole seconds, up to 20% of it).
  */
 async function loadOnce(child: ChildProcess, url: string, paths: string[]) {
-  const warm = await autocannon({ ...options(url), requests: inTurn(paths.slice(0, FIRST_OPEN_WARMUP)), amount: FIRST_OPEN_WARMUP });
+  const warm = await autocannon({
+    ...options(url),
+    requests: inTurn(paths.slice(0, FIRST_OPEN_WARMUP)),
+    amount: FIRST_OPEN_WARMUP,
+  });
   const measured = paths.slice(FIRST_OPEN_WARMUP);
-  const figures = await measure(child, () => autocannon({ ...options(url), requests: inTurn(measured), amount: measured.length, sampleInt: 100 }));
+  const figures = await measure(child, () =>
+    autocannon({ ...options(url), requests: inTurn(measured), amount: measured.length, sampleInt: 100 }),
+  );
   return { ...figures, answered: warm['2xx'] + figures.answered };
 }
 
@@ -143,7 +191,11 @@ function startServer(kind: 'bare' | 'herald') {
 
 /** Waits until the answered opens are all recorded (the writer drains its backlog): the opens counted
  * by the copies' tallies, one OPENED event per copy. */
-async function recordedOpens(admin: pg.Client, teamId: number, expected: number): Promise<{ count: number; events: number; drainMs: number }> {
+async function recordedOpens(
+  admin: pg.Client,
+  teamId: number,
+  expected: number,
+): Promise<{ count: number; events: number; drainMs: number }> {
   const start = Date.now();
   for (;;) {
     const { rows } = await admin.query<{ n: string; events: string }>(
@@ -152,7 +204,8 @@ async function recordedOpens(admin: pg.Client, teamId: number, expected: number)
       [teamId],
     );
     const count = Number(rows[0]!.n);
-    if (count >= expected || Date.now() - start > 60_000) return { count, events: Number(rows[0]!.events), drainMs: Date.now() - start };
+    if (count >= expected || Date.now() - start > 60_000)
+      return { count, events: Number(rows[0]!.events), drainMs: Date.now() - start };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -165,7 +218,8 @@ async function measureAll(admin: pg.Client) {
   const herald = await startServer('herald');
   const teamId = herald.info.teamId!;
   const secrets = new Secrets(BENCH_SECRET);
-  const pathsOf = (ids: string[]) => ids.map((emailId) => `${OPEN_PATH}/${openToken(secrets, { teamId, emailId, recipient: null })}`);
+  const pathsOf = (ids: string[]) =>
+    ids.map((emailId) => `${OPEN_PATH}/${openToken(secrets, { teamId, emailId, recipient: null })}`);
   const laterPaths = pathsOf(herald.info.laterIds!);
   const bareUrl = `http://127.0.0.1:${bare.info.port}`;
   const heraldUrl = `http://127.0.0.1:${herald.info.port}`;
@@ -183,7 +237,15 @@ async function measureAll(admin: pg.Client) {
       firstAnswered += first.answered;
     }
     const recorded = await recordedOpens(admin, teamId, answered);
-    return { bare: medianFigures(rounds.bare), later: medianFigures(rounds.later), first: medianFigures(rounds.first), answered, firstAnswered, recorded, teamId };
+    return {
+      bare: medianFigures(rounds.bare),
+      later: medianFigures(rounds.later),
+      first: medianFigures(rounds.first),
+      answered,
+      firstAnswered,
+      recorded,
+      teamId,
+    };
   } finally {
     bare.child.kill('SIGKILL');
     herald.child.kill('SIGKILL');
@@ -208,7 +270,8 @@ if (process.argv[2] === 'serve') {
   const { bare, later, first, answered, firstAnswered, recorded } = measured;
   const ratio = later.rps / bare.rps;
   const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
-  const fmt = (f: Figures) => `${Math.round(f.rps).toLocaleString('en-US')} req/s | p99 ${f.p99} ms | ${f.cpuMicros.toFixed(1)} µs | ${f.non2xx}`;
+  const fmt = (f: Figures) =>
+    `${Math.round(f.rps).toLocaleString('en-US')} req/s | p99 ${f.p99} ms | ${f.cpuMicros.toFixed(1)} µs | ${f.non2xx}`;
   // One OPENED event per email opened: the later-open emails' and every first-open request's.
   const laterEmailsOpened = recorded.events - firstAnswered;
   const body = [

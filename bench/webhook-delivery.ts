@@ -21,13 +21,25 @@ const HOST = 'bench.hooks.test';
 const BODY = JSON.stringify({
   type: 'email.delivered',
   createdAt: new Date().toISOString(),
-  data: { emailId: 'em_01hx0000000000000000000000', domainId: 1, status: 'DELIVERED', from: 'Acme <hello@acme.example>', to: ['reader@example.net'], subject: 'Your weekly summary', emailCreatedAt: new Date().toISOString(), details: { response: '250 2.0.0 Ok: queued as 4Bx9' } },
+  data: {
+    emailId: 'em_01hx0000000000000000000000',
+    domainId: 1,
+    status: 'DELIVERED',
+    from: 'Acme <hello@acme.example>',
+    to: ['reader@example.net'],
+    subject: 'Your weekly summary',
+    emailCreatedAt: new Date().toISOString(),
+    details: { response: '250 2.0.0 Ok: queued as 4Bx9' },
+  },
 });
 
 // ---- the receiver and the DNS server, in their own process on core 1 ----
 
 type ToChild = { expect: number; mode: 'up' | 'down'; server: 'fast' | 'recovery' } | { report: true };
-type FromChild = { fast: number; recovery: number; dns: string; caFile: string } | { received: number } | { unique: number; ok: number; total: number };
+type FromChild =
+  | { fast: number; recovery: number; dns: string; caFile: string }
+  | { received: number }
+  | { unique: number; ok: number; total: number };
 
 async function childMain(): Promise<void> {
   const { HttpsReceiver } = await import('../test/support/https-receiver.ts');
@@ -40,7 +52,11 @@ async function childMain(): Promise<void> {
   process.on('message', (message: ToChild) => {
     if ('report' in message) {
       const ok = recovery.requests.filter((r) => r.receivedAt.getTime() >= upSince);
-      send({ unique: new Set(ok.map((r) => r.headers['webhook-id'])).size, ok: ok.length, total: recovery.requests.length });
+      send({
+        unique: new Set(ok.map((r) => r.headers['webhook-id'])).size,
+        ok: ok.length,
+        total: recovery.requests.length,
+      });
       return;
     }
     const receiver = message.server === 'fast' ? fast : recovery;
@@ -84,7 +100,10 @@ async function main(): Promise<void> {
   const { newSigningSecret, secretHint } = await import('../src/webhooks/signing.ts');
   const { ManualClock } = await import('../src/platform/clock.ts');
 
-  const { child, info } = await startPinnedChild<{ fast: number; recovery: number; dns: string; caFile: string }>(import.meta.filename, ['receiver']);
+  const { child, info } = await startPinnedChild<{ fast: number; recovery: number; dns: string; caFile: string }>(
+    import.meta.filename,
+    ['receiver'],
+  );
   const config = {
     ...loadConfig({}),
     databaseUrl: BENCH_DATABASE_URL,
@@ -98,29 +117,61 @@ async function main(): Promise<void> {
   try {
     await migrate(deps.database);
     await sql`DELETE FROM teams WHERE name = 'bench-webhook-delivery'`.execute(deps.db);
-    const pending = await sql<{ n: string }>`SELECT count(*) AS n FROM webhook_calls WHERE status IN ('PENDING', 'IN_PROGRESS')`.execute(deps.db);
-    if (Number(pending.rows[0]!.n) > 0) throw new Error(`${pending.rows[0]!.n} other webhook calls are pending in ${BENCH_DATABASE_URL}`);
+    const pending = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM webhook_calls WHERE status IN ('PENDING', 'IN_PROGRESS')`.execute(deps.db);
+    if (Number(pending.rows[0]!.n) > 0)
+      throw new Error(`${pending.rows[0]!.n} other webhook calls are pending in ${BENCH_DATABASE_URL}`);
     const now = new Date();
     const team = await createTeam(deps.db, { name: 'bench-webhook-delivery', plan: 'pro' }, now);
     const secret = newSigningSecret();
     const addWebhook = async (port: number) => {
       const id = `wh_bench_${port}`;
-      await deps.db.insertInto('webhooks').values({
-        id, team_id: team.id, url: `https://${HOST}:${port}/hook`, description: null, status: 'ACTIVE', event_types: [], domain_ids: [], api_version: null,
-        secret_sealed: deps.secrets.encrypt(secret), secret_hint: secretHint(secret), consecutive_failures: 0, failing_since: null, last_failure_at: null, last_success_at: null, created_at: now, updated_at: now,
-      }).execute();
+      await deps.db
+        .insertInto('webhooks')
+        .values({
+          id,
+          team_id: team.id,
+          url: `https://${HOST}:${port}/hook`,
+          description: null,
+          status: 'ACTIVE',
+          event_types: [],
+          domain_ids: [],
+          api_version: null,
+          secret_sealed: deps.secrets.encrypt(secret),
+          secret_hint: secretHint(secret),
+          consecutive_failures: 0,
+          failing_since: null,
+          last_failure_at: null,
+          last_success_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       return id;
     };
     const fastHook = await addWebhook(info.fast);
     const recoveryHook = await addWebhook(info.recovery);
-    const seed = (webhookId: string, count: number, at: Date) => sql`
+    const seed = (webhookId: string, count: number, at: Date) =>
+      sql`
       INSERT INTO webhook_calls (id, team_id, webhook_id, type, payload, status, attempt, next_attempt_at, created_at, updated_at)
       SELECT herald_new_id('msg_', ${at}::timestamptz), ${team.id}::int, ${webhookId}, 'email.delivered', ${BODY}, 'PENDING', 0, ${at}, ${at}, ${at}
       FROM generate_series(1, ${count}::int)`.execute(deps.db);
 
     const lane = (clock = deps.clock) => {
-      const agent = createWebhookAgent({ dns: deps.dns, allowCidrs: config.webhookAllowCidrs, caFile: config.webhookCaFile });
-      const dispatcher = new WebhookDispatcher({ db: deps.db, clock, secrets: deps.secrets, transport: { dispatcher: agent.agent, checkHost: (h) => agent.checkHost(h), close: () => agent.close() }, logger: deps.logger, pollMs: 50 });
+      const agent = createWebhookAgent({
+        dns: deps.dns,
+        allowCidrs: config.webhookAllowCidrs,
+        caFile: config.webhookCaFile,
+      });
+      const dispatcher = new WebhookDispatcher({
+        db: deps.db,
+        clock,
+        secrets: deps.secrets,
+        transport: { dispatcher: agent.agent, checkHost: (h) => agent.checkHost(h), close: () => agent.close() },
+        logger: deps.logger,
+        pollMs: 50,
+      });
       return new QueueRunner({ database: deps.database, lanes: [dispatcher], clock, pollMs: 50 });
     };
 
@@ -134,8 +185,13 @@ async function main(): Promise<void> {
       const seconds = (performance.now() - started) / 1000;
       await runner.idle();
       await runner.stop();
-      const delivered = await sql<{ n: string }>`SELECT count(*) AS n FROM webhook_calls WHERE webhook_id = ${fastHook} AND status = 'DELIVERED'`.execute(deps.db);
-      if (Number(delivered.rows[0]!.n) !== CALLS) throw new Error(`${delivered.rows[0]!.n} of ${CALLS} calls are DELIVERED`);
+      const delivered = await sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM webhook_calls WHERE webhook_id = ${fastHook} AND status = 'DELIVERED'`.execute(
+        deps.db,
+      );
+      if (Number(delivered.rows[0]!.n) !== CALLS)
+        throw new Error(`${delivered.rows[0]!.n} of ${CALLS} calls are DELIVERED`);
       await sql`DELETE FROM webhook_calls WHERE webhook_id = ${fastHook}`.execute(deps.db);
       return seconds;
     };
@@ -145,15 +201,24 @@ async function main(): Promise<void> {
       const tls = await import('node:tls');
       // One secure context for all connections, as Herald's agent has (building one per connection
       // from the root store would slow the baseline down).
-      const secureContext = tls.createSecureContext({ ca: [...tls.rootCertificates, readFileSync(info.caFile, 'utf8')] });
-      const agent = new Agent({ connect: { secureContext, lookup: (_h, _o, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]) } });
+      const secureContext = tls.createSecureContext({
+        ca: [...tls.rootCertificates, readFileSync(info.caFile, 'utf8')],
+      });
+      const agent = new Agent({
+        connect: { secureContext, lookup: (_h, _o, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]) },
+      });
       const url = `https://${HOST}:${info.fast}/hook`;
       const received = waitFor(child, { expect: CALLS, mode: 'up', server: 'fast' });
       const started = performance.now();
       let next = 0;
       const loop = async () => {
         while (next++ < CALLS) {
-          const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY, dispatcher: agent });
+          const response = await request(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: BODY,
+            dispatcher: agent,
+          });
           await response.body.text();
         }
       };
@@ -192,7 +257,12 @@ async function main(): Promise<void> {
     await runner.idle();
     await runner.stop();
     const report = (await waitFor(child, { report: true })) as { unique: number; ok: number; total: number };
-    const states = await sql<{ status: string; n: string }>`SELECT status, count(*) AS n FROM webhook_calls WHERE webhook_id = ${recoveryHook} GROUP BY status`.execute(deps.db);
+    const states = await sql<{
+      status: string;
+      n: string;
+    }>`SELECT status, count(*) AS n FROM webhook_calls WHERE webhook_id = ${recoveryHook} GROUP BY status`.execute(
+      deps.db,
+    );
     const delivered = Number(states.rows.find((r) => r.status === 'DELIVERED')?.n ?? 0);
 
     const bareSeconds = median(bare);

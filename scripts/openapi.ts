@@ -10,7 +10,11 @@ import { buildDeps } from '../src/deps.ts';
 
 const file = path.join(import.meta.dirname, '..', 'openapi.json');
 // Generated with the default configuration so that the document does not depend on the environment.
-const config = { ...loadConfig({}), secret: 'openapi-generation-only-0123456789abcdef', adminToken: 'openapi-generation-only' };
+const config = {
+  ...loadConfig({}),
+  secret: 'openapi-generation-only-0123456789abcdef',
+  adminToken: 'openapi-generation-only',
+};
 const database = await connectDatabase({ databaseUrl: null, dataDir: null });
 const deps = await buildDeps(config, { database, logger: pino({ level: 'silent' }) });
 const app = await buildApp(deps);

@@ -5,10 +5,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
-export type MailTransportConfig =
-  | { kind: 'log' }
-  | { kind: 'direct' }
-  | { kind: 'smtp'; url: string };
+export type MailTransportConfig = { kind: 'log' } | { kind: 'direct' } | { kind: 'smtp'; url: string };
 
 export type SmsProviderName = 'log' | 'twilio' | 'africastalking' | 'termii';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -136,7 +133,10 @@ function mailTransport(env: Env): MailTransportConfig {
 function dnsServers(env: Env): string[] {
   const raw = text(env, 'HERALD_DNS_SERVERS');
   if (raw === null) return [];
-  const servers = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const servers = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   for (const server of servers) {
     if (!isDnsServer(server)) {
       throw new ConfigError('HERALD_DNS_SERVERS', 'comma-separated ip[:port] entries', raw);
@@ -156,7 +156,10 @@ function isDnsServer(entry: string): boolean {
 function cidrs(env: Env): string[] {
   const raw = text(env, 'HERALD_WEBHOOK_ALLOW_CIDRS');
   if (raw === null) return [];
-  const list = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   for (const cidr of list) {
     const [address, bits] = cidr.split('/');
     const family = isIP(address ?? '');
@@ -229,7 +232,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('HERALD_SECRET', 'a random string of at least 32 characters', '<hidden>');
   }
   if (dbUrl !== null && secret === null) {
-    throw new ConfigError('HERALD_SECRET', 'a random string of at least 32 characters (required with DATABASE_URL)', '');
+    throw new ConfigError(
+      'HERALD_SECRET',
+      'a random string of at least 32 characters (required with DATABASE_URL)',
+      '',
+    );
   }
   const adminToken = text(env, 'HERALD_ADMIN_TOKEN');
   if (adminToken !== null && adminToken.length < 16) {

@@ -55,7 +55,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const logger = overrides.logger ?? createLogger(config);
   const clock = overrides.clock ?? systemClock;
   const ownsDatabase = overrides.database === undefined;
-  const database = overrides.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    overrides.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const secrets = new Secrets(config.secret);
   const principals = new PrincipalCache(database.db, clock, secrets);
   const stopListening = await database.listen(AUTH_CHANNEL, (teamId) => principals.invalidateTeam(Number(teamId)));
@@ -67,7 +68,9 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     mailDomain: config.mailDomain,
     record: outboxRecorder({ db: database.db, clock, secrets }),
   });
-  const announcer = new QueueAnnouncer(database.db, { onError: (error) => logger.warn({ err: error }, 'queue announcement failed') });
+  const announcer = new QueueAnnouncer(database.db, {
+    onError: (error) => logger.warn({ err: error }, 'queue announcement failed'),
+  });
   return {
     config,
     database,

@@ -67,7 +67,14 @@ export async function startInboundSmtp(runtime: Runtime): Promise<InboundSmtpSer
   const { config } = deps;
   if (config.smtpPort === 0) return { stop: async () => {}, drained: async () => {} };
   const spool = createInboundSpool({ db: deps.db, clock: deps.clock });
-  const processor = createSpoolProcessor({ db: deps.db, secrets: deps.secrets, clock: deps.clock, mailDomain: config.mailDomain, metrics: deps.metrics, logger: deps.logger });
+  const processor = createSpoolProcessor({
+    db: deps.db,
+    secrets: deps.secrets,
+    clock: deps.clock,
+    mailDomain: config.mailDomain,
+    metrics: deps.metrics,
+    logger: deps.logger,
+  });
   const logger = deps.logger.child({ part: 'smtp' });
   const listener = await startSmtpListener({
     port: config.smtpPort,

@@ -17,17 +17,32 @@ const HOUR = 60 * 60 * 1000;
 export function workerQueues(deps: Deps): Queue[] {
   return [
     domainCheckQueue({ dns: deps.dns, mailDomain: deps.config.mailDomain }),
-    emailDeliveryQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl, transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
+    emailDeliveryQueue({
+      secrets: deps.secrets,
+      publicUrl: deps.config.publicUrl,
+      transport: deps.mailTransport,
+      mailDomain: deps.config.mailDomain,
+    }),
     contactConfirmationQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl, announcer: deps.announcer }),
     teamNoticesQueue({ transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
     // What `herald smtp` spooled: bounces and complaints.
-    inboundMessagesQueue({ db: deps.db, secrets: deps.secrets, clock: deps.clock, mailDomain: deps.config.mailDomain, metrics: deps.metrics }),
+    inboundMessagesQueue({
+      db: deps.db,
+      secrets: deps.secrets,
+      clock: deps.clock,
+      mailDomain: deps.config.mailDomain,
+      metrics: deps.metrics,
+    }),
   ];
 }
 
 export function workerLanes(deps: Deps): Lane[] {
   // The webhook HTTPS client: every connection goes to an address checked at connect time.
-  const agent = createWebhookAgent({ dns: deps.dns, allowCidrs: deps.config.webhookAllowCidrs, caFile: deps.config.webhookCaFile });
+  const agent = createWebhookAgent({
+    dns: deps.dns,
+    allowCidrs: deps.config.webhookAllowCidrs,
+    caFile: deps.config.webhookCaFile,
+  });
   return [
     new WebhookDispatcher({
       db: deps.db,

@@ -65,7 +65,8 @@ export function createDnsResolver(options: DnsResolverOptions = {}): DnsResolver
   }
 
   return {
-    resolveTxt: (name) => lookup('TXT', name, async () => (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''))),
+    resolveTxt: (name) =>
+      lookup('TXT', name, async () => (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''))),
     resolveMx: (name) => lookup('MX', name, () => resolver.resolveMx(name)),
     resolve4: (name) => lookup('A', name, () => resolver.resolve4(name)),
     resolve6: (name) => lookup('AAAA', name, () => resolver.resolve6(name)),

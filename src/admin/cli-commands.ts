@@ -69,7 +69,12 @@ export const adminCommands: AdminCommand[] = [
     toRequest: (v) => ({
       method: 'POST',
       path: '/teams',
-      body: defined({ name: required(v, 'name'), plan: v.plan, currency: v.currency, smsEnabled: boolean(v['sms-enabled'], 'sms-enabled') }),
+      body: defined({
+        name: required(v, 'name'),
+        plan: v.plan,
+        currency: v.currency,
+        smsEnabled: boolean(v['sms-enabled'], 'sms-enabled'),
+      }),
     }),
   },
   {
@@ -82,8 +87,16 @@ export const adminCommands: AdminCommand[] = [
   {
     resource: 'teams',
     action: 'update',
-    usage: 'teams update TEAM_ID [--plan] [--currency] [--sms-enabled true|false] [--api-rate-limit N] [--stripe-customer-id ID]',
-    options: { team: str, plan: str, currency: str, 'sms-enabled': str, 'api-rate-limit': str, 'stripe-customer-id': str },
+    usage:
+      'teams update TEAM_ID [--plan] [--currency] [--sms-enabled true|false] [--api-rate-limit N] [--stripe-customer-id ID]',
+    options: {
+      team: str,
+      plan: str,
+      currency: str,
+      'sms-enabled': str,
+      'api-rate-limit': str,
+      'stripe-customer-id': str,
+    },
     toRequest: (v, p) => ({
       method: 'PATCH',
       path: `/teams/${teamIdFrom(v, p)}`,
@@ -135,12 +148,18 @@ export const adminCommands: AdminCommand[] = [
   {
     resource: 'keys',
     action: 'create',
-    usage: 'keys create --team TEAM_ID --kind full|readonly|sending|sandbox|live_ai [--name NAME] [--member MEMBER_ID] [--domain DOMAIN_ID]',
+    usage:
+      'keys create --team TEAM_ID --kind full|readonly|sending|sandbox|live_ai [--name NAME] [--member MEMBER_ID] [--domain DOMAIN_ID]',
     options: { team: str, kind: str, name: str, member: str, domain: str },
     toRequest: (v, p) => ({
       method: 'POST',
       path: `/teams/${teamIdFrom(v, p)}/api-keys`,
-      body: defined({ kind: required(v, 'kind'), name: v.name, memberId: integer(v.member, 'member'), domainId: integer(v.domain, 'domain') }),
+      body: defined({
+        kind: required(v, 'kind'),
+        name: v.name,
+        memberId: integer(v.member, 'member'),
+        domainId: integer(v.domain, 'domain'),
+      }),
     }),
   },
   {
@@ -148,7 +167,10 @@ export const adminCommands: AdminCommand[] = [
     action: 'delete',
     usage: 'keys delete --team TEAM_ID --key KEY_ID',
     options: { team: str, key: str },
-    toRequest: (v, p) => ({ method: 'DELETE', path: `/teams/${teamIdFrom(v, p)}/api-keys/${encodeURIComponent(required(v, 'key'))}` }),
+    toRequest: (v, p) => ({
+      method: 'DELETE',
+      path: `/teams/${teamIdFrom(v, p)}/api-keys/${encodeURIComponent(required(v, 'key'))}`,
+    }),
   },
   {
     resource: 'contacts',
@@ -199,13 +221,19 @@ export const adminCommands: AdminCommand[] = [
     action: 'get',
     usage: 'suppressions get --team TEAM_ID --email ADDRESS',
     options: { team: str, email: str },
-    toRequest: (v, p) => ({ method: 'GET', path: `/teams/${teamIdFrom(v, p)}/suppressions/${encodeURIComponent(required(v, 'email'))}` }),
+    toRequest: (v, p) => ({
+      method: 'GET',
+      path: `/teams/${teamIdFrom(v, p)}/suppressions/${encodeURIComponent(required(v, 'email'))}`,
+    }),
   },
   {
     resource: 'suppressions',
     action: 'delete',
     usage: 'suppressions delete --team TEAM_ID --email ADDRESS',
     options: { team: str, email: str },
-    toRequest: (v, p) => ({ method: 'DELETE', path: `/teams/${teamIdFrom(v, p)}/suppressions/${encodeURIComponent(required(v, 'email'))}` }),
+    toRequest: (v, p) => ({
+      method: 'DELETE',
+      path: `/teams/${teamIdFrom(v, p)}/suppressions/${encodeURIComponent(required(v, 'email'))}`,
+    }),
   },
 ];

@@ -32,7 +32,9 @@ function httpTransport(baseUrl: string, token: string): AdminTransport {
         headers: { authorization: `Bearer ${token}`, ...(request.body ? { 'content-type': 'application/json' } : {}) },
         body: request.body ? JSON.stringify(request.body) : undefined,
       }).catch((error: Error) => {
-        throw new Error(`could not reach the admin API at ${baseUrl} (${error.message}); set PORT/HOST or HERALD_ADMIN_URL to the running server`);
+        throw new Error(
+          `could not reach the admin API at ${baseUrl} (${error.message}); set PORT/HOST or HERALD_ADMIN_URL to the running server`,
+        );
       });
       return { status: response.status, body: await response.text() };
     },
@@ -51,7 +53,9 @@ async function inProcessTransport(config: Config): Promise<AdminTransport> {
   const runtime = await openRuntime(config);
   if (runtime.adminTokenGenerated) {
     // operator.md: a generated admin token is printed; this command is the one that generated it.
-    process.stderr.write(`herald admin: generated the admin token ${runtime.deps.config.adminToken} (kept in ${secretsFilePath(config.dataDir)})\n`);
+    process.stderr.write(
+      `herald admin: generated the admin token ${runtime.deps.config.adminToken} (kept in ${secretsFilePath(config.dataDir)})\n`,
+    );
   }
   try {
     await migrate(runtime.deps.database);
@@ -91,7 +95,12 @@ export async function runAdminCli(argv: string[]): Promise<number> {
   let config: Config;
   let request: AdminRequest | AdminJob;
   try {
-    const { values, positionals } = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: command.options,
+      allowPositionals: true,
+      strict: true,
+    });
     request = command.toRequest(values as Record<string, string | boolean | undefined>, positionals);
     config = loadConfig();
   } catch (error) {

@@ -10,9 +10,22 @@ import { notFound } from '../platform/errors.ts';
 import { getTeam } from '../platform/teams.ts';
 import { AdminError } from './schemas.ts';
 
-const ImportParams = z.object({ teamId: z.coerce.number().int().positive(), contactBookId: z.string().min(1).max(100) });
-const ImportBody = z.object({ contacts: ContactInput.array().min(1).max(BULK_MAX).describe(`1 to ${BULK_MAX} contacts, the public bulk add's shape`) });
-const Imported = z.object({ message: z.string(), count: z.number().int(), created: z.number().int(), updated: z.number().int() });
+const ImportParams = z.object({
+  teamId: z.coerce.number().int().positive(),
+  contactBookId: z.string().min(1).max(100),
+});
+const ImportBody = z.object({
+  contacts: ContactInput.array()
+    .min(1)
+    .max(BULK_MAX)
+    .describe(`1 to ${BULK_MAX} contacts, the public bulk add's shape`),
+});
+const Imported = z.object({
+  message: z.string(),
+  count: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+});
 
 export function registerContactImportRoute(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock'>): void {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -21,8 +34,9 @@ export function registerContactImportRoute(app: FastifyInstance, deps: Pick<Deps
       schema: {
         tags: ['admin'],
         security: [{ adminToken: [] }],
-        summary: 'Import a batch of contacts into a team\'s contact book (upsert by email, all or nothing)',
-        description: 'What `herald admin contacts import` sends for each batch of its CSV file. Same rules as POST /v1/contactBooks/{id}/contacts/bulk.',
+        summary: "Import a batch of contacts into a team's contact book (upsert by email, all or nothing)",
+        description:
+          'What `herald admin contacts import` sends for each batch of its CSV file. Same rules as POST /v1/contactBooks/{id}/contacts/bulk.',
         params: ImportParams,
         body: ImportBody,
         response: { 200: Imported, 400: AdminError, 401: AdminError, 404: AdminError },

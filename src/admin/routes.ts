@@ -8,7 +8,15 @@ import { listOutbox } from '../emails/outbox.ts';
 import { createApiKey, deleteApiKey, listApiKeys } from '../platform/auth/api-keys.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
-import { addMember, createTeam, getMember, getTeam, listMembers, setMemberRole, updateTeam } from '../platform/teams.ts';
+import {
+  addMember,
+  createTeam,
+  getMember,
+  getTeam,
+  listMembers,
+  setMemberRole,
+  updateTeam,
+} from '../platform/teams.ts';
 import { registerContactImportRoute } from './contacts-import.ts';
 import { registerSuppressionRoutes } from './suppressions-routes.ts';
 import * as s from './schemas.ts';
@@ -34,7 +42,8 @@ function checkAdminToken(expected: string | null, request: FastifyRequest): void
     throw new ApiError(404, 'NOT_FOUND', 'The admin API is off: set HERALD_ADMIN_TOKEN to turn it on');
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  if (!match || !safeEqual(match[1]!, expected)) throw new ApiError(401, 'UNAUTHORIZED', 'Admin token missing or not valid');
+  if (!match || !safeEqual(match[1]!, expected))
+    throw new ApiError(401, 'UNAUTHORIZED', 'Admin token missing or not valid');
 }
 
 export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
@@ -53,87 +62,193 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
   registerContactImportRoute(admin, deps);
   registerSuppressionRoutes(admin, deps);
 
-  admin.post('/teams', { schema: { ...common, summary: 'Create a team', body: s.CreateTeamBody, response: { 201: s.Team, ...errors } } }, async (request, reply) => {
-    const team = await createTeam(db, request.body, clock.now());
-    return reply.code(201).send(teamView(team));
-  });
-
-  admin.get('/teams/:teamId', { schema: { ...common, summary: 'Read a team', params: s.TeamParams, response: { 200: s.Team, ...errors } } }, async (request) =>
-    teamView(await requireTeam(request.params.teamId)),
+  admin.post(
+    '/teams',
+    { schema: { ...common, summary: 'Create a team', body: s.CreateTeamBody, response: { 201: s.Team, ...errors } } },
+    async (request, reply) => {
+      const team = await createTeam(db, request.body, clock.now());
+      return reply.code(201).send(teamView(team));
+    },
   );
 
-  admin.patch('/teams/:teamId', { schema: { ...common, summary: 'Change a team', params: s.TeamParams, body: s.UpdateTeamBody, response: { 200: s.Team, ...errors } } }, async (request) => {
-    const team = await updateTeam(db, request.params.teamId, request.body, clock.now());
-    if (!team) throw notFound('team');
-    deps.principals.invalidateTeam(team.id);
-    return teamView(team);
-  });
+  admin.get(
+    '/teams/:teamId',
+    { schema: { ...common, summary: 'Read a team', params: s.TeamParams, response: { 200: s.Team, ...errors } } },
+    async (request) => teamView(await requireTeam(request.params.teamId)),
+  );
 
-  admin.get('/teams/:teamId/members', { schema: { ...common, summary: 'List a team\'s members', params: s.TeamParams, response: { 200: s.Member.array(), ...errors } } }, async (request) => {
-    await requireTeam(request.params.teamId);
-    return (await listMembers(db, request.params.teamId)).map(memberView);
-  });
+  admin.patch(
+    '/teams/:teamId',
+    {
+      schema: {
+        ...common,
+        summary: 'Change a team',
+        params: s.TeamParams,
+        body: s.UpdateTeamBody,
+        response: { 200: s.Team, ...errors },
+      },
+    },
+    async (request) => {
+      const team = await updateTeam(db, request.params.teamId, request.body, clock.now());
+      if (!team) throw notFound('team');
+      deps.principals.invalidateTeam(team.id);
+      return teamView(team);
+    },
+  );
 
-  admin.post('/teams/:teamId/members', { schema: { ...common, summary: 'Add a member', params: s.TeamParams, body: s.CreateMemberBody, response: { 201: s.Member, 409: s.AdminError, ...errors } } }, async (request, reply) => {
-    await requireTeam(request.params.teamId);
-    try {
-      const member = await addMember(db, request.params.teamId, request.body, clock.now());
-      return reply.code(201).send(memberView(member));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError(409, 'CONFLICT', 'email is already a member of this team');
-      throw error;
-    }
-  });
+  admin.get(
+    '/teams/:teamId/members',
+    {
+      schema: {
+        ...common,
+        summary: "List a team's members",
+        params: s.TeamParams,
+        response: { 200: s.Member.array(), ...errors },
+      },
+    },
+    async (request) => {
+      await requireTeam(request.params.teamId);
+      return (await listMembers(db, request.params.teamId)).map(memberView);
+    },
+  );
 
-  admin.patch('/teams/:teamId/members/:memberId', { schema: { ...common, summary: 'Change a member\'s role', params: s.MemberParams, body: s.UpdateMemberBody, response: { 200: s.Member, ...errors } } }, async (request) => {
-    const member = await setMemberRole(db, request.params.teamId, request.params.memberId, request.body.role, clock.now());
-    if (!member) throw notFound('member');
-    deps.principals.invalidateTeam(member.team_id); // takes effect at once for keys the member made
-    return memberView(member);
-  });
+  admin.post(
+    '/teams/:teamId/members',
+    {
+      schema: {
+        ...common,
+        summary: 'Add a member',
+        params: s.TeamParams,
+        body: s.CreateMemberBody,
+        response: { 201: s.Member, 409: s.AdminError, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireTeam(request.params.teamId);
+      try {
+        const member = await addMember(db, request.params.teamId, request.body, clock.now());
+        return reply.code(201).send(memberView(member));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(409, 'CONFLICT', 'email is already a member of this team');
+        throw error;
+      }
+    },
+  );
 
-  admin.get('/teams/:teamId/api-keys', { schema: { ...common, summary: 'List a team\'s API keys (never the keys themselves)', params: s.TeamParams, response: { 200: s.KeySummary.array(), ...errors } } }, async (request) => {
-    await requireTeam(request.params.teamId);
-    return (await listApiKeys(db, request.params.teamId)).map((k) => ({
-      id: k.id,
-      kind: k.kind,
-      name: k.name,
-      memberId: k.member_id,
-      domainId: k.domain_id,
-      hint: k.key_hint,
-      createdAt: k.created_at.toISOString(),
-    }));
-  });
+  admin.patch(
+    '/teams/:teamId/members/:memberId',
+    {
+      schema: {
+        ...common,
+        summary: "Change a member's role",
+        params: s.MemberParams,
+        body: s.UpdateMemberBody,
+        response: { 200: s.Member, ...errors },
+      },
+    },
+    async (request) => {
+      const member = await setMemberRole(
+        db,
+        request.params.teamId,
+        request.params.memberId,
+        request.body.role,
+        clock.now(),
+      );
+      if (!member) throw notFound('member');
+      deps.principals.invalidateTeam(member.team_id); // takes effect at once for keys the member made
+      return memberView(member);
+    },
+  );
 
-  admin.post('/teams/:teamId/api-keys', { schema: { ...common, summary: 'Create an API key (shown once)', params: s.TeamParams, body: s.CreateKeyBody, response: { 201: s.CreatedKey, ...errors } } }, async (request, reply) => {
-    const { teamId } = request.params;
-    await requireTeam(teamId);
-    const { memberId, domainId } = request.body;
-    if (memberId !== undefined && !(await getMember(db, teamId, memberId))) throw notFound('member');
-    if (domainId !== undefined && !(await domainExists(db, teamId, domainId))) throw notFound('domain');
-    const created = await createApiKey(db, deps.secrets, teamId, request.body);
-    return reply.code(201).send({ ...created, name: request.body.name ?? null, memberId: memberId ?? null, domainId: domainId ?? null });
-  });
+  admin.get(
+    '/teams/:teamId/api-keys',
+    {
+      schema: {
+        ...common,
+        summary: "List a team's API keys (never the keys themselves)",
+        params: s.TeamParams,
+        response: { 200: s.KeySummary.array(), ...errors },
+      },
+    },
+    async (request) => {
+      await requireTeam(request.params.teamId);
+      return (await listApiKeys(db, request.params.teamId)).map((k) => ({
+        id: k.id,
+        kind: k.kind,
+        name: k.name,
+        memberId: k.member_id,
+        domainId: k.domain_id,
+        hint: k.key_hint,
+        createdAt: k.created_at.toISOString(),
+      }));
+    },
+  );
 
-  admin.delete('/teams/:teamId/api-keys/:keyId', { schema: { ...common, summary: 'Delete an API key; it stops working at once', params: s.KeyParams, response: { 200: s.DeletedKey, ...errors } } }, async (request) => {
-    const { teamId, keyId } = request.params;
-    if (!(await deleteApiKey(db, teamId, keyId))) throw notFound('API key');
-    deps.principals.invalidateTeam(teamId);
-    return { id: keyId, deleted: true as const };
-  });
+  admin.post(
+    '/teams/:teamId/api-keys',
+    {
+      schema: {
+        ...common,
+        summary: 'Create an API key (shown once)',
+        params: s.TeamParams,
+        body: s.CreateKeyBody,
+        response: { 201: s.CreatedKey, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { teamId } = request.params;
+      await requireTeam(teamId);
+      const { memberId, domainId } = request.body;
+      if (memberId !== undefined && !(await getMember(db, teamId, memberId))) throw notFound('member');
+      if (domainId !== undefined && !(await domainExists(db, teamId, domainId))) throw notFound('domain');
+      const created = await createApiKey(db, deps.secrets, teamId, request.body);
+      return reply
+        .code(201)
+        .send({ ...created, name: request.body.name ?? null, memberId: memberId ?? null, domainId: domainId ?? null });
+    },
+  );
+
+  admin.delete(
+    '/teams/:teamId/api-keys/:keyId',
+    {
+      schema: {
+        ...common,
+        summary: 'Delete an API key; it stops working at once',
+        params: s.KeyParams,
+        response: { 200: s.DeletedKey, ...errors },
+      },
+    },
+    async (request) => {
+      const { teamId, keyId } = request.params;
+      if (!(await deleteApiKey(db, teamId, keyId))) throw notFound('API key');
+      deps.principals.invalidateTeam(teamId);
+      return { id: keyId, deleted: true as const };
+    },
+  );
 
   // What HERALD_MAIL_TRANSPORT=log kept instead of sending (operator.md: herald admin outbox).
-  admin.get('/outbox', { schema: { ...common, summary: 'List messages the log transport stored, newest first', querystring: s.OutboxQuery, response: { 200: s.OutboxMessage.array(), ...errors } } }, async (request) => {
-    const rows = await listOutbox(db, request.query.teamId ?? null, request.query.limit);
-    return rows.map((row) => ({
-      id: String(row.id),
-      teamId: row.team_id,
-      emailId: row.email_id,
-      envelope: { from: row.envelope_from, to: row.envelope_to },
-      subject: row.subject,
-      createdAt: row.created_at.toISOString(),
-      // PGlite returns bytea as a Uint8Array, pg as a Buffer.
-      raw: Buffer.from(row.raw).toString('utf8'),
-    }));
-  });
+  admin.get(
+    '/outbox',
+    {
+      schema: {
+        ...common,
+        summary: 'List messages the log transport stored, newest first',
+        querystring: s.OutboxQuery,
+        response: { 200: s.OutboxMessage.array(), ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await listOutbox(db, request.query.teamId ?? null, request.query.limit);
+      return rows.map((row) => ({
+        id: String(row.id),
+        teamId: row.team_id,
+        emailId: row.email_id,
+        envelope: { from: row.envelope_from, to: row.envelope_to },
+        subject: row.subject,
+        createdAt: row.created_at.toISOString(),
+        // PGlite returns bytea as a Uint8Array, pg as a Buffer.
+        raw: Buffer.from(row.raw).toString('utf8'),
+      }));
+    },
+  );
 }

@@ -23,7 +23,7 @@ export const UpdateTeamBody = z
     plan: TeamPlan,
     currency: Currency,
     smsEnabled: z.boolean(),
-    apiRateLimit: z.number().int().min(1).max(1_000_000).describe('requests per second for the team\'s keys'),
+    apiRateLimit: z.number().int().min(1).max(1_000_000).describe("requests per second for the team's keys"),
     stripeCustomerId: z.string().min(1).max(255).nullable(),
   })
   .partial();
@@ -47,12 +47,22 @@ export const CreateMemberBody = z.object({
 
 export const UpdateMemberBody = z.object({ role: MemberRole });
 
-export const Member = z.object({ id: z.number().int(), email: z.string(), name: z.string().nullable(), role: MemberRole });
+export const Member = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: MemberRole,
+});
 
 export const CreateKeyBody = z.object({
   kind: ApiKeyKind,
   name: z.string().trim().min(1).max(200).optional(),
-  memberId: z.number().int().positive().optional().describe('the member who makes the key; absent: a key whose maker was never recorded'),
+  memberId: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('the member who makes the key; absent: a key whose maker was never recorded'),
   domainId: z.number().int().positive().optional().describe('limits the key to that domain'),
 });
 
@@ -72,7 +82,7 @@ export const DeletedKey = z.object({ id: z.string(), deleted: z.literal(true) })
 export const AdminError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export const OutboxQuery = z.object({
-  teamId: z.coerce.number().int().positive().optional().describe('only this team\'s messages'),
+  teamId: z.coerce.number().int().positive().optional().describe("only this team's messages"),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

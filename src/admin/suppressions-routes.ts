@@ -18,7 +18,12 @@ const LIMIT_MAX = 100;
 const LIMIT_DEFAULT = 50;
 const LIST = 'admin-suppressions';
 
-const Address = z.string().trim().min(1).max(320).transform((value) => value.toLowerCase());
+const Address = z
+  .string()
+  .trim()
+  .min(1)
+  .max(320)
+  .transform((value) => value.toLowerCase());
 
 const SuppressionQuery = z.object({
   email: Address.optional().describe('only this address (case does not matter)'),
@@ -45,7 +50,12 @@ interface SuppressionRow {
   position: string;
 }
 
-const view = (row: SuppressionRow) => ({ email: row.email, reason: row.reason, emailId: row.email_id, createdAt: row.created_at.toISOString() });
+const view = (row: SuppressionRow) => ({
+  email: row.email,
+  reason: row.reason,
+  emailId: row.email_id,
+  createdAt: row.created_at.toISOString(),
+});
 
 function selectSuppressions(db: Kysely<Database>, teamId: number) {
   return db
@@ -56,11 +66,21 @@ function selectSuppressions(db: Kysely<Database>, teamId: number) {
 }
 
 /** Newest first; ties on created_at broken by address, so a page never repeats or skips a row. */
-async function listSuppressions(db: Kysely<Database>, teamId: number, email: string | undefined, after: readonly [string, string] | null, limit: number) {
+async function listSuppressions(
+  db: Kysely<Database>,
+  teamId: number,
+  email: string | undefined,
+  after: readonly [string, string] | null,
+  limit: number,
+) {
   let query = selectSuppressions(db, teamId);
   if (email !== undefined) query = query.where('email', '=', email);
   if (after !== null) query = query.where(sql<boolean>`(created_at, email) < (${after[0]}::timestamptz, ${after[1]})`);
-  return query.orderBy('created_at', 'desc').orderBy('email', 'desc').limit(limit + 1).execute();
+  return query
+    .orderBy('created_at', 'desc')
+    .orderBy('email', 'desc')
+    .limit(limit + 1)
+    .execute();
 }
 
 function afterOf(secrets: Secrets, cursor: string | undefined, teamId: number): readonly [string, string] | null {
@@ -85,7 +105,7 @@ export function registerSuppressionRoutes(app: FastifyInstance, deps: Pick<Deps,
     {
       schema: {
         ...common,
-        summary: 'List a team\'s suppressed addresses, newest first',
+        summary: "List a team's suppressed addresses, newest first",
         description: `Cursor-paged: pass back nextCursor; limit 1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}).`,
         params: TeamParams,
         querystring: SuppressionQuery,
@@ -105,7 +125,14 @@ export function registerSuppressionRoutes(app: FastifyInstance, deps: Pick<Deps,
 
   admin.get(
     '/teams/:teamId/suppressions/:email',
-    { schema: { ...common, summary: 'Read one suppressed address', params: SuppressionParams, response: { 200: Suppression, ...errors } } },
+    {
+      schema: {
+        ...common,
+        summary: 'Read one suppressed address',
+        params: SuppressionParams,
+        response: { 200: Suppression, ...errors },
+      },
+    },
     async (request) => {
       const { teamId, email } = request.params;
       await requireTeam(teamId);
@@ -117,11 +144,22 @@ export function registerSuppressionRoutes(app: FastifyInstance, deps: Pick<Deps,
 
   admin.delete(
     '/teams/:teamId/suppressions/:email',
-    { schema: { ...common, summary: 'Remove an address from a team\'s suppression list; sending to it is allowed again', params: SuppressionParams, response: { 200: DeletedSuppression, ...errors } } },
+    {
+      schema: {
+        ...common,
+        summary: "Remove an address from a team's suppression list; sending to it is allowed again",
+        params: SuppressionParams,
+        response: { 200: DeletedSuppression, ...errors },
+      },
+    },
     async (request) => {
       const { teamId, email } = request.params;
       await requireTeam(teamId);
-      const deleted = await db.deleteFrom('suppressions').where('team_id', '=', teamId).where('email', '=', email).executeTakeFirst();
+      const deleted = await db
+        .deleteFrom('suppressions')
+        .where('team_id', '=', teamId)
+        .where('email', '=', email)
+        .executeTakeFirst();
       if (deleted.numDeletedRows === 0n) throw notFound('suppression');
       return { email, deleted: true as const };
     },

@@ -25,7 +25,13 @@ export interface ReputationCounts {
 const domainFilter = (domainId: number | null) => (domainId === null ? sql`` : sql`AND domain_id = ${domainId}::int`);
 
 /** The days from `first` to `last` (inclusive, 'YYYY-MM-DD') that have counters, summed over domains and shards. */
-export async function dailyCounts(db: Db, teamId: number, first: string, last: string, domainId: number | null): Promise<Map<string, DayCounts>> {
+export async function dailyCounts(
+  db: Db,
+  teamId: number,
+  first: string,
+  last: string,
+  domainId: number | null,
+): Promise<Map<string, DayCounts>> {
   const result = await sql<DayCounts & { day: string }>`
     SELECT to_char(day, 'YYYY-MM-DD') AS day,
            sum(sent)::int AS sent, sum(delivered)::int AS delivered, sum(opened)::int AS opened,
@@ -43,5 +49,9 @@ export async function reputationCounts(db: Db, teamId: number, domainId: number 
     FROM email_daily_stats
     WHERE team_id = ${teamId}::int ${domainFilter(domainId)}`.execute(db);
   const row = result.rows[0];
-  return { delivered: Number(row?.delivered ?? 0), hardBounced: Number(row?.hard_bounced ?? 0), complained: Number(row?.complained ?? 0) };
+  return {
+    delivered: Number(row?.delivered ?? 0),
+    hardBounced: Number(row?.hard_bounced ?? 0),
+    complained: Number(row?.complained ?? 0),
+  };
 }

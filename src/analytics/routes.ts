@@ -45,7 +45,8 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsDep
       return principal.domainId;
     }
     if (requested === undefined) return null;
-    if (!(await domainExists(db, principal.teamId, requested))) throw new ApiError(404, 'NOT_FOUND', 'Domain not found');
+    if (!(await domainExists(db, principal.teamId, requested)))
+      throw new ApiError(404, 'NOT_FOUND', 'Domain not found');
     return requested;
   }
 
@@ -71,7 +72,8 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsDep
       const counts = await dailyCounts(db, principal.teamId, days[0]!, days.at(-1)!, domainId);
       const result = days.map((date) => ({ date, ...(counts.get(date) ?? ZERO) }));
       const totalCounts = { ...ZERO };
-      for (const day of result) for (const key of Object.keys(ZERO) as (keyof DayCounts)[]) totalCounts[key] += day[key];
+      for (const day of result)
+        for (const key of Object.keys(ZERO) as (keyof DayCounts)[]) totalCounts[key] += day[key];
       return { result, totalCounts };
     },
   );
@@ -83,7 +85,8 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsDep
       schema: {
         ...common,
         summary: 'Delivered, hard-bounced and complained emails over all time, with bounce and complaint rates',
-        description: 'bounceRate = hardBounced / delivered and complaintRate = complained / delivered, as fractions; both 0 when nothing was delivered.',
+        description:
+          'bounceRate = hardBounced / delivered and complaintRate = complained / delivered, as fractions; both 0 when nothing was delivered.',
         querystring: s.ReputationQuery,
         response: { 200: s.ReputationMetrics, ...errors },
       },
@@ -92,7 +95,13 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsDep
       const principal = principalOf(request);
       const domainId = await domainScope(principal, request.query.domainId);
       const { delivered, hardBounced, complained } = await reputationCounts(db, principal.teamId, domainId);
-      return { delivered, hardBounced, complained, bounceRate: rateOf(hardBounced, delivered), complaintRate: rateOf(complained, delivered) };
+      return {
+        delivered,
+        hardBounced,
+        complained,
+        bounceRate: rateOf(hardBounced, delivered),
+        complaintRate: rateOf(complained, delivered),
+      };
     },
   );
 }

@@ -33,7 +33,7 @@ export function registerContactBookRoutes(app: FastifyInstance, deps: BookDeps):
       config: access,
       schema: {
         ...common,
-        summary: 'List the team\'s contact books, oldest first',
+        summary: "List the team's contact books, oldest first",
         description: 'Every book of the team, also for a key limited to one domain (books are not tied to domains).',
         response: { 200: s.ContactBook.array(), 401: s.ErrorBody, 403: s.FlatError, 429: s.ErrorBody },
       },
@@ -61,14 +61,28 @@ export function registerContactBookRoutes(app: FastifyInstance, deps: BookDeps):
       const body = request.body;
       await checkBookInput(teamId, body);
       const now = clock.now();
-      const row = await insertBook(db, teamId, newId('cb_', now), { ...body, emoji: body.emoji ?? s.DEFAULT_EMOJI }, now);
+      const row = await insertBook(
+        db,
+        teamId,
+        newId('cb_', now),
+        { ...body, emoji: body.emoji ?? s.DEFAULT_EMOJI },
+        now,
+      );
       return bookView({ ...row, contact_count: 0 });
     },
   );
 
   api.get(
     '/v1/contactBooks/:contactBookId',
-    { config: access, schema: { ...common, summary: 'Read a contact book', params: s.BookParams, response: { 200: s.ContactBook, ...errors } } },
+    {
+      config: access,
+      schema: {
+        ...common,
+        summary: 'Read a contact book',
+        params: s.BookParams,
+        response: { 200: s.ContactBook, ...errors },
+      },
+    },
     async (request) => {
       const row = await getBook(db, principalOf(request).teamId, request.params.contactBookId);
       if (!row) throw bookNotFound();
@@ -83,7 +97,8 @@ export function registerContactBookRoutes(app: FastifyInstance, deps: BookDeps):
       schema: {
         ...common,
         summary: 'Change a contact book',
-        description: 'Fields left out are unchanged; properties and variables sent replace the stored ones. Turning double opt-in on or off affects contacts created afterwards only.',
+        description:
+          'Fields left out are unchanged; properties and variables sent replace the stored ones. Turning double opt-in on or off affects contacts created afterwards only.',
         params: s.BookParams,
         body: s.UpdateBookBody,
         response: { 200: s.ContactBook, ...errors },

@@ -4,8 +4,17 @@ import type { Database } from '../db/schema.ts';
 
 export type ConfirmationState = 'missing' | 'pending' | 'confirmed';
 
-export async function confirmationState(db: Kysely<Database>, teamId: number, contactId: string): Promise<ConfirmationState> {
-  const row = await db.selectFrom('contacts').select('confirmed_at').where('team_id', '=', teamId).where('id', '=', contactId).executeTakeFirst();
+export async function confirmationState(
+  db: Kysely<Database>,
+  teamId: number,
+  contactId: string,
+): Promise<ConfirmationState> {
+  const row = await db
+    .selectFrom('contacts')
+    .select('confirmed_at')
+    .where('team_id', '=', teamId)
+    .where('id', '=', contactId)
+    .executeTakeFirst();
   if (!row) return 'missing';
   return row.confirmed_at === null ? 'pending' : 'confirmed';
 }
@@ -14,7 +23,12 @@ export async function confirmationState(db: Kysely<Database>, teamId: number, co
  * Confirms a contact that has not confirmed yet: subscribed, confirmed now, no confirmation email
  * pending. A contact that already confirmed is left as it is (a later unsubscribe stands).
  */
-export async function confirmContact(db: Kysely<Database>, teamId: number, contactId: string, now: Date): Promise<ConfirmationState> {
+export async function confirmContact(
+  db: Kysely<Database>,
+  teamId: number,
+  contactId: string,
+  now: Date,
+): Promise<ConfirmationState> {
   const result = await db
     .updateTable('contacts')
     .set({ confirmed_at: now, subscribed: true, unsubscribed_at: null, confirmation_due_at: null, updated_at: now })

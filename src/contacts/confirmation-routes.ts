@@ -4,12 +4,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONFIRMATION_PATH, confirmationExpired, readConfirmationToken } from './confirmation-links.ts';
 import { confirmContact, confirmationState } from './confirmation-queries.ts';
-import { LINK_BODY_LIMIT, TokenParams, invalidLinkPage, linkActionCounter, sendPage, type LinkDeps, type Page } from './unsubscribe-pages.ts';
+import {
+  LINK_BODY_LIMIT,
+  TokenParams,
+  invalidLinkPage,
+  linkActionCounter,
+  sendPage,
+  type LinkDeps,
+  type Page,
+} from './unsubscribe-pages.ts';
 
 const confirmedPage: Page = { title: 'Subscription confirmed', message: 'Thank you: your subscription is confirmed.' };
 const expiredPage: Page = {
   title: 'Link expired',
-  message: 'This confirmation link has expired (links are valid for 7 days). Nothing was changed; subscribe again to get a new one.',
+  message:
+    'This confirmation link has expired (links are valid for 7 days). Nothing was changed; subscribe again to get a new one.',
 };
 
 export function registerConfirmationRoutes(app: FastifyInstance, deps: LinkDeps): void {
@@ -24,7 +33,11 @@ export function registerConfirmationRoutes(app: FastifyInstance, deps: LinkDeps)
     if (state === 'missing') return sendPage(reply, 404, invalidLinkPage);
     if (state === 'confirmed') return sendPage(reply, 200, confirmedPage);
     if (confirmationExpired(link, deps.clock.now())) return sendPage(reply, 410, expiredPage);
-    return sendPage(reply, 200, { title: 'Confirm your subscription', message: 'Please confirm that you want to receive these emails.', button: 'Confirm' });
+    return sendPage(reply, 200, {
+      title: 'Confirm your subscription',
+      message: 'Please confirm that you want to receive these emails.',
+      button: 'Confirm',
+    });
   });
 
   api.post(`${CONFIRMATION_PATH}/:token`, { schema, bodyLimit: LINK_BODY_LIMIT }, async (request, reply) => {
@@ -34,7 +47,9 @@ export function registerConfirmationRoutes(app: FastifyInstance, deps: LinkDeps)
     if (confirmationExpired(link, now)) {
       // An expired link changes nothing, but a contact that did confirm still hears so.
       const state = await confirmationState(deps.db, link.teamId, link.contactId);
-      return state === 'confirmed' ? sendPage(reply, 200, confirmedPage) : sendPage(reply, state === 'missing' ? 404 : 410, state === 'missing' ? invalidLinkPage : expiredPage);
+      return state === 'confirmed'
+        ? sendPage(reply, 200, confirmedPage)
+        : sendPage(reply, state === 'missing' ? 404 : 410, state === 'missing' ? invalidLinkPage : expiredPage);
     }
     const state = await confirmContact(deps.db, link.teamId, link.contactId, now);
     if (state === 'missing') return sendPage(reply, 404, invalidLinkPage);

@@ -4,7 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
-import { addContacts, bookNotFound, contactNotFound, createContact, patchContact, upsertContact } from './contact-writes.ts';
+import {
+  addContacts,
+  bookNotFound,
+  contactNotFound,
+  createContact,
+  patchContact,
+  upsertContact,
+} from './contact-writes.ts';
 import { deleteContacts, getBook, getContact, listContacts } from './queries.ts';
 import * as s from './schemas.ts';
 import { contactView } from './view.ts';
@@ -29,7 +36,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
       config: access,
       schema: {
         ...common,
-        summary: 'List a book\'s contacts in id (creation) order',
+        summary: "List a book's contacts in id (creation) order",
         description:
           'Filters `emails` and `ids` take several values comma-separated (`emails=a@x.io,b@x.io`), repeated ' +
           '(`emails=a@x.io&emails=b@x.io`) or both, at most 1,000 each; emails match lower-cased; both filters together must both match; an empty one filters nothing. ' +
@@ -53,13 +60,16 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
       schema: {
         ...common,
         summary: 'Add a contact',
-        description: 'The email is stored trimmed and lower-cased and is unique within the book: a second contact with it answers 409 NOT_UNIQUE (PUT or bulk add upsert).',
+        description:
+          'The email is stored trimmed and lower-cased and is unique within the book: a second contact with it answers 409 NOT_UNIQUE (PUT or bulk add upsert).',
         params: s.BookParams,
         body: s.ContactInput,
         response: { 200: s.ContactIdBody, 409: s.ErrorBody, ...errors },
       },
     },
-    async (request) => ({ contactId: await createContact(deps, principalOf(request).teamId, request.params.contactBookId, request.body) }),
+    async (request) => ({
+      contactId: await createContact(deps, principalOf(request).teamId, request.params.contactBookId, request.body),
+    }),
   );
 
   api.post(
@@ -78,7 +88,12 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
       },
     },
     async (request) => {
-      const { created, updated } = await addContacts(deps, principalOf(request).teamId, request.params.contactBookId, request.body);
+      const { created, updated } = await addContacts(
+        deps,
+        principalOf(request).teamId,
+        request.params.contactBookId,
+        request.body,
+      );
       return { message: `${created} contacts added, ${updated} updated`, count: created + updated };
     },
   );
@@ -99,16 +114,31 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
     async (request) => {
       const { teamId } = principalOf(request);
       await requireBook(teamId, request.params.contactBookId);
-      const count = await deleteContacts(db, teamId, request.params.contactBookId, [...new Set(request.body.contactIds)]);
+      const count = await deleteContacts(db, teamId, request.params.contactBookId, [
+        ...new Set(request.body.contactIds),
+      ]);
       return { success: true, count };
     },
   );
 
   api.get(
     `${base}/:contactId`,
-    { config: access, schema: { ...common, summary: 'Read a contact', params: s.ContactParams, response: { 200: s.Contact, ...errors } } },
+    {
+      config: access,
+      schema: {
+        ...common,
+        summary: 'Read a contact',
+        params: s.ContactParams,
+        response: { 200: s.Contact, ...errors },
+      },
+    },
     async (request) => {
-      const row = await getContact(db, principalOf(request).teamId, request.params.contactBookId, request.params.contactId);
+      const row = await getContact(
+        db,
+        principalOf(request).teamId,
+        request.params.contactBookId,
+        request.params.contactId,
+      );
       if (!row) throw contactNotFound();
       return contactView(row);
     },
@@ -129,7 +159,9 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
     },
     async (request) => {
       const { contactBookId, contactId } = request.params;
-      return { contactId: await patchContact(deps, principalOf(request).teamId, contactBookId, contactId, request.body) };
+      return {
+        contactId: await patchContact(deps, principalOf(request).teamId, contactBookId, contactId, request.body),
+      };
     },
   );
 
@@ -151,16 +183,27 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
     },
     async (request) => {
       const { contactBookId, contactId } = request.params;
-      return { contactId: await upsertContact(deps, principalOf(request).teamId, contactBookId, contactId, request.body) };
+      return {
+        contactId: await upsertContact(deps, principalOf(request).teamId, contactBookId, contactId, request.body),
+      };
     },
   );
 
   api.delete(
     `${base}/:contactId`,
-    { config: access, schema: { ...common, summary: 'Delete a contact', params: s.ContactParams, response: { 200: s.ContactDeleted, ...errors } } },
+    {
+      config: access,
+      schema: {
+        ...common,
+        summary: 'Delete a contact',
+        params: s.ContactParams,
+        response: { 200: s.ContactDeleted, ...errors },
+      },
+    },
     async (request) => {
       const { contactBookId, contactId } = request.params;
-      if ((await deleteContacts(db, principalOf(request).teamId, contactBookId, [contactId])) === 0) throw contactNotFound();
+      if ((await deleteContacts(db, principalOf(request).teamId, contactBookId, [contactId])) === 0)
+        throw contactNotFound();
       return { success: true };
     },
   );

@@ -7,7 +7,16 @@ import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { announceCreatedContacts, createContactState } from './create-contact-state.ts';
-import { lockBook, lockContact, lockContactsByEmail, updateContact, upsertContacts, type BookRow, type ContactRecord, type ContactRow } from './queries.ts';
+import {
+  lockBook,
+  lockContact,
+  lockContactsByEmail,
+  updateContact,
+  upsertContacts,
+  type BookRow,
+  type ContactRecord,
+  type ContactRow,
+} from './queries.ts';
 import type { ContactChanges, ContactInput } from './schemas.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
@@ -21,8 +30,12 @@ export const contactNotFound = () => new ApiError(404, 'NOT_FOUND', 'Contact not
 const emailTaken = (email: string, ownerId: string) =>
   new ApiError(409, 'NOT_UNIQUE', `${email} already belongs to contact ${ownerId} of this book`);
 
-
-async function inBook<T>(deps: WriteDeps, teamId: number, bookId: string, work: (tx: Transaction<Database>, book: BookRow) => Promise<T>): Promise<T> {
+async function inBook<T>(
+  deps: WriteDeps,
+  teamId: number,
+  bookId: string,
+  work: (tx: Transaction<Database>, book: BookRow) => Promise<T>,
+): Promise<T> {
   return deps.db.transaction().execute(async (tx) => {
     const book = await lockBook(tx, teamId, bookId);
     if (!book) throw bookNotFound();
@@ -61,7 +74,12 @@ function mergedRecord(existing: ContactRow, input: ContactChanges & { email?: st
 }
 
 /** POST .../contacts: a second contact with the same email in the book is 409 NOT_UNIQUE. */
-export async function createContact(deps: WriteDeps, teamId: number, bookId: string, input: ContactInput): Promise<string> {
+export async function createContact(
+  deps: WriteDeps,
+  teamId: number,
+  bookId: string,
+  input: ContactInput,
+): Promise<string> {
   try {
     return await inBook(deps, teamId, bookId, async (tx, book) => {
       const [existing] = await lockContactsByEmail(tx, teamId, bookId, [input.email]);
@@ -72,7 +90,8 @@ export async function createContact(deps: WriteDeps, teamId: number, bookId: str
       return record.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, 'NOT_UNIQUE', `${input.email} is already a contact of this book`);
+    if (isUniqueViolation(error))
+      throw new ApiError(409, 'NOT_UNIQUE', `${input.email} is already a contact of this book`);
     throw error;
   }
 }
@@ -110,13 +129,20 @@ export async function upsertContact(
       return contactId;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, 'NOT_UNIQUE', `${input.email ?? 'The address'} is already a contact of this book`);
+    if (isUniqueViolation(error))
+      throw new ApiError(409, 'NOT_UNIQUE', `${input.email ?? 'The address'} is already a contact of this book`);
     throw error;
   }
 }
 
 /** PATCH .../contacts/{contactId}: only the fields sent change. */
-export async function patchContact(deps: WriteDeps, teamId: number, bookId: string, contactId: string, changes: ContactChanges): Promise<string> {
+export async function patchContact(
+  deps: WriteDeps,
+  teamId: number,
+  bookId: string,
+  contactId: string,
+  changes: ContactChanges,
+): Promise<string> {
   if (!(await updateContact(deps.db, teamId, bookId, contactId, changes, deps.clock.now()))) throw contactNotFound();
   return contactId;
 }
@@ -131,7 +157,12 @@ export interface AddResult {
  * An address given twice is one contact, the later entry's fields over the earlier's. Existing
  * contacts keep their id and confirmation state; fields left out keep their value.
  */
-export async function addContacts(deps: WriteDeps, teamId: number, bookId: string, inputs: readonly ContactInput[]): Promise<AddResult> {
+export async function addContacts(
+  deps: WriteDeps,
+  teamId: number,
+  bookId: string,
+  inputs: readonly ContactInput[],
+): Promise<AddResult> {
   const byEmail = new Map<string, ContactInput>();
   for (const input of inputs) {
     const earlier = byEmail.get(input.email);
@@ -139,7 +170,9 @@ export async function addContacts(deps: WriteDeps, teamId: number, bookId: strin
   }
   return inBook(deps, teamId, bookId, async (tx, book) => {
     const now = deps.clock.now();
-    const existing = new Map((await lockContactsByEmail(tx, teamId, bookId, [...byEmail.keys()])).map((row) => [row.email, row]));
+    const existing = new Map(
+      (await lockContactsByEmail(tx, teamId, bookId, [...byEmail.keys()])).map((row) => [row.email, row]),
+    );
     const records = [...byEmail.values()].map((input) => {
       const row = existing.get(input.email);
       return row ? mergedRecord(row, input) : newRecord(book, input, now);

@@ -25,12 +25,19 @@ export interface BookOptInSetting {
  * `subscribed`, default true) is ignored in a double opt-in book: the contact subscribes by
  * confirming.
  */
-export function createContactState(book: BookOptInSetting, requestedSubscribed: boolean | undefined, now: Date): ContactCreateState {
+export function createContactState(
+  book: BookOptInSetting,
+  requestedSubscribed: boolean | undefined,
+  now: Date,
+): ContactCreateState {
   if (book.doubleOptInEnabled) return { subscribed: false, confirmedAt: null, confirmationDueAt: now };
   return { subscribed: requestedSubscribed ?? true, confirmedAt: now, confirmationDueAt: null };
 }
 
 /** Call in the transaction that stored new contacts: wakes the confirmation sender when one is due. */
-export async function announceCreatedContacts(tx: Transaction<Database>, states: readonly ContactCreateState[]): Promise<void> {
+export async function announceCreatedContacts(
+  tx: Transaction<Database>,
+  states: readonly ContactCreateState[],
+): Promise<void> {
   if (states.some((state) => state.confirmationDueAt !== null)) await notifyQueue(tx, CONTACT_CONFIRMATION_QUEUE);
 }

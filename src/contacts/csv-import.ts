@@ -41,7 +41,14 @@ export interface ImportOptions {
   batchSize?: number;
 }
 
-const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false, yes: true, no: false };
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  false: false,
+  '1': true,
+  '0': false,
+  yes: true,
+  no: false,
+};
 
 /** `First Name`, `first_name` and `firstName` name the same column. */
 const columnKey = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
@@ -62,9 +69,16 @@ export function rejectedFilePath(file: string): string {
 }
 
 /** Turns the records after the header into contact inputs, or rejections with their reason. */
-export function readContactRows(records: readonly CsvRecord[]): { header: string[]; rows: Row[]; rejected: Rejection[] } {
+export function readContactRows(records: readonly CsvRecord[]): {
+  header: string[];
+  rows: Row[];
+  rejected: Rejection[];
+} {
   const [headerRecord, ...data] = records;
-  if (!headerRecord) throw new Error('the file is empty; its first line must name the columns (email, firstName, lastName, subscribed, any other as a property)');
+  if (!headerRecord)
+    throw new Error(
+      'the file is empty; its first line must name the columns (email, firstName, lastName, subscribed, any other as a property)',
+    );
   const header = headerRecord.fields.map((name) => name.trim());
   const keys = header.map(columnKey);
   const duplicate = keys.find((key, index) => key !== '' && keys.indexOf(key) !== index);
@@ -87,7 +101,8 @@ export function readContactRows(records: readonly CsvRecord[]): { header: string
       const value = raw.trim();
       const known = KNOWN[keys[index] as keyof typeof KNOWN];
       if (known === 'email') candidate.email = value;
-      else if (value === '' || header[index] === '') return; // an empty cell leaves the field as it is
+      else if (value === '' || header[index] === '')
+        return; // an empty cell leaves the field as it is
       else if (known === 'subscribed') {
         const parsed = BOOLEAN_WORDS[value.toLowerCase()];
         if (parsed === undefined) problem ??= `subscribed: "${value}" is not true, false, 1, 0, yes or no`;
@@ -117,7 +132,11 @@ export function readContactRows(records: readonly CsvRecord[]): { header: string
   return { header, rows, rejected };
 }
 
-function parseAnswer(body: string): { created?: number; updated?: number; error?: { code?: string; message?: string } } {
+function parseAnswer(body: string): {
+  created?: number;
+  updated?: number;
+  error?: { code?: string; message?: string };
+} {
   try {
     return JSON.parse(body) as { created?: number; updated?: number };
   } catch {

@@ -53,7 +53,9 @@ export function parseCsv(text: string): CsvRecord[] {
       fieldStarted = true;
       const next = text[i];
       if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
-        throw new CsvSyntaxError(`line ${line}: text after a closing quote (quote the whole field and double the quotes inside)`);
+        throw new CsvSyntaxError(
+          `line ${line}: text after a closing quote (quote the whole field and double the quotes inside)`,
+        );
       }
       continue;
     }

@@ -14,7 +14,12 @@ import type { ConfirmationBook, ContactRow } from './double-opt-in-queries.ts';
 
 export const DEFAULT_CONFIRMATION_SUBJECT = 'Please confirm your subscription';
 
-const CONFIRM_BUTTON: EditorBlock = { type: 'button', label: 'Confirm subscription', href: '{{confirmUrl}}', align: 'center' };
+const CONFIRM_BUTTON: EditorBlock = {
+  type: 'button',
+  label: 'Confirm subscription',
+  href: '{{confirmUrl}}',
+  align: 'center',
+};
 
 export const DEFAULT_CONFIRMATION_DOCUMENT: EditorDocument = {
   version: 1,
@@ -22,7 +27,11 @@ export const DEFAULT_CONFIRMATION_DOCUMENT: EditorDocument = {
     { type: 'heading', level: 2, text: 'Confirm your subscription' },
     { type: 'paragraph', content: ['Please confirm that you want to receive our emails at {{email}}.'] },
     CONFIRM_BUTTON,
-    { type: 'paragraph', size: 'small', content: ['If you did not ask for this, ignore this email and you will not hear from us again.'] },
+    {
+      type: 'paragraph',
+      size: 'small',
+      content: ['If you did not ask for this, ignore this email and you will not hear from us again.'],
+    },
   ],
 };
 
@@ -32,7 +41,10 @@ function linksToConfirm(document: EditorDocument): boolean {
   return document.blocks.some((block) => {
     if (block.type === 'button' || block.type === 'link') return CONFIRM_LINK.test(block.href);
     if (block.type === 'image') return block.href !== undefined && CONFIRM_LINK.test(block.href);
-    if (block.type === 'paragraph') return block.content.some((run) => typeof run !== 'string' && run.href !== undefined && CONFIRM_LINK.test(run.href));
+    if (block.type === 'paragraph')
+      return block.content.some(
+        (run) => typeof run !== 'string' && run.href !== undefined && CONFIRM_LINK.test(run.href),
+      );
     return false;
   });
 }
@@ -43,7 +55,11 @@ export interface ConfirmationLinks {
 }
 
 /** Subject and HTML, variables filled. Throws ApiError (400) when the stored content is not a valid document. */
-export function confirmationEmail(book: ConfirmationBook, contact: ContactRow, links: ConfirmationLinks): { subject: string; html: string } {
+export function confirmationEmail(
+  book: ConfirmationBook,
+  contact: ContactRow,
+  links: ConfirmationLinks,
+): { subject: string; html: string } {
   const stored = book.double_opt_in_content;
   const parsed = stored === null || stored.trim() === '' ? DEFAULT_CONFIRMATION_DOCUMENT : parseEditorDocument(stored);
   const document = linksToConfirm(parsed) ? parsed : { ...parsed, blocks: [...parsed.blocks, CONFIRM_BUTTON] };

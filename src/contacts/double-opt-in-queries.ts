@@ -10,7 +10,11 @@ export type ConfirmationBook = Pick<
   'id' | 'double_opt_in_enabled' | 'double_opt_in_from' | 'double_opt_in_subject' | 'double_opt_in_content'
 >;
 
-export async function getBookForConfirmation(db: Kysely<Database>, teamId: number, bookId: string): Promise<ConfirmationBook | undefined> {
+export async function getBookForConfirmation(
+  db: Kysely<Database>,
+  teamId: number,
+  bookId: string,
+): Promise<ConfirmationBook | undefined> {
   return db
     .selectFrom('contact_books')
     .select(['id', 'double_opt_in_enabled', 'double_opt_in_from', 'double_opt_in_subject', 'double_opt_in_content'])
@@ -20,7 +24,13 @@ export async function getBookForConfirmation(db: Kysely<Database>, teamId: numbe
 }
 
 /** The confirmation email is queued: nothing is due any more. */
-export async function markConfirmationSent(db: Kysely<Database>, teamId: number, contactId: string, leaseUntil: Date, now: Date): Promise<boolean> {
+export async function markConfirmationSent(
+  db: Kysely<Database>,
+  teamId: number,
+  contactId: string,
+  leaseUntil: Date,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('contacts')
     .set({ confirmation_sent_at: now, confirmation_due_at: null })

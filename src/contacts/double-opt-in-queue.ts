@@ -12,7 +12,12 @@ import { defineQueue, PermanentJobError, type BatchContext, type Queue } from '.
 import { CONTACT_CONFIRMATION_QUEUE } from './create-contact-state.ts';
 import { confirmationUrl } from './confirmation-links.ts';
 import { confirmationEmail } from './double-opt-in-email.ts';
-import { dropConfirmations, getBookForConfirmation, markConfirmationSent, type ContactRow } from './double-opt-in-queries.ts';
+import {
+  dropConfirmations,
+  getBookForConfirmation,
+  markConfirmationSent,
+  type ContactRow,
+} from './double-opt-in-queries.ts';
 import { contactUnsubscribeUrl } from './unsubscribe-links.ts';
 
 export { CONTACT_CONFIRMATION_QUEUE };
@@ -54,7 +59,8 @@ async function sendConfirmation(deps: ContactConfirmationDeps, contact: ContactR
   const from = book.double_opt_in_from === null ? null : parseAddress(book.double_opt_in_from);
   if (from === null) throw drop('the contact book has no valid doubleOptInFrom address');
   // Contract (Contact book): doubleOptInFrom must use a verified domain; it may have lost it since.
-  if (!(await canSendFrom(ctx.db, teamId, domainOf(from.address)))) throw drop(`${domainOf(from.address)} is not a verified domain of the team`);
+  if (!(await canSendFrom(ctx.db, teamId, domainOf(from.address))))
+    throw drop(`${domainOf(from.address)} is not a verified domain of the team`);
 
   const now = ctx.clock.now();
   const link = { teamId, contactId: contact.id };
@@ -65,24 +71,30 @@ async function sendConfirmation(deps: ContactConfirmationDeps, contact: ContactR
       unsubscribeUrl: contactUnsubscribeUrl(deps.secrets, deps.publicUrl, link),
     });
   } catch (error) {
-    if (error instanceof ApiError) throw drop(`the contact book's doubleOptInContent is not a valid editor document: ${error.message}`);
+    if (error instanceof ApiError)
+      throw drop(`the contact book's doubleOptInContent is not a valid editor document: ${error.message}`);
     throw error;
   }
 
   let emailId: string;
   try {
-    [emailId] = (await sendEmails({ db: ctx.db, clock: ctx.clock, announcer: deps.announcer }, systemPrincipal(teamId), [
-      { from: book.double_opt_in_from!, to: contact.email, subject: message.subject, html: message.html },
-    ], false)) as [string];
+    [emailId] = (await sendEmails(
+      { db: ctx.db, clock: ctx.clock, announcer: deps.announcer },
+      systemPrincipal(teamId),
+      [{ from: book.double_opt_in_from!, to: contact.email, subject: message.subject, html: message.html }],
+      false,
+    )) as [string];
   } catch (error) {
     // Over the send quota (429): tried again with backoff. Any other refusal will not change by itself.
-    if (error instanceof ApiError && error.status !== 429) throw drop(`the confirmation email was refused: ${error.message}`);
+    if (error instanceof ApiError && error.status !== 429)
+      throw drop(`the confirmation email was refused: ${error.message}`);
     throw error;
   }
   // sendEmails commits on its own; this runs right after it. See README: a worker killed between the
   // two would send the email again when the lease expires.
   const marked = await markConfirmationSent(ctx.db, teamId, contact.id, ctx.leaseUntil, now);
-  if (!marked) ctx.logger.warn({ teamId, contactId: contact.id, emailId }, 'confirmation email queued after the lease was lost');
+  if (!marked)
+    ctx.logger.warn({ teamId, contactId: contact.id, emailId }, 'confirmation email queued after the lease was lost');
   else ctx.logger.info({ teamId, contactId: contact.id, emailId }, 'confirmation email queued');
 }
 
@@ -105,7 +117,8 @@ export function contactConfirmationQueue(deps: ContactConfirmationDeps): Queue {
         await sendConfirmation(deps, row, ctx);
       } catch (error) {
         // The runner records only the outcome; say why a confirmation waits.
-        if (!(error instanceof PermanentJobError)) ctx.logger.warn({ teamId: row.team_id, contactId: row.id, err: error }, 'confirmation email will be retried');
+        if (!(error instanceof PermanentJobError))
+          ctx.logger.warn({ teamId: row.team_id, contactId: row.id, err: error }, 'confirmation email will be retried');
         throw error;
       }
     },
@@ -113,9 +126,16 @@ export function contactConfirmationQueue(deps: ContactConfirmationDeps): Queue {
     onDone: sql`confirmation_attempts = 0`,
     onFailed: async (items, ctx) => {
       for (const item of items) {
-        ctx.logger.warn({ teamId: item.row.team_id, contactId: item.row.id, reason: item.error }, 'confirmation email dropped');
+        ctx.logger.warn(
+          { teamId: item.row.team_id, contactId: item.row.id, reason: item.error },
+          'confirmation email dropped',
+        );
       }
-      await dropConfirmations(ctx.db, items.map((item) => String(item.id)), ctx.leaseUntil);
+      await dropConfirmations(
+        ctx.db,
+        items.map((item) => String(item.id)),
+        ctx.leaseUntil,
+      );
     },
   });
 }

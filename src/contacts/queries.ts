@@ -60,20 +60,45 @@ export async function getBook(db: Db, teamId: number, bookId: string): Promise<B
 }
 
 /** The book, share-locked until the transaction ends: it cannot be deleted or changed under a write of its contacts. */
-export async function lockBook(tx: Transaction<Database>, teamId: number, bookId: string, mode: 'share' | 'update' = 'share'): Promise<BookRow | undefined> {
+export async function lockBook(
+  tx: Transaction<Database>,
+  teamId: number,
+  bookId: string,
+  mode: 'share' | 'update' = 'share',
+): Promise<BookRow | undefined> {
   const query = tx.selectFrom('contact_books').selectAll().where('team_id', '=', teamId).where('id', '=', bookId);
   return (mode === 'share' ? query.forShare() : query.forUpdate()).executeTakeFirst();
 }
 
-export async function insertBook(db: Db, teamId: number, id: string, values: Required<Pick<BookValues, 'name' | 'emoji'>> & BookValues, now: Date): Promise<BookRow> {
+export async function insertBook(
+  db: Db,
+  teamId: number,
+  id: string,
+  values: Required<Pick<BookValues, 'name' | 'emoji'>> & BookValues,
+  now: Date,
+): Promise<BookRow> {
   return db
     .insertInto('contact_books')
-    .values({ id, team_id: teamId, ...bookColumns(values), name: values.name, emoji: values.emoji, created_at: now, updated_at: now })
+    .values({
+      id,
+      team_id: teamId,
+      ...bookColumns(values),
+      name: values.name,
+      emoji: values.emoji,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function updateBook(db: Db, teamId: number, bookId: string, values: BookValues, now: Date): Promise<boolean> {
+export async function updateBook(
+  db: Db,
+  teamId: number,
+  bookId: string,
+  values: BookValues,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('contact_books')
     .set({ ...bookColumns(values), updated_at: now })
@@ -85,7 +110,11 @@ export async function updateBook(db: Db, teamId: number, bookId: string, values:
 
 /** Deletes the book; its contacts go with it (foreign key ON DELETE CASCADE). */
 export async function deleteBook(db: Db, teamId: number, bookId: string): Promise<boolean> {
-  const result = await db.deleteFrom('contact_books').where('team_id', '=', teamId).where('id', '=', bookId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('contact_books')
+    .where('team_id', '=', teamId)
+    .where('id', '=', bookId)
+    .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
@@ -97,7 +126,12 @@ export interface ContactFilter {
 }
 
 /** A book's contacts in id (creation) order, over the (team_id, contact_book_id, id) index. */
-export async function listContacts(db: Db, teamId: number, bookId: string, filter: ContactFilter): Promise<ContactRow[]> {
+export async function listContacts(
+  db: Db,
+  teamId: number,
+  bookId: string,
+  filter: ContactFilter,
+): Promise<ContactRow[]> {
   let query = db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('contact_book_id', '=', bookId);
   // An empty parameter (`emails=`) filters nothing.
   if (filter.emails !== undefined && filter.emails.length > 0) query = query.where('email', 'in', filter.emails);
@@ -109,7 +143,12 @@ export async function listContacts(db: Db, teamId: number, bookId: string, filte
     .execute();
 }
 
-export async function getContact(db: Db, teamId: number, bookId: string, contactId: string): Promise<ContactRow | undefined> {
+export async function getContact(
+  db: Db,
+  teamId: number,
+  bookId: string,
+  contactId: string,
+): Promise<ContactRow | undefined> {
   return db
     .selectFrom('contacts')
     .selectAll()
@@ -126,7 +165,12 @@ export async function getContact(db: Db, teamId: number, bookId: string, contact
  * book when the table's statistics were older than the book). Locks are taken in sorted address
  * order, and the statement's text does not depend on how many addresses there are.
  */
-export async function lockContactsByEmail(tx: Transaction<Database>, teamId: number, bookId: string, emails: string[]): Promise<ContactRow[]> {
+export async function lockContactsByEmail(
+  tx: Transaction<Database>,
+  teamId: number,
+  bookId: string,
+  emails: string[],
+): Promise<ContactRow[]> {
   if (emails.length === 0) return [];
   const sorted = [...emails].sort();
   const { rows } = await sql<ContactRow>`
@@ -140,7 +184,12 @@ export async function lockContactsByEmail(tx: Transaction<Database>, teamId: num
   return rows;
 }
 
-export async function lockContact(tx: Transaction<Database>, teamId: number, bookId: string, contactId: string): Promise<ContactRow | undefined> {
+export async function lockContact(
+  tx: Transaction<Database>,
+  teamId: number,
+  bookId: string,
+  contactId: string,
+): Promise<ContactRow | undefined> {
   return tx
     .selectFrom('contacts')
     .selectAll()
@@ -196,9 +245,10 @@ export async function upsertContacts(
     })),
   );
   // 'fail': a unique violation (23505) reaches the caller.
-  const onConflict = onExisting === 'fail'
-    ? sql``
-    : sql`on conflict (contact_book_id, email) do update set
+  const onConflict =
+    onExisting === 'fail'
+      ? sql``
+      : sql`on conflict (contact_book_id, email) do update set
         first_name = excluded.first_name,
         last_name = excluded.last_name,
         subscribed = excluded.subscribed,
@@ -226,7 +276,14 @@ export interface ContactColumns {
   properties?: Record<string, string>;
 }
 
-export async function updateContact(db: Db, teamId: number, bookId: string, contactId: string, changes: ContactColumns, now: Date): Promise<boolean> {
+export async function updateContact(
+  db: Db,
+  teamId: number,
+  bookId: string,
+  contactId: string,
+  changes: ContactColumns,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('contacts')
     .set({

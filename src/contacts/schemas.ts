@@ -29,16 +29,27 @@ export const Properties = z
   .record(z.string(), z.string())
   .superRefine((map, ctx) => {
     const keys = Object.keys(map);
-    if (keys.length > PROPERTIES_MAX) ctx.addIssue({ code: 'custom', message: `at most ${PROPERTIES_MAX} properties (${keys.length} given)` });
+    if (keys.length > PROPERTIES_MAX)
+      ctx.addIssue({ code: 'custom', message: `at most ${PROPERTIES_MAX} properties (${keys.length} given)` });
     for (const key of keys) {
       if (key.length === 0 || key.length > PROPERTY_KEY_MAX) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `a property name is 1 to ${PROPERTY_KEY_MAX} characters` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `a property name is 1 to ${PROPERTY_KEY_MAX} characters`,
+        });
       } else if (map[key]!.length > PROPERTY_VALUE_MAX) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `a property value is at most ${PROPERTY_VALUE_MAX} characters` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `a property value is at most ${PROPERTY_VALUE_MAX} characters`,
+        });
       }
     }
   })
-  .describe(`map of string to string: at most ${PROPERTIES_MAX} entries, names 1 to ${PROPERTY_KEY_MAX} characters, values at most ${PROPERTY_VALUE_MAX}`);
+  .describe(
+    `map of string to string: at most ${PROPERTIES_MAX} entries, names 1 to ${PROPERTY_KEY_MAX} characters, values at most ${PROPERTY_VALUE_MAX}`,
+  );
 
 export const EmailAddress = z
   .string()
@@ -54,7 +65,10 @@ const contactFields = {
   firstName: PersonName.optional(),
   lastName: PersonName.optional(),
   properties: Properties.optional(),
-  subscribed: z.boolean().optional().describe('default true; ignored when the book uses double opt-in (the contact subscribes by confirming)'),
+  subscribed: z
+    .boolean()
+    .optional()
+    .describe('default true; ignored when the book uses double opt-in (the contact subscribes by confirming)'),
 };
 
 /** The POST contact shape; also each entry of a bulk add and each row of a CSV import. */
@@ -73,12 +87,19 @@ export const BulkDeleteBody = z.object({ contactIds: z.string().min(1).max(100).
 const MultiValue = (normalise: (value: string) => string) =>
   z
     .union([z.string(), z.string().array()])
-    .transform((given) => (Array.isArray(given) ? given : [given]).flatMap((part) => part.split(',')).map((value) => normalise(value.trim())).filter((value) => value !== ''))
+    .transform((given) =>
+      (Array.isArray(given) ? given : [given])
+        .flatMap((part) => part.split(','))
+        .map((value) => normalise(value.trim()))
+        .filter((value) => value !== ''),
+    )
     .refine((values) => values.length <= FILTER_VALUES_MAX, `at most ${FILTER_VALUES_MAX} values`)
     .optional();
 
 export const ListContactsQuery = z.object({
-  emails: MultiValue((value) => value.toLowerCase()).describe('only these addresses (matched lower-cased); comma-separated and/or repeated'),
+  emails: MultiValue((value) => value.toLowerCase()).describe(
+    'only these addresses (matched lower-cased); comma-separated and/or repeated',
+  ),
   ids: MultiValue((value) => value).describe('only these contact ids; comma-separated and/or repeated'),
   page: pageParam(LIST_PAGE_MAX),
   limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
@@ -96,8 +117,17 @@ const bookFields = {
     .max(EMAIL_MAX + NAME_MAX)
     .nullable()
     .describe('`address` or `Name <address>`; the address must be on a verified domain of the team'),
-  doubleOptInSubject: z.string().max(OPT_IN_SUBJECT_MAX).regex(/^[^\r\n]*$/, 'must be one line').nullable(),
-  doubleOptInContent: z.string().min(1).max(OPT_IN_CONTENT_MAX).nullable().describe('the confirmation email as an editor document (JSON text, see docs/templates.md)'),
+  doubleOptInSubject: z
+    .string()
+    .max(OPT_IN_SUBJECT_MAX)
+    .regex(/^[^\r\n]*$/, 'must be one line')
+    .nullable(),
+  doubleOptInContent: z
+    .string()
+    .min(1)
+    .max(OPT_IN_CONTENT_MAX)
+    .nullable()
+    .describe('the confirmation email as an editor document (JSON text, see docs/templates.md)'),
   variables: z
     .string()
     .trim()
@@ -105,7 +135,9 @@ const bookFields = {
     .max(VARIABLE_MAX)
     .array()
     .max(VARIABLES_MAX)
-    .describe(`allowed personalisation variables for contacts in the book: at most ${VARIABLES_MAX}, each 1 to ${VARIABLE_MAX} characters`),
+    .describe(
+      `allowed personalisation variables for contacts in the book: at most ${VARIABLES_MAX}, each 1 to ${VARIABLE_MAX} characters`,
+    ),
 };
 
 export const CreateBookBody = z.object({

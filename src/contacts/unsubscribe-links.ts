@@ -33,7 +33,8 @@ export type UnsubscribeTarget = ({ kind: 'contact' } & ContactLink) | ({ kind: '
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
 
 const isTeamId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
-const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 320;
+const isText = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= 320;
 
 export function contactUnsubscribeToken(secrets: Secrets, link: ContactLink): string {
   return signToken(secrets, 'unsubscribe', ['c', link.teamId, link.contactId]);
@@ -48,8 +49,10 @@ export function readUnsubscribeToken(secrets: Secrets, token: string): Unsubscri
   const payload = openLinkToken(secrets, 'unsubscribe', token);
   if (payload === null) return null;
   const [kind, teamId, a, b] = payload;
-  if (kind === 'c' && payload.length === 3 && isTeamId(teamId) && isText(a)) return { kind: 'contact', teamId, contactId: a };
-  if (kind === 'e' && payload.length === 4 && isTeamId(teamId) && isText(a) && isText(b)) return { kind: 'email', teamId, emailId: a, recipient: b };
+  if (kind === 'c' && payload.length === 3 && isTeamId(teamId) && isText(a))
+    return { kind: 'contact', teamId, contactId: a };
+  if (kind === 'e' && payload.length === 4 && isTeamId(teamId) && isText(a) && isText(b))
+    return { kind: 'email', teamId, emailId: a, recipient: b };
   return null;
 }
 

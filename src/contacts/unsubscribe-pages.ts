@@ -28,7 +28,10 @@ export function pageHtml(page: Page): string {
   const fields = Object.entries(page.fields ?? {})
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
-  const form = page.button === undefined ? '' : `<form method="post">${fields}<button type="submit">${escapeHtml(page.button)}</button></form>`;
+  const form =
+    page.button === undefined
+      ? ''
+      : `<form method="post">${fields}<button type="submit">${escapeHtml(page.button)}</button></form>`;
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
@@ -47,7 +50,8 @@ export function pageHeaders(reply: FastifyReply): FastifyReply {
     'referrer-policy': 'no-referrer',
     'x-robots-tag': 'noindex',
     'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    'content-security-policy':
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   });
 }
 
@@ -71,7 +75,12 @@ export function linkActionCounter(registry: Registry): Counter<'action'> {
   const name = 'herald_contact_link_actions_total';
   return (
     (registry.getSingleMetric(name) as Counter<'action'> | undefined) ??
-    new Counter({ name, help: 'Public contact links acted on: unsubscribe_contact, unsubscribe_email, confirm', labelNames: ['action'] as const, registers: [registry] })
+    new Counter({
+      name,
+      help: 'Public contact links acted on: unsubscribe_contact, unsubscribe_email, confirm',
+      labelNames: ['action'] as const,
+      registers: [registry],
+    })
   );
 }
 
@@ -79,4 +88,3 @@ export function linkActionCounter(registry: Registry): Counter<'action'> {
 export function wantsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').toLowerCase().includes('text/html');
 }
-

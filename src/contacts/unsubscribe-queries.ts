@@ -15,7 +15,12 @@ const unsubscribeSet = (now: Date) => ({
 
 /** One contact; returns whether it exists. */
 export async function unsubscribeContact(db: Db, teamId: number, contactId: string, now: Date): Promise<boolean> {
-  const result = await db.updateTable('contacts').set(unsubscribeSet(now)).where('team_id', '=', teamId).where('id', '=', contactId).executeTakeFirst();
+  const result = await db
+    .updateTable('contacts')
+    .set(unsubscribeSet(now))
+    .where('team_id', '=', teamId)
+    .where('id', '=', contactId)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
@@ -24,7 +29,13 @@ export async function unsubscribeContact(db: Db, teamId: number, contactId: stri
  * the team with that address (in any book) is unsubscribed, in one transaction. Returns the number of
  * contacts changed.
  */
-export async function unsubscribeAddress(db: Kysely<Database>, teamId: number, address: string, emailId: string, now: Date): Promise<number> {
+export async function unsubscribeAddress(
+  db: Kysely<Database>,
+  teamId: number,
+  address: string,
+  emailId: string,
+  now: Date,
+): Promise<number> {
   const email = address.trim().toLowerCase();
   return db.transaction().execute(async (tx) => {
     // From the teams row, so that the link of a team deleted since is a no-op, not a foreign-key error.
@@ -44,7 +55,12 @@ export async function unsubscribeAddress(db: Kysely<Database>, teamId: number, a
       )
       .onConflict((oc) => oc.columns(['team_id', 'email']).doNothing())
       .execute();
-    const result = await tx.updateTable('contacts').set(unsubscribeSet(now)).where('team_id', '=', teamId).where('email', '=', email).executeTakeFirst();
+    const result = await tx
+      .updateTable('contacts')
+      .set(unsubscribeSet(now))
+      .where('team_id', '=', teamId)
+      .where('email', '=', email)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows);
   });
 }

@@ -11,7 +11,15 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerConfirmationRoutes } from './confirmation-routes.ts';
-import { LINK_BODY_LIMIT, TokenParams, invalidLinkPage, linkActionCounter, sendPage, wantsHtml, type LinkDeps } from './unsubscribe-pages.ts';
+import {
+  LINK_BODY_LIMIT,
+  TokenParams,
+  invalidLinkPage,
+  linkActionCounter,
+  sendPage,
+  wantsHtml,
+  type LinkDeps,
+} from './unsubscribe-pages.ts';
 import { UNSUBSCRIBE_PATH, readUnsubscribeToken } from './unsubscribe-links.ts';
 import { unsubscribeAddress, unsubscribeContact } from './unsubscribe-queries.ts';
 
@@ -42,12 +50,23 @@ function registerUnsubscribeRoutes(app: FastifyInstance, deps: LinkDeps): void {
       actions.inc({ action: 'unsubscribe_contact' });
     } else {
       const contacts = await unsubscribeAddress(deps.db, target.teamId, target.recipient, target.emailId, now);
-      request.log.info({ teamId: target.teamId, emailId: target.emailId, contacts }, 'address unsubscribed by email link');
+      request.log.info(
+        { teamId: target.teamId, emailId: target.emailId, contacts },
+        'address unsubscribed by email link',
+      );
       actions.inc({ action: 'unsubscribe_email' });
     }
-    if (!wantsHtml(request)) return reply.code(200).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Unsubscribed\n');
+    if (!wantsHtml(request))
+      return reply
+        .code(200)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send('Unsubscribed\n');
     // A contact deleted since the mail was sent gets the same answer: it will receive nothing either way.
-    return sendPage(reply, 200, { title: 'You are unsubscribed', message: 'You will not receive these emails any more.' });
+    return sendPage(reply, 200, {
+      title: 'You are unsubscribed',
+      message: 'You will not receive these emails any more.',
+    });
   });
 }
 
@@ -57,7 +76,9 @@ export function contactLinkRoutes(deps: LinkDeps): FastifyPluginAsync {
     // Encapsulated: these parsers apply to the link routes only. RFC 8058 names the form-encoded body;
     // mail providers also send multipart or nothing at all. The body is never needed, so none is parsed.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LINK_BODY_LIMIT }, (_request, _body, done) => done(null, undefined));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LINK_BODY_LIMIT }, (_request, _body, done) =>
+      done(null, undefined),
+    );
     registerUnsubscribeRoutes(scope, deps);
     registerConfirmationRoutes(scope, deps);
   };

@@ -58,7 +58,12 @@ async function connectPglite(dataDir: string | null): Promise<DbHandle> {
 }
 
 function parseBigIntArray(value: string): bigint[] {
-  return value === '{}' ? [] : value.slice(1, -1).split(',').map((v) => BigInt(v));
+  return value === '{}'
+    ? []
+    : value
+        .slice(1, -1)
+        .split(',')
+        .map((v) => BigInt(v));
 }
 
 async function connectPostgres(databaseUrl: string, poolSize: number): Promise<DbHandle> {

@@ -75,5 +75,7 @@ export async function migrate(handle: DbHandle): Promise<string[]> {
 export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
   const rows = await sql<{ version: number }>`SELECT version FROM schema_migrations`.execute(db);
   const applied = new Set(rows.rows.map((r) => r.version));
-  return listMigrations().filter((m) => !applied.has(m.version)).map((m) => m.name);
+  return listMigrations()
+    .filter((m) => !applied.has(m.version))
+    .map((m) => m.name);
 }

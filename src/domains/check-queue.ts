@@ -31,9 +31,14 @@ const joined = (sentences: string[]) => (sentences.length === 0 ? null : sentenc
  * domain stays SUCCESS (and may keep sending), an unverified one is TEMPORARY_FAILURE; only a definite
  * answer (record missing or wrong) takes verification away.
  */
-export function checkOutcome(row: Pick<DomainRow, 'verified_at' | 'verify_requested_at' | 'created_at'>, check: DnsCheck, now: Date): CheckResult {
+export function checkOutcome(
+  row: Pick<DomainRow, 'verified_at' | 'verify_requested_at' | 'created_at'>,
+  check: DnsCheck,
+  now: Date,
+): CheckResult {
   const required = [check.dkim, check.spf, check.mx];
-  const verifiedAt = check.overall === 'SUCCESS' ? (row.verified_at ?? now) : check.overall === 'FAILED' ? null : row.verified_at;
+  const verifiedAt =
+    check.overall === 'SUCCESS' ? (row.verified_at ?? now) : check.overall === 'FAILED' ? null : row.verified_at;
   const status: DomainStatus = check.overall === 'TEMPORARY_FAILURE' && verifiedAt !== null ? 'SUCCESS' : check.overall;
   const temporary = required.filter((r) => r.status === 'TEMPORARY_FAILURE');
   const delay =
@@ -82,12 +87,21 @@ export function domainCheckQueue(deps: DomainCheckDeps): Queue {
     handleRow: async (row, ctx) => {
       const check = await checkDomainDns(
         deps.dns,
-        { name: row.name, dkimSelector: row.dkim_selector, dkimPublicKey: row.dkim_public_key, returnPath: row.return_path },
+        {
+          name: row.name,
+          dkimSelector: row.dkim_selector,
+          dkimPublicKey: row.dkim_public_key,
+          returnPath: row.return_path,
+        },
         deps.mailDomain,
       );
       const now = ctx.clock.now();
       const saved = await saveCheckResult(ctx.db, row, ctx.leaseUntil, checkOutcome(row, check, now));
-      if (!saved) ctx.logger.debug({ domainId: row.id }, 'domain check result dropped: verify requested again or domain deleted meanwhile');
+      if (!saved)
+        ctx.logger.debug(
+          { domainId: row.id },
+          'domain check result dropped: verify requested again or domain deleted meanwhile',
+        );
     },
     // Attempts count claims; a domain is checked for as long as it lives, so a good check starts over.
     // A function rather than a SQL fragment on purpose: the runner then claims in a statement of its
@@ -95,12 +109,22 @@ export function domainCheckQueue(deps: DomainCheckDeps): Queue {
     // checked (a fragment rides with the next claim, which skips the rows it finalises, and the
     // request would wait for the poll interval).
     onDone: async (items, ctx) => {
-      await releaseChecks(ctx.db, items.map((item) => Number(item.id)), ctx.leaseUntil);
+      await releaseChecks(
+        ctx.db,
+        items.map((item) => Number(item.id)),
+        ctx.leaseUntil,
+      );
     },
     onFailed: async (items, ctx) => {
       const retryAt = new Date(ctx.clock.now().getTime() + HOUR);
       const ids = items.map((item) => Number(item.id));
-      await giveUpChecks(ctx.db, ids, ctx.leaseUntil, retryAt, 'The DNS check could not be completed; it will be tried again within the hour');
+      await giveUpChecks(
+        ctx.db,
+        ids,
+        ctx.leaseUntil,
+        retryAt,
+        'The DNS check could not be completed; it will be tried again within the hour',
+      );
     },
   });
 }

@@ -128,7 +128,10 @@ export async function softDeleteDomain(db: Db, teamId: number, id: number, now: 
  * as a JSON array of [name, id] pairs or NULL: a fragment for another statement to embed, so the send
  * path reads them in the same round trip as the team's plan and suppressions.
  */
-export function verifiedDomainsJson(teamId: RawBuilder<unknown>, names: RawBuilder<unknown>): RawBuilder<[string, number][] | null> {
+export function verifiedDomainsJson(
+  teamId: RawBuilder<unknown>,
+  names: RawBuilder<unknown>,
+): RawBuilder<[string, number][] | null> {
   return sql<[string, number][] | null>`(SELECT json_agg(json_build_array(d.name, d.id)) FROM domains AS d
     WHERE d.team_id = ${teamId} AND d.name = ANY(${names}) AND d.deleted_at IS NULL AND d.verified_at IS NOT NULL)`;
 }
@@ -204,7 +207,13 @@ export async function releaseChecks(db: Db, ids: number[], leaseUntil: Date): Pr
  * Rows whose check could not run at all after every attempt (not a DNS answer: a fault of ours):
  * release them, try again at `retryAt`, and stop showing a check in progress.
  */
-export async function giveUpChecks(db: Db, ids: number[], leaseUntil: Date, retryAt: Date, message: string): Promise<void> {
+export async function giveUpChecks(
+  db: Db,
+  ids: number[],
+  leaseUntil: Date,
+  retryAt: Date,
+  message: string,
+): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable('domains')

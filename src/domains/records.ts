@@ -48,9 +48,41 @@ export const DMARC_VALUE = 'v=DMARC1; p=none;';
 
 export function dnsRecords(domain: DomainDnsNames, mailDomain: string, statuses: RecordStatuses): DnsRecordView[] {
   return [
-    { type: 'TXT', name: dkimNameFor(domain.dkimSelector, domain.name), value: dkimRecordValue(domain.dkimPublicKey), ttl: TTL, priority: null, status: statuses.dkim, recommended: false },
-    { type: 'TXT', name: domain.returnPath, value: spfValueFor(mailDomain), ttl: TTL, priority: null, status: statuses.spf, recommended: false },
-    { type: 'MX', name: domain.returnPath, value: mailDomain, ttl: TTL, priority: String(MX_PRIORITY), status: statuses.mx, recommended: false },
-    { type: 'TXT', name: dmarcNameFor(domain.name), value: DMARC_VALUE, ttl: TTL, priority: null, status: statuses.dmarc, recommended: true },
+    {
+      type: 'TXT',
+      name: dkimNameFor(domain.dkimSelector, domain.name),
+      value: dkimRecordValue(domain.dkimPublicKey),
+      ttl: TTL,
+      priority: null,
+      status: statuses.dkim,
+      recommended: false,
+    },
+    {
+      type: 'TXT',
+      name: domain.returnPath,
+      value: spfValueFor(mailDomain),
+      ttl: TTL,
+      priority: null,
+      status: statuses.spf,
+      recommended: false,
+    },
+    {
+      type: 'MX',
+      name: domain.returnPath,
+      value: mailDomain,
+      ttl: TTL,
+      priority: String(MX_PRIORITY),
+      status: statuses.mx,
+      recommended: false,
+    },
+    {
+      type: 'TXT',
+      name: dmarcNameFor(domain.name),
+      value: DMARC_VALUE,
+      ttl: TTL,
+      priority: null,
+      status: statuses.dmarc,
+      recommended: true,
+    },
   ];
 }

@@ -11,7 +11,14 @@ import { ApiError } from '../platform/errors.ts';
 import { notifyQueue } from '../queue/index.ts';
 import { DOMAIN_CHECK_QUEUE } from './check-queue.ts';
 import { generateDkimKeyPair, newDkimSelector } from './dkim.ts';
-import { getDomain, insertDomain, listDomains, requestDomainCheck, softDeleteDomain, updateDomainTracking } from './queries.ts';
+import {
+  getDomain,
+  insertDomain,
+  listDomains,
+  requestDomainCheck,
+  softDeleteDomain,
+  updateDomainTracking,
+} from './queries.ts';
 import { returnPathFor } from './records.ts';
 import * as s from './schemas.ts';
 import { domainView } from './view.ts';
@@ -27,7 +34,6 @@ function checkDomainAccess(principal: Principal, id: number): void {
     throw new ApiError(403, 'FORBIDDEN', 'This key is limited to another domain and has no access to this one');
   }
 }
-
 
 export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +69,7 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
       schema: {
         ...common,
         summary: 'Add a sending domain; the answer carries the DKIM, SPF, MX and DMARC records to publish',
-        description: 'Makes the domain\'s own 2048-bit DKIM key and starts a first DNS check (status PENDING).',
+        description: "Makes the domain's own 2048-bit DKIM key and starts a first DNS check (status PENDING).",
         body: s.CreateDomainBody,
         response: { 200: s.Domain, 409: s.ErrorBody, ...readErrors },
       },
@@ -97,7 +103,8 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
         });
         return domainView(row, mailDomain);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError(409, 'CONFLICT', `The team already has a domain named ${name}`);
+        if (isUniqueViolation(error))
+          throw new ApiError(409, 'CONFLICT', `The team already has a domain named ${name}`);
         throw error;
       }
     },
@@ -107,7 +114,12 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
     '/v1/domains/:id',
     {
       config: { access: 'full' },
-      schema: { ...common, summary: 'Read a domain with its DNS records and verification status', params: s.DomainParams, response: { 200: s.Domain, ...readErrors } },
+      schema: {
+        ...common,
+        summary: 'Read a domain with its DNS records and verification status',
+        params: s.DomainParams,
+        response: { 200: s.Domain, ...readErrors },
+      },
     },
     async (request) => {
       const principal = principalOf(request);

@@ -41,13 +41,23 @@ export const DomainName = z
 
 export const CreateDomainBody = z.object({
   name: DomainName.describe('the domain to send from, e.g. example.com; stored lower-cased'),
-  region: z.string().min(1).max(64).describe('recorded with the domain (Herald delivers mail itself; no provider region applies)'),
+  region: z
+    .string()
+    .min(1)
+    .max(64)
+    .describe('recorded with the domain (Herald delivers mail itself; no provider region applies)'),
 });
 
 export const UpdateDomainTrackingBody = z
   .strictObject({
-    openTracking: z.boolean().optional().describe('add a 1×1 pixel to delivered HTML and record OPENED when it is fetched'),
-    clickTracking: z.boolean().optional().describe('rewrite http(s) links of delivered HTML to signed redirects that record CLICKED'),
+    openTracking: z
+      .boolean()
+      .optional()
+      .describe('add a 1×1 pixel to delivered HTML and record OPENED when it is fetched'),
+    clickTracking: z
+      .boolean()
+      .optional()
+      .describe('rewrite http(s) links of delivered HTML to signed redirects that record CLICKED'),
   })
   .describe('Herald extension: the tracking flags to change; flags left out keep their value');
 
@@ -79,8 +89,14 @@ export const Domain = z.object({
   dmarcAdded: z.boolean(),
   isVerifying: z.boolean(),
   errorMessage: z.string().nullable().describe('DNS lookups that failed temporarily at the latest check'),
-  subdomain: z.string().nullable().describe('the return-path (bounce) domain whose SPF and MX records point at this service'),
-  verificationError: z.string().nullable().describe('which records were missing or wrong at the latest check, and what was found'),
+  subdomain: z
+    .string()
+    .nullable()
+    .describe('the return-path (bounce) domain whose SPF and MX records point at this service'),
+  verificationError: z
+    .string()
+    .nullable()
+    .describe('which records were missing or wrong at the latest check, and what was found'),
   lastCheckedTime: z.string().nullable(),
   dnsRecords: z.array(DnsRecord),
 });

@@ -73,7 +73,9 @@ export async function checkSpf(dns: DnsResolver, returnPath: string, mailDomain:
   if (spf.length === 0) return failed(`SPF: no "v=spf1" TXT record found at ${returnPath}`);
   // RFC 7208 4.5: more than one SPF record is a permanent error for every receiver.
   if (spf.length > 1) {
-    return failed(`SPF: ${spf.length} "v=spf1" TXT records found at ${returnPath} (${spf.map((r) => quote(r)).join(', ')}); publish exactly one`);
+    return failed(
+      `SPF: ${spf.length} "v=spf1" TXT records found at ${returnPath} (${spf.map((r) => quote(r)).join(', ')}); publish exactly one`,
+    );
   }
   if (!spfAuthorises(spf[0]!, mailDomain)) {
     return failed(`SPF: the record at ${returnPath} (${quote(spf[0]!)}) does not contain include:${mailDomain}`);

@@ -12,9 +12,19 @@ function returnPathStatus(row: DomainRow): DomainRow['status'] {
 
 export function domainView(row: DomainRow, mailDomain: string): z.infer<typeof Domain> {
   const records = dnsRecords(
-    { name: row.name, dkimSelector: row.dkim_selector, dkimPublicKey: row.dkim_public_key, returnPath: row.return_path },
+    {
+      name: row.name,
+      dkimSelector: row.dkim_selector,
+      dkimPublicKey: row.dkim_public_key,
+      returnPath: row.return_path,
+    },
     mailDomain,
-    { dkim: row.dkim_record_status, spf: row.spf_record_status, mx: row.mx_record_status, dmarc: row.dmarc_record_status },
+    {
+      dkim: row.dkim_record_status,
+      spf: row.spf_record_status,
+      mx: row.mx_record_status,
+      dmarc: row.dmarc_record_status,
+    },
   );
   return {
     id: row.id,

@@ -25,7 +25,12 @@ export interface BatchData {
   progress: Map<string, DeliveryProgress>;
 }
 
-const NO_PROGRESS: DeliveryProgress = { accepted: new Set(), bounced: new Set(), suppressed: new Set(), delayed: false };
+const NO_PROGRESS: DeliveryProgress = {
+  accepted: new Set(),
+  bounced: new Set(),
+  suppressed: new Set(),
+  delayed: false,
+};
 
 export function fromDomainOf(email: EmailRow): string | null {
   const address = parseAddress(email.from)?.address;
@@ -39,7 +44,12 @@ export function progressFor(data: BatchData, emailId: string): DeliveryProgress 
   return data.progress.get(emailId) ?? NO_PROGRESS;
 }
 
-export async function readBatchData(db: Kysely<Database>, secrets: Secrets, mailDomain: string, rows: EmailRow[]): Promise<BatchData> {
+export async function readBatchData(
+  db: Kysely<Database>,
+  secrets: Secrets,
+  mailDomain: string,
+  rows: EmailRow[],
+): Promise<BatchData> {
   const domains = new Map<string, SendingDomain | null>();
   for (const row of rows) {
     const name = fromDomainOf(row);
@@ -48,20 +58,34 @@ export async function readBatchData(db: Kysely<Database>, secrets: Secrets, mail
     if (!domains.has(key)) domains.set(key, await getSendingDomain(db, secrets, row.team_id, name));
   }
   const ids = rows.map((row) => row.id);
-  const pairs = rows.flatMap((row) => distinctRecipients([row.to, row.cc, row.bcc]).map((address) => ({ teamId: row.team_id, address })));
+  const pairs = rows.flatMap((row) =>
+    distinctRecipients([row.to, row.cc, row.bcc]).map((address) => ({ teamId: row.team_id, address })),
+  );
   const marketingPairs = rows
     .filter((row) => row.type === 'MARKETING')
-    .flatMap((row) => distinctRecipients([row.to, row.cc, row.bcc]).map((address) => ({ teamId: row.team_id, address })));
+    .flatMap((row) =>
+      distinctRecipients([row.to, row.cc, row.bcc]).map((address) => ({ teamId: row.team_id, address })),
+    );
   const [suppressions, unsubscribes, attachments, answered, events] = await Promise.all([
     addressesIn(db, 'suppressions', pairs),
     addressesIn(db, 'unsubscribes', marketingPairs),
-    db.selectFrom('email_attachments').select(['email_id', 'filename', 'content']).where('email_id', 'in', ids).orderBy('email_id').orderBy('position').execute(),
+    db
+      .selectFrom('email_attachments')
+      .select(['email_id', 'filename', 'content'])
+      .where('email_id', 'in', ids)
+      .orderBy('email_id')
+      .orderBy('position')
+      .execute(),
     answeredMessageIds(db, mailDomain, rows),
     rows.some((row) => row.attempts > 1)
       ? db
           .selectFrom('email_events')
           .select(['email_id', 'status', 'data'])
-          .where('email_id', 'in', rows.filter((row) => row.attempts > 1).map((row) => row.id))
+          .where(
+            'email_id',
+            'in',
+            rows.filter((row) => row.attempts > 1).map((row) => row.id),
+          )
           .where('status', 'in', ['DELIVERY_DELAYED', 'BOUNCED', 'SUPPRESSED'])
           .orderBy('id', 'asc')
           .execute()
@@ -89,7 +113,11 @@ export async function readBatchData(db: Kysely<Database>, secrets: Secrets, mail
 }
 
 /** The (team, address) pairs found in a per-team address list. */
-async function addressesIn(db: Kysely<Database>, table: 'suppressions' | 'unsubscribes', pairs: { teamId: number; address: string }[]) {
+async function addressesIn(
+  db: Kysely<Database>,
+  table: 'suppressions' | 'unsubscribes',
+  pairs: { teamId: number; address: string }[],
+) {
   if (pairs.length === 0) return [];
   return db
     .selectFrom(table)
@@ -102,14 +130,22 @@ async function addressesIn(db: Kysely<Database>, table: 'suppressions' | 'unsubs
  * The Message-IDs of the emails the batch's replies answer, only the same team's. A Message-ID is
  * made from the email id, so a reply sent before its original still threads.
  */
-async function answeredMessageIds(db: Kysely<Database>, mailDomain: string, rows: EmailRow[]): Promise<Map<string, string>> {
+async function answeredMessageIds(
+  db: Kysely<Database>,
+  mailDomain: string,
+  rows: EmailRow[],
+): Promise<Map<string, string>> {
   const replies = rows.filter((row) => row.in_reply_to_id !== null);
   const out = new Map<string, string>();
   if (replies.length === 0) return out;
   const answered = await db
     .selectFrom('emails')
     .select(['id', 'team_id', 'message_id'])
-    .where('id', 'in', replies.map((row) => row.in_reply_to_id!))
+    .where(
+      'id',
+      'in',
+      replies.map((row) => row.in_reply_to_id!),
+    )
     .execute();
   for (const reply of replies) {
     const match = answered.find((a) => a.id === reply.in_reply_to_id && a.team_id === reply.team_id);

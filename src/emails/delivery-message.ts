@@ -27,7 +27,8 @@ export interface MessageExtras {
 /** The HTML as delivered: with the pixel and rewritten links when the domain tracks (see src/tracking). */
 function deliveredHtml(email: EmailRow, domain: SendingDomain, extras: MessageExtras): string | null {
   const { tracking } = extras;
-  if (email.html === null || tracking === undefined || !(domain.openTracking || domain.clickTracking)) return email.html;
+  if (email.html === null || tracking === undefined || !(domain.openTracking || domain.clickTracking))
+    return email.html;
   return addTracking(email.html, {
     secrets: tracking.secrets,
     publicUrl: tracking.publicUrl,
@@ -38,7 +39,13 @@ function deliveredHtml(email: EmailRow, domain: SendingDomain, extras: MessageEx
   });
 }
 
-export async function buildSignedMessage(email: EmailRow, domain: SendingDomain, messageId: string, now: Date, extras: MessageExtras): Promise<Buffer> {
+export async function buildSignedMessage(
+  email: EmailRow,
+  domain: SendingDomain,
+  messageId: string,
+  now: Date,
+  extras: MessageExtras,
+): Promise<Buffer> {
   const raw = await buildMessage({
     from: email.from,
     to: listOf(email.to),
@@ -54,5 +61,9 @@ export async function buildSignedMessage(email: EmailRow, domain: SendingDomain,
     inReplyTo: extras.inReplyTo,
     listUnsubscribe: extras.listUnsubscribe,
   });
-  return signMessage(raw, { domain: domain.name, selector: domain.dkimSelector, privateKeyPem: domain.dkimPrivateKey }, now);
+  return signMessage(
+    raw,
+    { domain: domain.name, selector: domain.dkimSelector, privateKeyPem: domain.dkimPrivateKey },
+    now,
+  );
 }

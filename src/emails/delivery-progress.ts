@@ -11,7 +11,8 @@ export interface DeliveryProgress {
   delayed: boolean;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 export function progressOf(events: { status: EmailStatus; data: unknown }[]): DeliveryProgress {
   const progress: DeliveryProgress = { accepted: new Set(), bounced: new Set(), suppressed: new Set(), delayed: false };

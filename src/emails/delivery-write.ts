@@ -43,7 +43,12 @@ export async function recordAttempt(
 }
 
 /** The queue's last word on rows our own code could not handle: FAILED, with the reason, lease released. */
-export async function failDeliveries(db: Kysely<Database>, items: { teamId: number; id: string; error: string }[], leaseUntil: Date, now: Date): Promise<void> {
+export async function failDeliveries(
+  db: Kysely<Database>,
+  items: { teamId: number; id: string; error: string }[],
+  leaseUntil: Date,
+  now: Date,
+): Promise<void> {
   for (const item of items) {
     await db.transaction().execute(async (tx) => {
       const updated = await tx
@@ -57,7 +62,13 @@ export async function failDeliveries(db: Kysely<Database>, items: { teamId: numb
       if (updated.numUpdatedRows === 0n) return;
       await tx
         .insertInto('email_events')
-        .values({ team_id: item.teamId, email_id: item.id, status: 'FAILED', data: JSON.stringify({ reason: item.error }), created_at: now })
+        .values({
+          team_id: item.teamId,
+          email_id: item.id,
+          status: 'FAILED',
+          data: JSON.stringify({ reason: item.error }),
+          created_at: now,
+        })
         .execute();
     });
   }

@@ -39,7 +39,11 @@ export interface DeliveryDeps {
 
 type Event = AttemptRecord['events'][number];
 
-const outcomeData = (o: RecipientOutcome) => ({ recipient: o.recipient, response: o.response, ...(o.responseCode === undefined ? {} : { responseCode: o.responseCode }) });
+const outcomeData = (o: RecipientOutcome) => ({
+  recipient: o.recipient,
+  response: o.response,
+  ...(o.responseCode === undefined ? {} : { responseCode: o.responseCode }),
+});
 
 /** The final status once no recipient is left: someone got it, or everyone bounced, or nobody was sendable. */
 function finalStatus(transport: MailTransport, acceptedAny: boolean, bouncedAny: boolean): EmailStatus {
@@ -48,14 +52,21 @@ function finalStatus(transport: MailTransport, acceptedAny: boolean, bouncedAny:
   return bouncedAny ? 'BOUNCED' : 'SUPPRESSED';
 }
 
-async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext, data: BatchData): Promise<JobOutcome> {
+async function deliverOne(
+  deps: DeliveryDeps,
+  email: EmailRow,
+  ctx: BatchContext,
+  data: BatchData,
+): Promise<JobOutcome> {
   const { db, leaseUntil } = ctx;
   const now = ctx.clock.now();
   const done: JobOutcome = { id: email.id, outcome: 'done' };
   const record = async (r: AttemptRecord) => {
-    if (!(await recordAttempt(db, email, leaseUntil, now, r))) ctx.logger.debug({ emailId: email.id }, 'delivery result dropped: lease lost or email no longer queued');
+    if (!(await recordAttempt(db, email, leaseUntil, now, r)))
+      ctx.logger.debug({ emailId: email.id }, 'delivery result dropped: lease lost or email no longer queued');
   };
-  const fail = (reason: string) => record({ status: 'FAILED', messageId: null, events: [{ status: 'FAILED', data: { reason } }] });
+  const fail = (reason: string) =>
+    record({ status: 'FAILED', messageId: null, events: [{ status: 'FAILED', data: { reason } }] });
 
   const fromDomain = fromDomainOf(email);
   const domain = fromDomain === null ? null : (data.domains.get(domainKey(email.team_id, fromDomain)) ?? null);
@@ -69,18 +80,26 @@ async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext
   // Re-read at send time: an address suppressed since the email was queued is not sent to.
   const onList = recipients.filter((r) => data.suppressed.has(domainKey(email.team_id, r)));
   // Whoever unsubscribed from the team's marketing since the email was queued gets no MARKETING mail.
-  const unsubscribed = email.type === 'MARKETING' ? recipients.filter((r) => data.unsubscribed.has(domainKey(email.team_id, r)) && !onList.includes(r)) : [];
+  const unsubscribed =
+    email.type === 'MARKETING'
+      ? recipients.filter((r) => data.unsubscribed.has(domainKey(email.team_id, r)) && !onList.includes(r))
+      : [];
   const suppressed = new Set([...onList, ...unsubscribed]);
   const events: Event[] = [];
   const newlySuppressed = onList.filter((r) => !progress.suppressed.has(r));
   if (newlySuppressed.length > 0) events.push({ status: 'SUPPRESSED', data: { recipients: newlySuppressed } });
   const newlyUnsubscribed = unsubscribed.filter((r) => !progress.suppressed.has(r));
-  if (newlyUnsubscribed.length > 0) events.push({ status: 'SUPPRESSED', data: { recipients: newlyUnsubscribed, reason: 'unsubscribed' } });
+  if (newlyUnsubscribed.length > 0)
+    events.push({ status: 'SUPPRESSED', data: { recipients: newlyUnsubscribed, reason: 'unsubscribed' } });
   const pending = recipients.filter((r) => !suppressed.has(r) && !progress.accepted.has(r) && !progress.bounced.has(r));
   const messageId = email.message_id ?? messageIdOf(email.id, deps.mailDomain);
   if (pending.length === 0) {
     const status = finalStatus(deps.transport, progress.accepted.size > 0, progress.bounced.size > 0);
-    await record({ status, messageId: null, events: status === 'SUPPRESSED' || status === 'BOUNCED' ? events : [...events, { status, data: null }] });
+    await record({
+      status,
+      messageId: null,
+      events: status === 'SUPPRESSED' || status === 'BOUNCED' ? events : [...events, { status, data: null }],
+    });
     return done;
   }
 
@@ -90,12 +109,22 @@ async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext
   try {
     for (const to of copies) {
       const unsubscribeUrl = email.type === 'MARKETING' ? unsubscribeUrlFor(deps, email, to[0]!) : null;
-      const raw = await buildSignedMessage(unsubscribeUrl === null ? email : fillUnsubscribeLink(email, unsubscribeUrl), domain, messageId, now, {
-        attachments: data.attachments.get(email.id) ?? [],
-        inReplyTo: data.inReplyTo.get(email.id) ?? null,
-        listUnsubscribe: unsubscribeUrl,
-        tracking: { secrets: deps.secrets, publicUrl: deps.publicUrl, recipient: email.type === 'MARKETING' ? to[0]! : null },
-      });
+      const raw = await buildSignedMessage(
+        unsubscribeUrl === null ? email : fillUnsubscribeLink(email, unsubscribeUrl),
+        domain,
+        messageId,
+        now,
+        {
+          attachments: data.attachments.get(email.id) ?? [],
+          inReplyTo: data.inReplyTo.get(email.id) ?? null,
+          listUnsubscribe: unsubscribeUrl,
+          tracking: {
+            secrets: deps.secrets,
+            publicUrl: deps.publicUrl,
+            recipient: email.type === 'MARKETING' ? to[0]! : null,
+          },
+        },
+      );
       built.push({ to, raw });
     }
   } catch (error) {
@@ -120,15 +149,24 @@ async function deliverOne(deps: DeliveryDeps, email: EmailRow, ctx: BatchContext
     if (!progress.delayed || accepted.length > 0 || permanent.length > 0) {
       events.push({
         status: 'DELIVERY_DELAYED',
-        data: { recipients: temporary.map((o) => o.recipient), accepted: accepted.map((o) => o.recipient), response: temporary[0]!.response },
+        data: {
+          recipients: temporary.map((o) => o.recipient),
+          accepted: accepted.map((o) => o.recipient),
+          response: temporary[0]!.response,
+        },
       });
     }
     await record({ status: null, messageId, events });
     return { id: email.id, outcome: 'retry', error: `deferred: ${temporary[0]!.response}` };
   }
   // Out of attempts (about 48 h of retries): whoever is still deferred bounces.
-  for (const o of temporary) events.push({ status: 'BOUNCED', data: { ...outcomeData(o), reason: 'still deferred after 48 hours of retries' } });
-  const status = finalStatus(deps.transport, accepted.length > 0 || progress.accepted.size > 0, permanent.length + temporary.length > 0 || progress.bounced.size > 0);
+  for (const o of temporary)
+    events.push({ status: 'BOUNCED', data: { ...outcomeData(o), reason: 'still deferred after 48 hours of retries' } });
+  const status = finalStatus(
+    deps.transport,
+    accepted.length > 0 || progress.accepted.size > 0,
+    permanent.length + temporary.length > 0 || progress.bounced.size > 0,
+  );
   if (status !== 'BOUNCED') events.push({ status, data: null });
   await record({ status, messageId, events });
   return done;
@@ -167,7 +205,12 @@ export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
     onDone: sql`last_error = NULL`,
     onRetry: sql`last_error = job.job_error`,
     onFailed: async (items, ctx) => {
-      await failDeliveries(ctx.db, items.map((item) => ({ teamId: item.row.team_id, id: item.row.id, error: item.error ?? 'delivery failed' })), ctx.leaseUntil, ctx.clock.now());
+      await failDeliveries(
+        ctx.db,
+        items.map((item) => ({ teamId: item.row.team_id, id: item.row.id, error: item.error ?? 'delivery failed' })),
+        ctx.leaseUntil,
+        ctx.clock.now(),
+      );
     },
   });
 }

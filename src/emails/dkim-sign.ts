@@ -13,8 +13,19 @@ export interface DkimKey {
 }
 
 export const DKIM_SIGNED_HEADERS = [
-  'From', 'To', 'Cc', 'Subject', 'Date', 'Message-ID', 'Reply-To', 'MIME-Version', 'Content-Type',
-  'In-Reply-To', 'References', 'List-Unsubscribe', 'List-Unsubscribe-Post',
+  'From',
+  'To',
+  'Cc',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'Reply-To',
+  'MIME-Version',
+  'Content-Type',
+  'In-Reply-To',
+  'References',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
 ] as const;
 
 export class DkimSignError extends Error {
@@ -37,7 +48,10 @@ export async function signMessage(raw: Buffer, key: DkimKey, signTime?: Date): P
   const errors = (result as { errors?: { err?: unknown }[] }).errors ?? [];
   if (errors.length > 0 || !result.signatures || result.signatures.trim() === '') {
     const cause = errors[0]?.err;
-    throw new DkimSignError(`DKIM signing for ${key.domain} failed: ${cause instanceof Error ? cause.message : 'no signature produced'}`, { cause });
+    throw new DkimSignError(
+      `DKIM signing for ${key.domain} failed: ${cause instanceof Error ? cause.message : 'no signature produced'}`,
+      { cause },
+    );
   }
   return Buffer.concat([Buffer.from(result.signatures), raw]);
 }

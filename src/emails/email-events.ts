@@ -46,13 +46,24 @@ export function replaceableByEvent(status: EmailStatus): EmailStatus[] {
  * Email rows are locked FOR UPDATE in id order, so concurrent batches cannot deadlock, and the
  * statement-level triggers see every earlier event of a locked email (first-of-its-kind counts).
  */
-export async function recordEmailEvents(db: Kysely<Database> | Transaction<Database>, events: readonly EmailEventInput[]): Promise<RecordedEvent[]> {
+export async function recordEmailEvents(
+  db: Kysely<Database> | Transaction<Database>,
+  events: readonly EmailEventInput[],
+): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
   const seen = new Set<string>();
   const input = events.map((e, n) => {
     if (seen.has(e.emailId)) throw new Error(`recordEmailEvents: email ${e.emailId} appears twice in one call`);
     seen.add(e.emailId);
-    return { n, team_id: e.teamId, email_id: e.emailId, status: e.status, data: e.data ?? null, at: e.at.toISOString(), replaceable: replaceableByEvent(e.status) };
+    return {
+      n,
+      team_id: e.teamId,
+      email_id: e.emailId,
+      status: e.status,
+      data: e.data ?? null,
+      at: e.at.toISOString(),
+      replaceable: replaceableByEvent(e.status),
+    };
   });
   // One JSON parameter rather than arrays per column: the same text for pg and PGlite, no array
   // literal escaping. A JSON null becomes an SQL NULL in `data`, as recordEmailEvent always stored.

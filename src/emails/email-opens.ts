@@ -57,7 +57,9 @@ export function openTally(row: OpenTallyRow): OpenTally {
   return {
     openCount: row.open_count,
     lastOpenedAt: new Date(row.last_opened_at).toISOString(),
-    laterOpens: row.recent_at.slice(from).map((at, i) => ({ at: new Date(at).toISOString(), userAgent: row.recent_user_agents[from + i] ?? null })),
+    laterOpens: row.recent_at
+      .slice(from)
+      .map((at, i) => ({ at: new Date(at).toISOString(), userAgent: row.recent_user_agents[from + i] ?? null })),
   };
 }
 

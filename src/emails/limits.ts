@@ -84,7 +84,13 @@ interface ShardRow {
 }
 
 /** The locked path: run inside the transaction that stores the emails; throws 429 over a limit. */
-export async function reserveLocked(tx: Transaction<Database>, teamId: number, plan: TeamPlan, now: Date, wanted: Reservation): Promise<void> {
+export async function reserveLocked(
+  tx: Transaction<Database>,
+  teamId: number,
+  plan: TeamPlan,
+  now: Date,
+  wanted: Reservation,
+): Promise<void> {
   const n = total(wanted);
   if (n === 0) return;
   checkSendSize(plan, wanted);
@@ -97,9 +103,14 @@ export async function reserveLocked(tx: Transaction<Database>, teamId: number, p
     ON CONFLICT (team_id, day, shard) DO NOTHING`.execute(tx);
   const locked = await sql<ShardRow>`SELECT shard, transactional, marketing FROM team_daily_usage
     WHERE team_id = ${teamId} AND day = ${day}::date ORDER BY shard FOR UPDATE`.execute(tx);
-  const rows = locked.rows.map((r) => ({ shard: Number(r.shard), transactional: Number(r.transactional), marketing: Number(r.marketing) }));
+  const rows = locked.rows.map((r) => ({
+    shard: Number(r.shard),
+    transactional: Number(r.transactional),
+    marketing: Number(r.marketing),
+  }));
   const usedToday = rows.reduce((sum, r) => sum + r.transactional + r.marketing, 0);
-  if (daily !== null && usedToday + n > daily) throw limited(`Daily send limit reached: the ${plan} plan allows ${daily} emails a day`);
+  if (daily !== null && usedToday + n > daily)
+    throw limited(`Daily send limit reached: the ${plan} plan allows ${daily} emails a day`);
   if (monthly !== null) {
     // Today's rows are locked, so no send of this team can change the month's sum meanwhile.
     const earlier = await sql<{ used: string | number | bigint }>`
@@ -115,7 +126,9 @@ export async function reserveLocked(tx: Transaction<Database>, teamId: number, p
   // The fast path is on only for a daily limit without a monthly one.
   const dayLimit = daily !== null && monthly === null ? daily : null;
   const caps = shareOut(rows, dayLimit === null ? null : dayLimit - usedToday - n);
-  const values = rows.map((r, i) => sql`(${r.shard}::int, ${r.transactional}::int, ${r.marketing}::int, ${caps[i]!}::int)`);
+  const values = rows.map(
+    (r, i) => sql`(${r.shard}::int, ${r.transactional}::int, ${r.marketing}::int, ${caps[i]!}::int)`,
+  );
   await sql`UPDATE team_daily_usage AS u
     SET transactional = v.t, marketing = v.m, cap = v.cap, day_limit = ${dayLimit}::int
     FROM (VALUES ${sql.join(values)}) AS v (shard, t, m, cap)
@@ -131,7 +144,11 @@ function shareOut(rows: ShardRow[], remaining: number | null): number[] {
 }
 
 /** Recipients counted for the team per UTC day (every shard summed), e.g. for usage reads and tests. */
-export async function usageOfDay(db: Kysely<Database> | Transaction<Database>, teamId: number, day: string): Promise<Reservation> {
+export async function usageOfDay(
+  db: Kysely<Database> | Transaction<Database>,
+  teamId: number,
+  day: string,
+): Promise<Reservation> {
   const row = await sql<{ transactional: string | number; marketing: string | number }>`
     SELECT COALESCE(SUM(transactional), 0) AS transactional, COALESCE(SUM(marketing), 0) AS marketing
     FROM team_daily_usage WHERE team_id = ${teamId} AND day = ${day}::date`.execute(db);

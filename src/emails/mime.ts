@@ -45,10 +45,31 @@ export class MimeHeaderError extends Error {
 
 /** Lower-case names a custom header may not set: Herald writes them, or they decide delivery or trust. */
 export const RESERVED_HEADERS: ReadonlySet<string> = new Set([
-  'from', 'sender', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'date', 'message-id', 'in-reply-to',
-  'references', 'mime-version', 'content-type', 'content-transfer-encoding', 'content-disposition',
-  'content-id', 'dkim-signature', 'arc-seal', 'arc-message-signature', 'arc-authentication-results',
-  'authentication-results', 'received', 'return-path', 'list-unsubscribe', 'list-unsubscribe-post',
+  'from',
+  'sender',
+  'to',
+  'cc',
+  'bcc',
+  'reply-to',
+  'subject',
+  'date',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'content-disposition',
+  'content-id',
+  'dkim-signature',
+  'arc-seal',
+  'arc-message-signature',
+  'arc-authentication-results',
+  'authentication-results',
+  'received',
+  'return-path',
+  'list-unsubscribe',
+  'list-unsubscribe-post',
   'x-mailer',
 ]);
 
@@ -59,7 +80,8 @@ const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
 export function checkCustomHeaders(headers: Record<string, string>): Record<string, string> {
   for (const [name, value] of Object.entries(headers)) {
     if (!FIELD_NAME.test(name)) throw new MimeHeaderError(name, 'is not a valid header name');
-    if (RESERVED_HEADERS.has(name.toLowerCase())) throw new MimeHeaderError(name, 'is set by Herald and cannot be overridden');
+    if (RESERVED_HEADERS.has(name.toLowerCase()))
+      throw new MimeHeaderError(name, 'is set by Herald and cannot be overridden');
     if (/[\r\n]/.test(value)) throw new MimeHeaderError(name, 'must not contain line breaks');
   }
   return headers;
@@ -90,7 +112,9 @@ function checkUnsubscribeUrl(url: string): string {
 }
 
 export async function buildMessage(input: MimeInput): Promise<Buffer> {
-  const headers: Record<string, string | { prepared: boolean; value: string }> = { ...checkCustomHeaders(input.headers ?? {}) };
+  const headers: Record<string, string | { prepared: boolean; value: string }> = {
+    ...checkCustomHeaders(input.headers ?? {}),
+  };
   if (input.listUnsubscribe) {
     // Prepared: written as is, so the URL inside <> is never encoded or split.
     headers['List-Unsubscribe'] = { prepared: true, value: `<${checkUnsubscribeUrl(input.listUnsubscribe)}>` };

@@ -2,7 +2,15 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { verifiedDomainsJson } from '../domains/index.ts';
 import { openTally } from './email-opens.ts';
-import type { AddressField, Database, EmailEventsTable, EmailsTable, EmailStatus, TeamPlan, TemplateType } from '../db/schema.ts';
+import type {
+  AddressField,
+  Database,
+  EmailEventsTable,
+  EmailsTable,
+  EmailStatus,
+  TeamPlan,
+  TemplateType,
+} from '../db/schema.ts';
 
 export type EmailRow = Selectable<EmailsTable>;
 export type EmailEventRow = Selectable<EmailEventsTable>;
@@ -57,8 +65,16 @@ export interface ContextQuestion {
 
 /** The contexts of several sends in one statement (the send path coalesces concurrent ones). */
 export async function readSendContexts(db: Db, questions: ContextQuestion[]): Promise<SendContext[]> {
-  const asked = JSON.stringify(questions.map((q, i) => ({ q: i, team_id: q.teamId, names: q.domainNames, addresses: q.addresses })));
-  const result = await sql<{ q: number; plan: TeamPlan | null; domains: [string, number][] | null; suppressed: string[] | null; unsubscribed: string[] | null }>`
+  const asked = JSON.stringify(
+    questions.map((q, i) => ({ q: i, team_id: q.teamId, names: q.domainNames, addresses: q.addresses })),
+  );
+  const result = await sql<{
+    q: number;
+    plan: TeamPlan | null;
+    domains: [string, number][] | null;
+    suppressed: string[] | null;
+    unsubscribed: string[] | null;
+  }>`
     SELECT a.q,
       (SELECT plan FROM teams WHERE id = a.team_id) AS plan,
       ${verifiedDomainsJson(sql`a.team_id`, sql`a.names`)} AS domains,
@@ -80,7 +96,12 @@ export async function readSendContexts(db: Db, questions: ContextQuestion[]): Pr
 /** Which of `ids` are emails of the team. */
 export async function existingEmailIds(db: Db, teamId: number, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('emails').select('id').where('team_id', '=', teamId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('emails')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('id', 'in', ids)
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 
@@ -102,7 +123,9 @@ export async function getEmail(db: Db, teamId: number, id: string, scope: EmailS
 export async function listEmailEvents(db: Db, teamId: number, emailId: string): Promise<EmailEventRow[]> {
   const rows = await db
     .selectFrom('email_events as e')
-    .leftJoin('email_opens as o', (join) => join.onRef('o.email_id', '=', 'e.email_id').onRef('o.open_key', '=', 'e.open_key'))
+    .leftJoin('email_opens as o', (join) =>
+      join.onRef('o.email_id', '=', 'e.email_id').onRef('o.open_key', '=', 'e.open_key'),
+    )
     .selectAll('e')
     .select(['o.open_count', 'o.last_opened_at', 'o.recent_at', 'o.recent_user_agents'])
     .where('e.team_id', '=', teamId)
@@ -112,7 +135,13 @@ export async function listEmailEvents(db: Db, teamId: number, emailId: string): 
   return rows.map(({ open_count, last_opened_at, recent_at, recent_user_agents, ...event }) =>
     open_count === null || last_opened_at === null || recent_at === null || recent_user_agents === null
       ? event
-      : { ...event, data: { ...(event.data as object), ...openTally({ open_count, last_opened_at, recent_at, recent_user_agents }) } },
+      : {
+          ...event,
+          data: {
+            ...(event.data as object),
+            ...openTally({ open_count, last_opened_at, recent_at, recent_user_agents }),
+          },
+        },
   );
 }
 
@@ -122,7 +151,13 @@ export interface EmailFilter {
   domainIds: number[] | null;
 }
 
-export async function listEmails(db: Db, teamId: number, filter: EmailFilter, page: number, limit: number): Promise<{ rows: EmailRow[]; count: number }> {
+export async function listEmails(
+  db: Db,
+  teamId: number,
+  filter: EmailFilter,
+  page: number,
+  limit: number,
+): Promise<{ rows: EmailRow[]; count: number }> {
   let base = db.selectFrom('emails').where('team_id', '=', teamId);
   if (filter.startDate) base = base.where('created_at', '>=', filter.startDate);
   if (filter.endDate) base = base.where('created_at', '<=', filter.endDate);
@@ -139,7 +174,12 @@ export async function listEmails(db: Db, teamId: number, filter: EmailFilter, pa
 }
 
 /** Locks the team's email for a change of its schedule or a cancel; a domain-limited key reaches only its domain's. */
-export async function getEmailForUpdate(tx: Transaction<Database>, teamId: number, id: string, onlyDomainId: number | null): Promise<EmailRow | undefined> {
+export async function getEmailForUpdate(
+  tx: Transaction<Database>,
+  teamId: number,
+  id: string,
+  onlyDomainId: number | null,
+): Promise<EmailRow | undefined> {
   let query = tx.selectFrom('emails').selectAll().where('team_id', '=', teamId).where('id', '=', id);
   if (onlyDomainId !== null) query = query.where('domain_id', '=', onlyDomainId);
   return query.forUpdate().executeTakeFirst();
@@ -160,10 +200,31 @@ export async function updateEmailSchedule(
     .execute();
 }
 
-export async function setEmailStatus(tx: Transaction<Database>, teamId: number, id: string, status: EmailStatus, now: Date): Promise<void> {
-  await tx.updateTable('emails').set({ status, updated_at: now }).where('team_id', '=', teamId).where('id', '=', id).execute();
+export async function setEmailStatus(
+  tx: Transaction<Database>,
+  teamId: number,
+  id: string,
+  status: EmailStatus,
+  now: Date,
+): Promise<void> {
+  await tx
+    .updateTable('emails')
+    .set({ status, updated_at: now })
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function insertEmailEvent(tx: Transaction<Database>, teamId: number, emailId: string, status: EmailStatus, data: unknown, now: Date): Promise<void> {
-  await tx.insertInto('email_events').values({ team_id: teamId, email_id: emailId, status, data: json(data), created_at: now }).execute();
+export async function insertEmailEvent(
+  tx: Transaction<Database>,
+  teamId: number,
+  emailId: string,
+  status: EmailStatus,
+  data: unknown,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insertInto('email_events')
+    .values({ team_id: teamId, email_id: emailId, status, data: json(data), created_at: now })
+    .execute();
 }

@@ -5,7 +5,8 @@ import type { AddressField } from '../db/schema.ts';
 export const RECIPIENTS_MAX = 50;
 
 // A pragmatic address check: one @, no blanks or angle brackets, a dotted domain of sane labels.
-const ADDRESS = /^[^\s<>@,;"]{1,64}@(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9-]{2,63}$/;
+const ADDRESS =
+  /^[^\s<>@,;"]{1,64}@(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9-]{2,63}$/;
 const DISPLAY_FORM = /^\s*(?:"([^"\r\n]*)"|([^<>\r\n"]*?))\s*<([^<>\s]+)>\s*$/;
 
 export interface ParsedAddress {

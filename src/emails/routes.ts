@@ -7,7 +7,15 @@ import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError } from '../platform/errors.ts';
 import { sendReplay } from '../platform/idempotency.ts';
 import { notifyQueue } from '../queue/index.ts';
-import { getEmail, getEmailForUpdate, insertEmailEvent, listEmailEvents, listEmails, setEmailStatus, updateEmailSchedule } from './queries.ts';
+import {
+  getEmail,
+  getEmailForUpdate,
+  insertEmailEvent,
+  listEmailEvents,
+  listEmails,
+  setEmailStatus,
+  updateEmailSchedule,
+} from './queries.ts';
 import * as s from './schemas.ts';
 import { EMAIL_DELIVERY_QUEUE, sendBatching, sendEmails, sendEmailsWithKey } from './send.ts';
 import type { SendEmailInput } from './schemas.ts';
@@ -26,7 +34,7 @@ const sendDescription =
   'at most 2,000,000 characters; at most 10 attachments, filename 1 to 255 characters, 7 MB per file and 10 MB per email ' +
   'decoded (MB = 1,048,576 bytes); variables at most 200, each at most 10,000 characters. The from address must be on a ' +
   'verified domain of the team (400); a key limited to a domain sends only from it (403). Every recipient not on the ' +
-  'suppression list counts against the plan\'s daily and monthly send limits (429). Without templateId, subject and html or text are required.';
+  "suppression list counts against the plan's daily and monthly send limits (429). Without templateId, subject and html or text are required.";
 
 export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -42,11 +50,19 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
    * the optimistic path takes it; otherwise the key is claimed first, as on any idempotent route.
    * Null when a stored response was replayed instead (the reply is sent).
    */
-  async function send(request: FastifyRequest, reply: FastifyReply, inputs: SendEmailInput[], batch: boolean, respond: (ids: string[]) => unknown): Promise<string[] | null> {
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    inputs: SendEmailInput[],
+    batch: boolean,
+    respond: (ids: string[]) => unknown,
+  ): Promise<string[] | null> {
     const principal = principalOf(request);
     const key = request.inlineIdempotency;
     if (key !== undefined) {
-      const ids = await sendEmailsWithKey(sending, principal, inputs, batch, (newIds) => key.completed(JSON.stringify(respond(newIds))));
+      const ids = await sendEmailsWithKey(sending, principal, inputs, batch, (newIds) =>
+        key.completed(JSON.stringify(respond(newIds))),
+      );
       if (ids !== null) return ids;
       const replay = await key.claim();
       if (replay !== null) {
@@ -61,7 +77,13 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
     '/v1/emails',
     {
       config: { access: 'send', idempotent: 'inline' },
-      schema: { ...common, summary: 'Send an email', description: sendDescription, body: s.SendEmailBody, response: { 200: s.EmailId, ...sendErrors } },
+      schema: {
+        ...common,
+        summary: 'Send an email',
+        description: sendDescription,
+        body: s.SendEmailBody,
+        response: { 200: s.EmailId, ...sendErrors },
+      },
     },
     async (request, reply) => {
       const respond = (ids: string[]) => ({ emailId: ids[0]! });
@@ -93,11 +115,19 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
     '/v1/emails/:emailId',
     {
       config: { access: 'send' },
-      schema: { ...common, summary: 'Read an email with its events', params: s.EmailParams, response: { 200: s.Email, ...errors } },
+      schema: {
+        ...common,
+        summary: 'Read an email with its events',
+        params: s.EmailParams,
+        response: { 200: s.Email, ...errors },
+      },
     },
     async (request) => {
       const principal = principalOf(request);
-      const scope = { onlyKeyId: principal.kind === 'sending' ? principal.keyId : null, onlyDomainId: principal.domainId };
+      const scope = {
+        onlyKeyId: principal.kind === 'sending' ? principal.keyId : null,
+        onlyDomainId: principal.domainId,
+      };
       const row = await getEmail(db, principal.teamId, request.params.emailId, scope);
       if (!row) throw notFound();
       return emailView(row, await listEmailEvents(db, principal.teamId, row.id));
@@ -120,8 +150,13 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
       const principal = principalOf(request);
       const { page, limit, startDate, endDate, domainId } = request.query;
       let domainIds = domainId === undefined ? null : Array.isArray(domainId) ? domainId : [domainId];
-      if (principal.domainId !== null) domainIds = (domainIds ?? [principal.domainId]).filter((id) => id === principal.domainId);
-      const filter = { startDate: startDate ? new Date(startDate) : null, endDate: endDate ? new Date(endDate) : null, domainIds };
+      if (principal.domainId !== null)
+        domainIds = (domainIds ?? [principal.domainId]).filter((id) => id === principal.domainId);
+      const filter = {
+        startDate: startDate ? new Date(startDate) : null,
+        endDate: endDate ? new Date(endDate) : null,
+        domainIds,
+      };
       const { rows, count } = await listEmails(db, principal.teamId, filter, page, limit);
       return { data: rows.map(emailListView), count };
     },
@@ -134,7 +169,8 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
       schema: {
         ...common,
         summary: 'Change the send time of an unsent email',
-        description: 'Only while the email is SCHEDULED or QUEUED and not yet taken by delivery; otherwise 409 CONFLICT. A time in the past queues it now.',
+        description:
+          'Only while the email is SCHEDULED or QUEUED and not yet taken by delivery; otherwise 409 CONFLICT. A time in the past queues it now.',
         params: s.EmailParams,
         body: s.RescheduleBody,
         response: { 200: s.EmailId, ...errors, 409: s.ErrorBody },
@@ -147,7 +183,8 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
         const row = await getEmailForUpdate(tx, teamId, emailId, domainId);
         if (!row) throw notFound();
         const now = clock.now();
-        if (!UNSENT.has(row.status) || row.attempts > 0 || leased(row.lease_until, now)) throw new ApiError(409, 'CONFLICT', `The email is ${row.status} and can no longer be rescheduled`);
+        if (!UNSENT.has(row.status) || row.attempts > 0 || leased(row.lease_until, now))
+          throw new ApiError(409, 'CONFLICT', `The email is ${row.status} and can no longer be rescheduled`);
         const scheduledAt = new Date(request.body.scheduledAt);
         const future = scheduledAt.getTime() > now.getTime();
         const status = future ? 'SCHEDULED' : 'QUEUED';
@@ -178,7 +215,12 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
         const row = await getEmailForUpdate(tx, teamId, emailId, domainId);
         if (!row) throw notFound();
         const now = clock.now();
-        if (row.status !== 'SCHEDULED' || row.attempts > 0 || leased(row.lease_until, now)) throw new ApiError(409, 'CONFLICT', `The email is ${row.status}; only a scheduled, unsent email can be cancelled`);
+        if (row.status !== 'SCHEDULED' || row.attempts > 0 || leased(row.lease_until, now))
+          throw new ApiError(
+            409,
+            'CONFLICT',
+            `The email is ${row.status}; only a scheduled, unsent email can be cancelled`,
+          );
         await setEmailStatus(tx, teamId, emailId, 'CANCELLED', now);
         await insertEmailEvent(tx, teamId, emailId, 'CANCELLED', null, now);
       });

@@ -38,10 +38,7 @@ export const EMAIL_STATUSES = [
 ] as const;
 export const EmailStatus = z.enum(EMAIL_STATUSES);
 
-const Address = z
-  .string()
-  .max(998)
-  .refine(isAddress, { message: 'must be an email address, or `Name <address>`' });
+const Address = z.string().max(998).refine(isAddress, { message: 'must be an email address, or `Name <address>`' });
 const AddressField = z.union([Address, Address.array().max(ADDRESS_LIST_MAX)]);
 
 const oneLine = /^[^\r\n]*$/;
@@ -78,7 +75,10 @@ const emailFields = {
   text: z.string().min(1).max(BODY_MAX).nullable().optional(),
   html: z.string().min(1).max(BODY_MAX).nullable().optional(),
   headers: z
-    .record(z.string().regex(HEADER_NAME, 'must be a header name'), z.string().min(1).max(998).regex(oneLine, 'must be one line'))
+    .record(
+      z.string().regex(HEADER_NAME, 'must be a header name'),
+      z.string().min(1).max(998).regex(oneLine, 'must be one line'),
+    )
     .optional(),
   attachments: Attachment.array().max(ATTACHMENTS_MAX).optional(),
   scheduledAt: z.iso.datetime({ offset: true }).optional(),
@@ -100,11 +100,19 @@ function emailRules(email: EmailFields, ctx: z.RefinementCtx): void {
     const bytes = base64DecodedBytes(attachment.content);
     total += bytes;
     if (bytes > ATTACHMENT_FILE_MAX_BYTES) {
-      ctx.addIssue({ code: 'custom', path: ['attachments', index, 'content'], message: `at most 7 MB (${ATTACHMENT_FILE_MAX_BYTES} bytes) decoded; this file is ${bytes}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['attachments', index, 'content'],
+        message: `at most 7 MB (${ATTACHMENT_FILE_MAX_BYTES} bytes) decoded; this file is ${bytes}`,
+      });
     }
   });
   if (total > ATTACHMENTS_EMAIL_MAX_BYTES) {
-    ctx.addIssue({ code: 'custom', path: ['attachments'], message: `at most 10 MB (${ATTACHMENTS_EMAIL_MAX_BYTES} bytes) decoded per email; these are ${total}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['attachments'],
+      message: `at most 10 MB (${ATTACHMENTS_EMAIL_MAX_BYTES} bytes) decoded per email; these are ${total}`,
+    });
   }
 }
 
@@ -116,9 +124,16 @@ export const SendBatchBody = z
   .min(1)
   .max(BATCH_MAX)
   .superRefine((emails, ctx) => {
-    const total = emails.reduce((sum, e) => sum + (e.attachments ?? []).reduce((s, a) => s + base64DecodedBytes(a.content), 0), 0);
+    const total = emails.reduce(
+      (sum, e) => sum + (e.attachments ?? []).reduce((s, a) => s + base64DecodedBytes(a.content), 0),
+      0,
+    );
     if (total > ATTACHMENTS_BATCH_MAX_BYTES) {
-      ctx.addIssue({ code: 'custom', path: [], message: `attachments at most 40 MB (${ATTACHMENTS_BATCH_MAX_BYTES} bytes) decoded per batch; these are ${total}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: `attachments at most 40 MB (${ATTACHMENTS_BATCH_MAX_BYTES} bytes) decoded per batch; these are ${total}`,
+      });
     }
   });
 

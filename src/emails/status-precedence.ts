@@ -12,8 +12,20 @@ import type { EmailStatus } from '../db/schema.ts';
 const PROGRESS: readonly EmailStatus[] = ['SENT', 'DELIVERY_DELAYED', 'DELIVERED', 'OPENED', 'CLICKED'];
 const after = (status: EmailStatus) => PROGRESS.slice(PROGRESS.indexOf(status) + 1);
 const ANY: readonly EmailStatus[] = [
-  'SCHEDULED', 'QUEUED', 'SENT', 'DELIVERY_DELAYED', 'BOUNCED', 'REJECTED', 'RENDERING_FAILURE',
-  'DELIVERED', 'OPENED', 'CLICKED', 'COMPLAINED', 'FAILED', 'CANCELLED', 'SUPPRESSED',
+  'SCHEDULED',
+  'QUEUED',
+  'SENT',
+  'DELIVERY_DELAYED',
+  'BOUNCED',
+  'REJECTED',
+  'RENDERING_FAILURE',
+  'DELIVERED',
+  'OPENED',
+  'CLICKED',
+  'COMPLAINED',
+  'FAILED',
+  'CANCELLED',
+  'SUPPRESSED',
 ];
 const PROBLEMS: readonly EmailStatus[] = ['BOUNCED', 'COMPLAINED'];
 

@@ -96,7 +96,19 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
   const keys = jobs.flatMap((job, i) => {
     const entry = job.idempotency;
     if (entry === undefined) return [];
-    return [{ job: i, team_id: job.teamId, key: entry.key, request_hash: entry.requestHash, response_status: entry.status, response_body: entry.body, content_type: entry.contentType, created_at: job.now, expires_at: entry.expiresAt }];
+    return [
+      {
+        job: i,
+        team_id: job.teamId,
+        key: entry.key,
+        request_hash: entry.requestHash,
+        response_status: entry.status,
+        response_body: entry.body,
+        content_type: entry.contentType,
+        created_at: job.now,
+        expires_at: entry.expiresAt,
+      },
+    ];
   });
   const emails = jobs.flatMap((job, i) =>
     job.emails.map((e, n) => ({
@@ -126,11 +138,32 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
     })),
   );
   const events = jobs.flatMap((job, i) =>
-    job.emails.flatMap((e) => e.events.map((event) => ({ job: i, team_id: job.teamId, email_id: e.id, status: event.status, data: event.data ?? null, created_at: job.now }))),
+    job.emails.flatMap((e) =>
+      e.events.map((event) => ({
+        job: i,
+        team_id: job.teamId,
+        email_id: e.id,
+        status: event.status,
+        data: event.data ?? null,
+        created_at: job.now,
+      })),
+    ),
   );
-  const recipients = jobs.flatMap((job, i) => job.emails.flatMap((e) => e.recipients.map((address) => ({ job: i, team_id: job.teamId, email_id: e.id, address }))));
+  const recipients = jobs.flatMap((job, i) =>
+    job.emails.flatMap((e) =>
+      e.recipients.map((address) => ({ job: i, team_id: job.teamId, email_id: e.id, address })),
+    ),
+  );
   const attachments = jobs.flatMap((job, i) =>
-    job.emails.flatMap((e) => e.attachments.map((a, position) => ({ job: i, email_id: e.id, position, filename: a.filename, hex: a.content.toString('hex') }))),
+    job.emails.flatMap((e) =>
+      e.attachments.map((a, position) => ({
+        job: i,
+        email_id: e.id,
+        position,
+        filename: a.filename,
+        hex: a.content.toString('hex'),
+      })),
+    ),
   );
   // The text never varies (arrays travel as JSON), so the statement is prepared once per connection.
   const result = await sql<{ job: number }>`
@@ -219,5 +252,8 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
 
 /** The process's coalescer of sends. */
 export function emailStoreCoalescer(db: Kysely<Database>): Coalescer<StoreJob, boolean> {
-  return new Coalescer<StoreJob, boolean>((jobs) => storeEmailJobs(db, jobs), { maxBatch: STORE_BATCH_MAX, concurrency: 2 });
+  return new Coalescer<StoreJob, boolean>((jobs) => storeEmailJobs(db, jobs), {
+    maxBatch: STORE_BATCH_MAX,
+    concurrency: 2,
+  });
 }

@@ -13,7 +13,9 @@ export const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.herald.invalid/link'
 
 /** The variables a MARKETING email is rendered with: the placeholder unless the caller set the link. */
 export function withUnsubscribePlaceholder(variables: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.hasOwn(variables, UNSUBSCRIBE_VARIABLE) ? { ...variables } : { ...variables, [UNSUBSCRIBE_VARIABLE]: UNSUBSCRIBE_PLACEHOLDER };
+  return Object.hasOwn(variables, UNSUBSCRIBE_VARIABLE)
+    ? { ...variables }
+    : { ...variables, [UNSUBSCRIBE_VARIABLE]: UNSUBSCRIBE_PLACEHOLDER };
 }
 
 export interface RecipientLink {
@@ -21,11 +23,16 @@ export interface RecipientLink {
   publicUrl: string;
 }
 
-export function unsubscribeUrlFor(deps: RecipientLink, email: Pick<EmailRow, 'team_id' | 'id'>, recipient: string): string {
+export function unsubscribeUrlFor(
+  deps: RecipientLink,
+  email: Pick<EmailRow, 'team_id' | 'id'>,
+  recipient: string,
+): string {
   return emailUnsubscribeUrl(deps.secrets, deps.publicUrl, { teamId: email.team_id, emailId: email.id, recipient });
 }
 
-const escapeAttribute = (url: string) => url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (url: string) =>
+  url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The email's body with the placeholder replaced by one recipient's link. */
 export function fillUnsubscribeLink<T extends Pick<EmailRow, 'html' | 'text'>>(email: T, url: string): T {

@@ -15,7 +15,14 @@ import type { FeedbackDeps, FeedbackEnvelope, FeedbackOutcome } from './feedback
 import { parseFeedbackReport, type FeedbackReport } from './parse-report.ts';
 import { decide, ignored, readEmails, recordReports, writeDecisionsIn, type MatchedReport } from './record-reports.ts';
 
-export type { FeedbackDeps, FeedbackEnvelope, FeedbackKind, FeedbackOutcome, IgnoredReason, RecipientOutcome } from './feedback-types.ts';
+export type {
+  FeedbackDeps,
+  FeedbackEnvelope,
+  FeedbackKind,
+  FeedbackOutcome,
+  IgnoredReason,
+  RecipientOutcome,
+} from './feedback-types.ts';
 
 const COMPLAINT_TYPES = new Set(['abuse', 'fraud']);
 /** Messages parsed between two yields to the event loop (each takes tens of microseconds). */
@@ -55,21 +62,31 @@ function candidatesOf(report: FeedbackReport, envelope: FeedbackEnvelope): strin
 }
 
 /** Parses and matches one message: the outcome when nothing is to be recorded, else what to record. */
-export async function matchFeedback(deps: FeedbackDeps, envelope: FeedbackEnvelope, raw: Buffer): Promise<FeedbackOutcome | MatchedReport> {
+export async function matchFeedback(
+  deps: FeedbackDeps,
+  envelope: FeedbackEnvelope,
+  raw: Buffer,
+): Promise<FeedbackOutcome | MatchedReport> {
   const report = await parseFeedbackReport(raw);
   if (report.kind === 'unrecognised') return ignored(report.kind, 'unrecognised');
-  if (report.kind === 'complaint' && !COMPLAINT_TYPES.has(report.feedbackType ?? '')) return ignored(report.kind, 'not-a-complaint');
+  if (report.kind === 'complaint' && !COMPLAINT_TYPES.has(report.feedbackType ?? ''))
+    return ignored(report.kind, 'not-a-complaint');
   const match = matchReturnPath(candidatesOf(report, envelope), deps.secrets);
   if ('emailId' in match) return { report, emailId: match.emailId, via: match.via };
   // A Message-ID is guessable where an HMAC is not, so only complaints fall back to it, and only
   // when no forged return path came with it.
-  const byMessageId = report.kind === 'complaint' && !match.forged ? emailIdFromMessageId(report, deps.mailDomain) : null;
+  const byMessageId =
+    report.kind === 'complaint' && !match.forged ? emailIdFromMessageId(report, deps.mailDomain) : null;
   if (byMessageId !== null) return { report, emailId: byMessageId, via: 'message-id' };
   return ignored(report.kind, match.forged ? 'forged' : 'unknown-email');
 }
 
 /** Parses one received message and records what it reports in its own transaction. Never throws for bad input. */
-export async function applyFeedback(deps: FeedbackDeps, envelope: FeedbackEnvelope, raw: Buffer): Promise<FeedbackOutcome> {
+export async function applyFeedback(
+  deps: FeedbackDeps,
+  envelope: FeedbackEnvelope,
+  raw: Buffer,
+): Promise<FeedbackOutcome> {
   const matched = await matchFeedback(deps, envelope, raw);
   return 'outcome' in matched ? matched : (await recordReports(deps, [matched]))[0]!;
 }
@@ -102,7 +119,10 @@ export async function applyFeedbackBatch(
   }
   const reports = matched.filter((m): m is MatchedReport => !('outcome' in m));
   const now = deps.clock.now();
-  const emails = await readEmails(deps.db, reports.map((r) => r.emailId));
+  const emails = await readEmails(
+    deps.db,
+    reports.map((r) => r.emailId),
+  );
   const decisions = reports.map((report, i) => decide(report, emails[i]!, now));
   const recorded = await deps.db.transaction().execute(async (tx) => {
     const outcomes = await writeDecisionsIn(tx, decisions, now);
@@ -118,7 +138,12 @@ export function feedbackCounter(registry: Registry): Counter<'outcome' | 'reason
   const name = 'herald_feedback_reports_total';
   return (
     (registry.getSingleMetric(name) as Counter<'outcome' | 'reason'> | undefined) ??
-    new Counter({ name, help: 'Bounce and complaint reports received, by outcome and (when dropped) reason', labelNames: ['outcome', 'reason'] as const, registers: [registry] })
+    new Counter({
+      name,
+      help: 'Bounce and complaint reports received, by outcome and (when dropped) reason',
+      labelNames: ['outcome', 'reason'] as const,
+      registers: [registry],
+    })
   );
 }
 

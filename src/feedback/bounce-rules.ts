@@ -39,7 +39,12 @@ export interface BounceInput {
 // Only these mean "this address will never take mail"; everything else is about the message, the
 // sender or the moment, and suppressing the address for it would punish the recipient for our
 // problem (a blocklisted sending IP would otherwise suppress a team's whole list within an hour).
-const ADDRESS_IS_GONE: ReadonlySet<BounceCategory> = new Set(['unknown-user', 'bad-domain', 'mailbox-disabled', 'other']);
+const ADDRESS_IS_GONE: ReadonlySet<BounceCategory> = new Set([
+  'unknown-user',
+  'bad-domain',
+  'mailbox-disabled',
+  'other',
+]);
 
 interface Rule {
   category: BounceCategory;
@@ -50,27 +55,31 @@ interface Rule {
 
 const REASONS: Record<BounceCategory, string> = {
   'unknown-user': 'The mailbox does not exist',
-  'bad-domain': 'The recipient\'s domain does not exist or does not accept mail',
+  'bad-domain': "The recipient's domain does not exist or does not accept mail",
   'mailbox-disabled': 'The mailbox is disabled or no longer in use',
   'mailbox-full': 'The mailbox is full',
-  'message-too-large': 'The message is larger than the recipient\'s server accepts',
-  'spam-rejected': 'The recipient\'s server rejected the message as spam',
-  blocked: 'The recipient\'s server refused the message by policy or because of the sender\'s reputation',
-  temporary: 'The recipient\'s server could not take the message for now; delivery was delayed',
-  other: 'The recipient\'s server refused the message',
+  'message-too-large': "The message is larger than the recipient's server accepts",
+  'spam-rejected': "The recipient's server rejected the message as spam",
+  blocked: "The recipient's server refused the message by policy or because of the sender's reputation",
+  temporary: "The recipient's server could not take the message for now; delivery was delayed",
+  other: "The recipient's server refused the message",
 };
 
-const rule = (category: BounceCategory, reason = REASONS[category], ambiguous = false): Rule => ({ category, reason, ambiguous });
+const rule = (category: BounceCategory, reason = REASONS[category], ambiguous = false): Rule => ({
+  category,
+  reason,
+  ambiguous,
+});
 
 /** Keyed by subject.detail of the enhanced status code (RFC 3463 section 3). */
 export const STATUS_RULES: Readonly<Record<string, Rule>> = {
   '0.0': rule('other', REASONS.other, true),
   '1.0': rule('other', REASONS.other, true),
   '1.1': rule('unknown-user'),
-  '1.2': rule('bad-domain', 'The recipient\'s domain does not exist'),
+  '1.2': rule('bad-domain', "The recipient's domain does not exist"),
   '1.3': rule('unknown-user', 'The address is not a valid mailbox address'),
   '1.6': rule('mailbox-disabled', 'The mailbox has moved and left no forwarding address'),
-  '1.10': rule('bad-domain', 'The recipient\'s domain accepts no mail (null MX)'),
+  '1.10': rule('bad-domain', "The recipient's domain accepts no mail (null MX)"),
   '2.0': rule('other', REASONS.other, true),
   '2.1': rule('mailbox-disabled', 'The mailbox is disabled'),
   // RFC 3463: X.2.2 "should be used as a persistent transient failure": the owner can make room.
@@ -78,31 +87,54 @@ export const STATUS_RULES: Readonly<Record<string, Rule>> = {
   '2.3': rule('message-too-large'),
   '3.4': rule('message-too-large'),
   // Office 365 answers unknown recipients with 5.4.1 "Recipient address rejected: Access denied".
-  '4.1': rule('temporary', 'The recipient\'s server did not answer', true),
-  '4.4': rule('bad-domain', 'No mail server could be found for the recipient\'s domain'),
+  '4.1': rule('temporary', "The recipient's server did not answer", true),
+  '4.4': rule('bad-domain', "No mail server could be found for the recipient's domain"),
   '4.7': rule('temporary', 'Delivery was retried until the message expired'),
   '7.1': rule('blocked', REASONS.blocked, true),
-  '7.23': rule('blocked', 'The message failed the receiver\'s SPF check'),
+  '7.23': rule('blocked', "The message failed the receiver's SPF check"),
   '7.25': rule('blocked', 'The sending server has no matching reverse DNS'),
-  '7.26': rule('blocked', 'The message failed the receiver\'s authentication checks (SPF, DKIM, DMARC)'),
+  '7.26': rule('blocked', "The message failed the receiver's authentication checks (SPF, DKIM, DMARC)"),
 };
 
 /** Tried in order on the diagnostic and any other text; the first match wins. */
 export const TEXT_RULES: readonly { pattern: RegExp; category: BounceCategory }[] = [
-  { pattern: /mailbox (?:is )?full|over ?quota|quota exceeded|exceeded (?:its|the|their)? ?(?:storage|quota)|insufficient (?:storage|disk space)|mailbox has exceeded/i, category: 'mailbox-full' },
-  { pattern: /host or domain name not found|domain (?:not found|does not exist)|no mx|name service error|unrouteable (?:mail )?domain/i, category: 'bad-domain' },
+  {
+    pattern:
+      /mailbox (?:is )?full|over ?quota|quota exceeded|exceeded (?:its|the|their)? ?(?:storage|quota)|insufficient (?:storage|disk space)|mailbox has exceeded/i,
+    category: 'mailbox-full',
+  },
+  {
+    pattern:
+      /host or domain name not found|domain (?:not found|does not exist)|no mx|name service error|unrouteable (?:mail )?domain/i,
+    category: 'bad-domain',
+  },
   {
     pattern:
       /user unknown|unknown user|no such (?:user|mailbox|recipient)|(?:user|mailbox|address|recipient)(?: \S+)? (?:does not|doesn't) exist|does not exist|not found|couldn't be found|could not be found|invalid (?:recipient|mailbox|address)|unknown (?:recipient|mailbox|address)|no mailbox here|recipient address rejected: (?:access denied|user unknown)|address rejected|mailbox unavailable|unrouteable address|not our customer|no longer (?:valid|available)/i,
     category: 'unknown-user',
   },
-  { pattern: /(?:account|mailbox) (?:is )?(?:disabled|inactive|suspended|deactivated|closed)|inactive (?:account|user)/i, category: 'mailbox-disabled' },
+  {
+    pattern:
+      /(?:account|mailbox) (?:is )?(?:disabled|inactive|suspended|deactivated|closed)|inactive (?:account|user)/i,
+    category: 'mailbox-disabled',
+  },
   { pattern: /too (?:large|big)|message size|size limit|exceeds .*(?:size|limit)/i, category: 'message-too-large' },
   // Blocklists name themselves (Spamhaus...) before the spam rule can take them for a content verdict.
-  { pattern: /blacklist|black list|blocklist|denylist|listed (?:at|on|in|by)|\brbl\b|dnsbl|spamhaus|spamcop|barracuda|reputation/i, category: 'blocked' },
-  { pattern: /spam|junk|unsolicited|bulk mail|content (?:rejected|filter)|message content|virus|malware|phish/i, category: 'spam-rejected' },
+  {
+    pattern:
+      /blacklist|black list|blocklist|denylist|listed (?:at|on|in|by)|\brbl\b|dnsbl|spamhaus|spamcop|barracuda|reputation/i,
+    category: 'blocked',
+  },
+  {
+    pattern: /spam|junk|unsolicited|bulk mail|content (?:rejected|filter)|message content|virus|malware|phish/i,
+    category: 'spam-rejected',
+  },
   { pattern: /block|policy|not (?:allowed|authorized|permitted)|denied|refused|banned|relay/i, category: 'blocked' },
-  { pattern: /temporar|try again later|deferred|delayed|will (?:continue to )?retry|timed? ?out|connection (?:refused|reset)|greylist/i, category: 'temporary' },
+  {
+    pattern:
+      /temporar|try again later|deferred|delayed|will (?:continue to )?retry|timed? ?out|connection (?:refused|reset)|greylist/i,
+    category: 'temporary',
+  },
 ];
 
 // Not inside an IP address or version number ("10.5.1.1" holds no status code).
@@ -132,7 +164,8 @@ export function classifyBounce(input: BounceInput): BounceClassification {
   const status = findStatus(input.status) ?? findStatus(texts);
   const cls = statusClass(status, texts, action);
   const detail = status === null ? null : status.slice(2);
-  const byStatus = detail === null ? undefined : (STATUS_RULES[detail] ?? (detail.startsWith('7.') ? STATUS_RULES['7.1'] : undefined));
+  const byStatus =
+    detail === null ? undefined : (STATUS_RULES[detail] ?? (detail.startsWith('7.') ? STATUS_RULES['7.1'] : undefined));
   const byText = TEXT_RULES.find((r) => r.pattern.test(texts));
   const chosen: Rule =
     byStatus !== undefined && !byStatus.ambiguous

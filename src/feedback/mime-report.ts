@@ -39,7 +39,8 @@ function readHeaders(block: string): Map<string, string> {
 /** Splits at the first empty line; a message with no body is all headers. */
 function splitHeaderBody(text: string): Part {
   const blank = /\r?\n\r?\n/.exec(text);
-  if (text.startsWith('\r\n') || text.startsWith('\n')) return { headers: new Map(), body: text.slice(text.indexOf('\n') + 1) };
+  if (text.startsWith('\r\n') || text.startsWith('\n'))
+    return { headers: new Map(), body: text.slice(text.indexOf('\n') + 1) };
   if (blank === null) return { headers: readHeaders(text), body: '' };
   return { headers: readHeaders(text.slice(0, blank.index)), body: text.slice(blank.index + blank[0].length) };
 }
@@ -146,5 +147,9 @@ export function readReportView(raw: Buffer): ReportView | null {
       attachments.push({ contentType: type.type, content: content.toString('utf8') });
     }
   }
-  return { reportType: (contentType.params.get('report-type') ?? '').toLowerCase(), text: texts.join('\n'), attachments };
+  return {
+    reportType: (contentType.params.get('report-type') ?? '').toLowerCase(),
+    text: texts.join('\n'),
+    attachments,
+  };
 }

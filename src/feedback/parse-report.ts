@@ -37,8 +37,15 @@ export interface FeedbackReport {
 type Fields = Map<string, string[]>;
 
 const unrecognised = (text = ''): FeedbackReport => ({
-  kind: 'unrecognised', format: null, recipients: [], reportingMta: null, feedbackType: null,
-  originalMailFrom: null, originalHeaders: {}, originalHeaderText: '', text,
+  kind: 'unrecognised',
+  format: null,
+  recipients: [],
+  reportingMta: null,
+  feedbackType: null,
+  originalMailFrom: null,
+  originalHeaders: {},
+  originalHeaderText: '',
+  text,
 });
 
 /** Header-style field groups separated by blank lines (RFC 3464 section 2.1, RFC 5965 section 3.1). */
@@ -88,7 +95,9 @@ function headerBlock(content: string): string {
 type Attachments = ReportView['attachments'];
 
 function originalOf(attachments: Attachments): { headers: Record<string, string>; text: string } {
-  const part = attachments.find((a) => /^(message\/(rfc822|global|global-headers)|text\/rfc822-headers)$/i.test(a.contentType));
+  const part = attachments.find((a) =>
+    /^(message\/(rfc822|global|global-headers)|text\/rfc822-headers)$/i.test(a.contentType),
+  );
   if (part === undefined) return { headers: {}, text: '' };
   const text = headerBlock(part.content);
   const headers: Record<string, string> = {};
@@ -96,7 +105,8 @@ function originalOf(attachments: Attachments): { headers: Record<string, string>
   return { headers, text };
 }
 
-const partOf = (attachments: Attachments, type: RegExp) => attachments.find((a) => type.test(a.contentType))?.content ?? null;
+const partOf = (attachments: Attachments, type: RegExp) =>
+  attachments.find((a) => type.test(a.contentType))?.content ?? null;
 
 function deliveryStatus(block: string): { reportingMta: string | null; recipients: ReportRecipient[] } {
   const [perMessage, ...perRecipient] = parseFieldGroups(block);
@@ -119,8 +129,10 @@ function deliveryStatus(block: string): { reportingMta: string | null; recipient
 // Plain-text bounces: how old MTAs and Exchange say "this is a bounce", and where the copy of the
 // original message starts (addresses after it are the original's, not failed recipients).
 const BOUNCE_SENDER = /mailer-daemon|postmaster|mail delivery (?:system|subsystem)|microsoftexchange/i;
-const BOUNCE_SUBJECT = /undeliver|undelivered|delivery (?:status notification|failure|has failed|failed|delayed)|returned mail|failure notice|non-?delivery|could not be delivered|mail delivery failed|warning: message/i;
-const BOUNCE_BODY = /permanent error|could not be delivered|delivery has failed|wasn't able to deliver|couldn't be delivered|delivery to the following recipient|undeliverable/i;
+const BOUNCE_SUBJECT =
+  /undeliver|undelivered|delivery (?:status notification|failure|has failed|failed|delayed)|returned mail|failure notice|non-?delivery|could not be delivered|mail delivery failed|warning: message/i;
+const BOUNCE_BODY =
+  /permanent error|could not be delivered|delivery has failed|wasn't able to deliver|couldn't be delivered|delivery to the following recipient|undeliverable/i;
 const ORIGINAL_STARTS =
   /^\s*(?:-{2,}.*(?:copy of the message|original message|returned message|message header|headers? of the original).*|-+ ?original message ?-+|original message headers:?|(?:received|return-path|message-id):.*)$/im;
 const DELAYED_TEXT = /delay|will (?:continue to )?retry|not yet been delivered|still undelivered|temporar/i;
@@ -146,8 +158,16 @@ function plainTextBounce(parsed: ParsedMail, text: string): ReportRecipient[] | 
   return [...segments].map(([address, parts]) => {
     const about = parts.join('\n').replace(/^[>:\s]+/, '');
     const line = SMTP_LINE.exec(about)?.[0];
-    const diagnostic = collapse(line ?? about).replace(/^[#:;(]\s*/, '').slice(0, 500);
-    return { address, action: delayed ? 'delayed' : 'failed', status: findStatus(about), diagnosticCode: diagnostic === '' ? null : diagnostic, remoteMta: null };
+    const diagnostic = collapse(line ?? about)
+      .replace(/^[#:;(]\s*/, '')
+      .slice(0, 500);
+    return {
+      address,
+      action: delayed ? 'delayed' : 'failed',
+      status: findStatus(about),
+      diagnosticCode: diagnostic === '' ? null : diagnostic,
+      remoteMta: null,
+    };
   });
 }
 
@@ -164,7 +184,14 @@ function standardReport(view: ReportView): FeedbackReport | null {
       .map((value) => typedValue(value)?.toLowerCase())
       .filter((address): address is string => address !== undefined && address.includes('@'))
       .map((address) => ({ address, action: null, status: null, diagnosticCode: null, remoteMta: null }));
-    return { ...base, kind: 'complaint', format: 'arf', feedbackType, recipients, originalMailFrom: typedValue(first(fields, 'original-mail-from')) };
+    return {
+      ...base,
+      kind: 'complaint',
+      format: 'arf',
+      feedbackType,
+      recipients,
+      originalMailFrom: typedValue(first(fields, 'original-mail-from')),
+    };
   }
   if (view.reportType === 'delivery-status') {
     const block = partOf(view.attachments, /^message\/(global-)?delivery-status$/i);
@@ -177,10 +204,16 @@ function standardReport(view: ReportView): FeedbackReport | null {
 function viewOf(parsed: ParsedMail): ReportView {
   const contentType = parsed.headers.get('content-type');
   const reportType =
-    contentType !== undefined && typeof contentType === 'object' && 'params' in contentType && /^multipart\/report$/i.test(contentType.value)
+    contentType !== undefined &&
+    typeof contentType === 'object' &&
+    'params' in contentType &&
+    /^multipart\/report$/i.test(contentType.value)
       ? (contentType.params['report-type'] ?? '').toLowerCase()
       : null;
-  const attachments = parsed.attachments.map((a) => ({ contentType: a.contentType, content: a.content.toString('utf8') }));
+  const attachments = parsed.attachments.map((a) => ({
+    contentType: a.contentType,
+    content: a.content.toString('utf8'),
+  }));
   return { reportType, text: parsed.text ?? '', attachments };
 }
 

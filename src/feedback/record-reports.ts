@@ -31,7 +31,11 @@ export interface Suppression {
 const FAILURE_ACTIONS = new Set(['failed', 'delayed']);
 const RANK: Record<FeedbackKind, number> = { ignored: 0, delayed: 1, bounced: 2, complained: 3 };
 
-export function ignored(kind: FeedbackReport['kind'], reason: IgnoredReason, found: { teamId?: number; emailId?: string } = {}): FeedbackOutcome {
+export function ignored(
+  kind: FeedbackReport['kind'],
+  reason: IgnoredReason,
+  found: { teamId?: number; emailId?: string } = {},
+): FeedbackOutcome {
   return { outcome: 'ignored', reason, report: kind, ...found, recipients: [] };
 }
 
@@ -66,13 +70,19 @@ function complainant(report: FeedbackReport, sentTo: string[]): string | null {
   const named = report.recipients.map((r) => r.address).find((a) => sentTo.includes(a));
   if (named !== undefined) return named;
   if (report.recipients.length > 0) return null;
-  const inTo = (report.originalHeaders.to?.match(/[^\s<>,;"]+@[^\s<>,;"]+/g) ?? []).map((a) => a.toLowerCase()).filter((a) => sentTo.includes(a));
+  const inTo = (report.originalHeaders.to?.match(/[^\s<>,;"]+@[^\s<>,;"]+/g) ?? [])
+    .map((a) => a.toLowerCase())
+    .filter((a) => sentTo.includes(a));
   if (inTo.length === 1) return inTo[0]!;
   return sentTo.length === 1 ? sentTo[0]! : null;
 }
 
 function dsnEvent(recipient: ReportRecipient, report: FeedbackReport) {
-  const verdict = classifyBounce({ action: recipient.action, status: recipient.status, diagnosticCode: recipient.diagnosticCode });
+  const verdict = classifyBounce({
+    action: recipient.action,
+    status: recipient.status,
+    diagnosticCode: recipient.diagnosticCode,
+  });
   const data = {
     recipient: recipient.address,
     action: recipient.action,
@@ -107,10 +117,20 @@ export function decide(item: MatchedReport, email: EmailFacts | null, now: Date)
   if (report.kind === 'complaint') {
     const address = complainant(report, sentTo);
     if (address === null) return { outcome: ignored(report.kind, 'unknown-recipient', found), events, suppressions };
-    const data = { recipient: address, feedbackType: report.feedbackType, matchedBy: item.via, reason: 'The recipient marked the message as spam' };
+    const data = {
+      recipient: address,
+      feedbackType: report.feedbackType,
+      matchedBy: item.via,
+      reason: 'The recipient marked the message as spam',
+    };
     events.push({ teamId, emailId, status: 'COMPLAINED', data, at: now });
     suppressions.push({ team_id: teamId, email: address, reason: 'COMPLAINT', email_id: emailId });
-    const outcome: FeedbackOutcome = { outcome: 'complained', report: report.kind, ...found, recipients: [{ address, outcome: 'complained', suppressed: true }] };
+    const outcome: FeedbackOutcome = {
+      outcome: 'complained',
+      report: report.kind,
+      ...found,
+      recipients: [{ address, outcome: 'complained', suppressed: true }],
+    };
     return { outcome, events, suppressions };
   }
 
@@ -122,11 +142,21 @@ export function decide(item: MatchedReport, email: EmailFacts | null, now: Date)
     const { verdict, data, status } = dsnEvent(recipient, report);
     events.push({ teamId, emailId, status, data, at: now });
     const hard = verdict.bounceType === 'hard';
-    if (hard) suppressions.push({ team_id: teamId, email: recipient.address, reason: 'HARD_BOUNCE', email_id: emailId });
-    done.push({ address: recipient.address, outcome: hard ? 'bounced' : 'delayed', bounceType: verdict.bounceType, category: verdict.category, suppressed: hard });
+    if (hard)
+      suppressions.push({ team_id: teamId, email: recipient.address, reason: 'HARD_BOUNCE', email_id: emailId });
+    done.push({
+      address: recipient.address,
+      outcome: hard ? 'bounced' : 'delayed',
+      bounceType: verdict.bounceType,
+      category: verdict.category,
+      suppressed: hard,
+    });
   }
   if (done.length === 0) return { outcome: ignored(report.kind, 'unknown-recipient', found), events, suppressions };
-  const outcome = done.reduce<FeedbackKind>((worst, r) => (RANK[r.outcome] > RANK[worst] ? r.outcome : worst), 'ignored');
+  const outcome = done.reduce<FeedbackKind>(
+    (worst, r) => (RANK[r.outcome] > RANK[worst] ? r.outcome : worst),
+    'ignored',
+  );
   // Some recipients of the report were not the email's: recorded what matched, and say so.
   const partial = done.length < failures.length ? { reason: 'unknown-recipient' as const } : {};
   return { outcome: { outcome, ...partial, report: report.kind, ...found, recipients: done }, events, suppressions };
@@ -160,7 +190,9 @@ async function suppress(tx: Transaction<Database>, suppressions: Suppression[], 
   }
   if (byAddress.size === 0) return;
   // Sorted: rows are locked in this order, the same in every batch.
-  const rows = [...byAddress.values()].sort((a, b) => a.team_id - b.team_id || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+  const rows = [...byAddress.values()].sort(
+    (a, b) => a.team_id - b.team_id || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0),
+  );
   await sql`
     INSERT INTO suppressions (team_id, email, reason, email_id, created_at)
     SELECT s.team_id, s.email, s.reason, s.email_id, ${now}
@@ -172,13 +204,21 @@ async function suppress(tx: Transaction<Database>, suppressions: Suppression[], 
 }
 
 /** Writes the decisions' events and suppressions in one transaction; answers in input order. */
-export async function writeDecisions(db: Kysely<Database>, decisions: readonly Decision[], now: Date): Promise<FeedbackOutcome[]> {
+export async function writeDecisions(
+  db: Kysely<Database>,
+  decisions: readonly Decision[],
+  now: Date,
+): Promise<FeedbackOutcome[]> {
   if (decisions.every((d) => d.events.length === 0)) return decisions.map((d) => d.outcome);
   return db.transaction().execute((tx) => writeDecisionsIn(tx, decisions, now));
 }
 
 /** writeDecisions inside the caller's transaction (the inbound queue deletes its spooled messages in it). */
-export async function writeDecisionsIn(tx: Transaction<Database>, decisions: readonly Decision[], now: Date): Promise<FeedbackOutcome[]> {
+export async function writeDecisionsIn(
+  tx: Transaction<Database>,
+  decisions: readonly Decision[],
+  now: Date,
+): Promise<FeedbackOutcome[]> {
   const gone = new Set<string>();
   for (const round of rounds(decisions.flatMap((d) => d.events))) {
     const recorded = await recordEmailEvents(tx, round);
@@ -187,14 +227,29 @@ export async function writeDecisionsIn(tx: Transaction<Database>, decisions: rea
     });
   }
   // An email deleted since readEmails took no event: nothing is suppressed in its name.
-  const kept = decisions.map((d) => (d.events.length > 0 && gone.has(d.events[0]!.emailId) ? { ...d, outcome: ignored(d.outcome.report, 'unknown-email'), suppressions: [] } : d));
-  await suppress(tx, kept.flatMap((d) => d.suppressions), now);
+  const kept = decisions.map((d) =>
+    d.events.length > 0 && gone.has(d.events[0]!.emailId)
+      ? { ...d, outcome: ignored(d.outcome.report, 'unknown-email'), suppressions: [] }
+      : d,
+  );
+  await suppress(
+    tx,
+    kept.flatMap((d) => d.suppressions),
+    now,
+  );
   return kept.map((d) => d.outcome);
 }
 
 /** readEmails, decide and writeDecisions for a batch of reports (applyFeedback's path). */
 export async function recordReports(deps: FeedbackDeps, items: readonly MatchedReport[]): Promise<FeedbackOutcome[]> {
   const now = deps.clock.now();
-  const emails = await readEmails(deps.db, items.map((i) => i.emailId));
-  return writeDecisions(deps.db, items.map((item, i) => decide(item, emails[i]!, now)), now);
+  const emails = await readEmails(
+    deps.db,
+    items.map((i) => i.emailId),
+  );
+  return writeDecisions(
+    deps.db,
+    items.map((item, i) => decide(item, emails[i]!, now)),
+    now,
+  );
 }

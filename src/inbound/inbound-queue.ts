@@ -9,7 +9,14 @@
 import { sql } from 'kysely';
 import type { Registry } from 'prom-client';
 import { countFeedback, feedbackCounter, type FeedbackDeps, type FeedbackOutcome } from '../feedback/index.ts';
-import { defineQueue, errorMessage, type BatchContext, type JobId, type JobOutcome, type Queue } from '../queue/index.ts';
+import {
+  defineQueue,
+  errorMessage,
+  type BatchContext,
+  type JobId,
+  type JobOutcome,
+  type Queue,
+} from '../queue/index.ts';
 import { recordSpooled, SpoolRowsTakenError, tallyOutcomes } from './record-spooled.ts';
 
 export const INBOUND_QUEUE = 'inbound-messages';
@@ -47,7 +54,8 @@ export function inboundMessagesQueue(deps: InboundQueueDeps): Queue {
     backoff: { baseMs: 30_000, maxMs: 30 * MINUTE },
     // In arrival order (the spool's id): the claim returns rows in no particular order, and the
     // reports on one email must apply in the order they came (status precedence depends on it).
-    handleBatch: (rows, ctx) => processMessages(deps, rows.sort(byArrival), ctx, (outcome) => countFeedback(counter, outcome)),
+    handleBatch: (rows, ctx) =>
+      processMessages(deps, rows.sort(byArrival), ctx, (outcome) => countFeedback(counter, outcome)),
     // Finished rows were deleted by the transaction that recorded them (processMessages).
     onDone: async () => {},
     onRetry: sql`last_error = job.job_error`,
@@ -57,7 +65,10 @@ export function inboundMessagesQueue(deps: InboundQueueDeps): Queue {
         UPDATE inbound_messages SET failed_at = ${ctx.clock.now()}, last_error = job.job_error, lease_until = NULL
         FROM unnest(${items.map((item) => String(item.id))}::bigint[], ${items.map((item) => item.error)}::text[]) AS job(job_id, job_error)
         WHERE id = job.job_id AND lease_until = ${ctx.leaseUntil}::timestamptz`.execute(ctx.db);
-      ctx.logger.error({ queue: INBOUND_QUEUE, ids: items.map((item) => String(item.id)), errors: items.map((item) => item.error) }, 'inbound messages failed for good');
+      ctx.logger.error(
+        { queue: INBOUND_QUEUE, ids: items.map((item) => String(item.id)), errors: items.map((item) => item.error) },
+        'inbound messages failed for good',
+      );
     },
   });
 }
@@ -68,18 +79,34 @@ const byArrival = (a: SpooledRow, b: SpooledRow) => {
 };
 
 /** The whole batch in one transaction; if that fails, each message alone, so that one bad message fails alone. */
-async function processMessages(deps: FeedbackDeps, rows: SpooledRow[], ctx: BatchContext, count: (outcome: FeedbackOutcome) => void): Promise<JobOutcome[]> {
+async function processMessages(
+  deps: FeedbackDeps,
+  rows: SpooledRow[],
+  ctx: BatchContext,
+  count: (outcome: FeedbackOutcome) => void,
+): Promise<JobOutcome[]> {
   try {
-    const messages = rows.map((row) => ({ id: String(row.id), mailFrom: row.mail_from, rcptTo: row.rcpt_to, raw: Buffer.from(row.raw.buffer, row.raw.byteOffset, row.raw.byteLength) }));
+    const messages = rows.map((row) => ({
+      id: String(row.id),
+      mailFrom: row.mail_from,
+      rcptTo: row.rcpt_to,
+      raw: Buffer.from(row.raw.buffer, row.raw.byteOffset, row.raw.byteLength),
+    }));
     const outcomes = await recordSpooled(deps, messages, { kind: 'queue', leaseUntil: ctx.leaseUntil });
     outcomes.forEach(count);
-    ctx.logger.info({ queue: INBOUND_QUEUE, messages: rows.length, ...tallyOutcomes(outcomes) }, 'inbound messages processed');
+    ctx.logger.info(
+      { queue: INBOUND_QUEUE, messages: rows.length, ...tallyOutcomes(outcomes) },
+      'inbound messages processed',
+    );
     return rows.map((row) => ({ id: row.id, outcome: 'done' }));
   } catch (error) {
     if (rows.length === 1 || error instanceof SpoolRowsTakenError) {
       return rows.map((row) => ({ id: row.id, outcome: 'retry', error: errorMessage(error) }));
     }
-    ctx.logger.warn({ queue: INBOUND_QUEUE, messages: rows.length, err: error }, 'inbound batch failed; processing its messages one by one');
+    ctx.logger.warn(
+      { queue: INBOUND_QUEUE, messages: rows.length, err: error },
+      'inbound batch failed; processing its messages one by one',
+    );
     const outcomes: JobOutcome[] = [];
     for (const row of rows) outcomes.push(...(await processMessages(deps, [row], ctx, count)));
     return outcomes;

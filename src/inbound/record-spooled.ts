@@ -29,11 +29,20 @@ export class SpoolRowsTakenError extends Error {
  * precedence depends on it), and deletes their rows in it. Throws (and writes nothing) when a
  * database statement fails or some row is no longer the taker's (SpoolRowsTakenError).
  */
-export async function recordSpooled(deps: FeedbackDeps, messages: readonly SpooledMessage[], taker: SpoolTaker): Promise<FeedbackOutcome[]> {
+export async function recordSpooled(
+  deps: FeedbackDeps,
+  messages: readonly SpooledMessage[],
+  taker: SpoolTaker,
+): Promise<FeedbackOutcome[]> {
   return applyFeedbackBatch(
     deps,
     messages.map((m) => ({ envelope: { mailFrom: m.mailFrom, rcptTo: m.rcptTo }, raw: m.raw })),
-    (tx) => deleteSpooled(tx, messages.map((m) => m.id), taker),
+    (tx) =>
+      deleteSpooled(
+        tx,
+        messages.map((m) => m.id),
+        taker,
+      ),
   );
 }
 
@@ -52,7 +61,8 @@ async function deleteSpooled(tx: Transaction<Database>, ids: string[], taker: Sp
       DELETE FROM inbound_messages WHERE id = ANY(${ids}::bigint[]) AND ${ours}
       RETURNING 1)
     SELECT count(*) AS deleted, set_config('synchronous_commit', 'off', true) FROM deleted`.execute(tx);
-  if (Number(result.rows[0]!.deleted) !== ids.length) throw new SpoolRowsTakenError('some inbound messages were taken by another worker before they were recorded');
+  if (Number(result.rows[0]!.deleted) !== ids.length)
+    throw new SpoolRowsTakenError('some inbound messages were taken by another worker before they were recorded');
 }
 
 /** Outcomes counted by kind, for the log line of a batch. */

@@ -92,7 +92,14 @@ function reply(code: number, message: string): Error & { responseCode: number } 
 }
 
 // Errors that only mean the client went away or spoke badly; not worth more than debug.
-const CLIENT_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_STREAM_DESTROYED', 'ECONNECTION']);
+const CLIENT_ERRORS = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ECONNABORTED',
+  'ERR_STREAM_DESTROYED',
+  'ECONNECTION',
+]);
 
 export async function startSmtpListener(options: SmtpListenerOptions): Promise<SmtpListener> {
   const limits: SmtpLimits = { ...defaultSmtpLimits, ...options.limits };
@@ -164,18 +171,20 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
 
     onRcptTo(address, session, callback) {
       // new Promise() turns a synchronous throw of the predicate into a rejection as well.
-      new Promise<boolean>((resolve) => resolve(options.acceptsRecipient(address.address))).then(
-        (owned) => {
-          if (owned) return callback();
-          metrics.recipientsRefused.inc({ reason: 'unknown' });
-          callback(reply(550, 'No such mailbox here'));
-        },
-        (error: unknown) => {
-          metrics.recipientsRefused.inc({ reason: 'lookup_failed' });
-          logger.error({ err: error, sessionId: session.id }, 'smtp recipient check failed');
-          callback(reply(451, 'Temporary failure checking the recipient, try again later'));
-        },
-      ).catch(replyFailed);
+      new Promise<boolean>((resolve) => resolve(options.acceptsRecipient(address.address)))
+        .then(
+          (owned) => {
+            if (owned) return callback();
+            metrics.recipientsRefused.inc({ reason: 'unknown' });
+            callback(reply(550, 'No such mailbox here'));
+          },
+          (error: unknown) => {
+            metrics.recipientsRefused.inc({ reason: 'lookup_failed' });
+            logger.error({ err: error, sessionId: session.id }, 'smtp recipient check failed');
+            callback(reply(451, 'Temporary failure checking the recipient, try again later'));
+          },
+        )
+        .catch(replyFailed);
     },
 
     onData(stream, session, callback) {
@@ -211,7 +220,9 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       if (bytes <= limits.maxMessageBytes) chunks.push(chunk);
     });
     // The client left mid-DATA: smtp-server destroys the stream without 'end', so nothing is handed on.
-    stream.on('error', (error) => logger.debug({ err: error, sessionId: session.id }, 'smtp message stream ended early'));
+    stream.on('error', (error) =>
+      logger.debug({ err: error, sessionId: session.id }, 'smtp message stream ended early'),
+    );
     stream.on('end', () => {
       metrics.bytes.inc(bytes);
       if (stream.sizeExceeded || bytes > limits.maxMessageBytes) {
@@ -219,18 +230,29 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
         callback(reply(552, `Message exceeds the maximum size of ${limits.maxMessageBytes} bytes`));
         return;
       }
-      const message: InboundMessage = { mailFrom, rcptTo, remoteAddress: session.remoteAddress, raw: Buffer.concat(chunks, bytes), secure: session.secure };
-      new Promise<void>((resolve) => resolve(options.onMessage(message))).then(
-        () => {
-          metrics.messagesAccepted.inc();
-          callback(null, 'Message accepted');
-        },
-        (error: unknown) => {
-          metrics.messagesRefused.inc({ reason: 'handler_failed' });
-          logger.error({ err: error, sessionId: session.id, mailFrom, rcptTo }, 'smtp message could not be taken over');
-          callback(reply(451, 'Temporary failure, try again later'));
-        },
-      ).catch(replyFailed);
+      const message: InboundMessage = {
+        mailFrom,
+        rcptTo,
+        remoteAddress: session.remoteAddress,
+        raw: Buffer.concat(chunks, bytes),
+        secure: session.secure,
+      };
+      new Promise<void>((resolve) => resolve(options.onMessage(message)))
+        .then(
+          () => {
+            metrics.messagesAccepted.inc();
+            callback(null, 'Message accepted');
+          },
+          (error: unknown) => {
+            metrics.messagesRefused.inc({ reason: 'handler_failed' });
+            logger.error(
+              { err: error, sessionId: session.id, mailFrom, rcptTo },
+              'smtp message could not be taken over',
+            );
+            callback(reply(451, 'Temporary failure, try again later'));
+          },
+        )
+        .catch(replyFailed);
     });
   }
 
@@ -270,11 +292,20 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
  * counted, because smtp-server has no hook that sees every command (NOOP, RSET, HELP...).
  */
 function smtpServerLogger(logger: Logger, onCommand: (sessionId: string) => void) {
-  const forward = (level: 'trace' | 'debug' | 'warn') => (entry: Record<string, unknown>, message?: string, ...args: unknown[]) => {
-    if (entry.tnx === 'command' && typeof entry.cid === 'string') onCommand(entry.cid);
-    logger[level](entry, message, ...args);
+  const forward =
+    (level: 'trace' | 'debug' | 'warn') =>
+    (entry: Record<string, unknown>, message?: string, ...args: unknown[]) => {
+      if (entry.tnx === 'command' && typeof entry.cid === 'string') onCommand(entry.cid);
+      logger[level](entry, message, ...args);
+    };
+  return {
+    trace: forward('trace'),
+    debug: forward('trace'),
+    info: forward('debug'),
+    warn: forward('debug'),
+    error: forward('debug'),
+    fatal: forward('warn'),
   };
-  return { trace: forward('trace'), debug: forward('trace'), info: forward('debug'), warn: forward('debug'), error: forward('debug'), fatal: forward('warn') };
 }
 
 interface SmtpMetrics {
@@ -293,21 +324,48 @@ function smtpMetrics(registry: Registry | undefined): SmtpMetrics {
   return {
     connections:
       existing<Counter<'result'>>('herald_smtp_connections_total') ??
-      new Counter({ name: 'herald_smtp_connections_total', help: 'Inbound SMTP connections, by result (accepted, refused_rate, refused_concurrency)', labelNames: ['result'], registers }),
+      new Counter({
+        name: 'herald_smtp_connections_total',
+        help: 'Inbound SMTP connections, by result (accepted, refused_rate, refused_concurrency)',
+        labelNames: ['result'],
+        registers,
+      }),
     open:
       existing<Gauge>('herald_smtp_connections_open') ??
-      new Gauge({ name: 'herald_smtp_connections_open', help: 'Inbound SMTP connections admitted and still open', registers }),
+      new Gauge({
+        name: 'herald_smtp_connections_open',
+        help: 'Inbound SMTP connections admitted and still open',
+        registers,
+      }),
     messagesAccepted:
       existing<Counter>('herald_smtp_messages_accepted_total') ??
-      new Counter({ name: 'herald_smtp_messages_accepted_total', help: 'Inbound messages handed on and answered 250', registers }),
+      new Counter({
+        name: 'herald_smtp_messages_accepted_total',
+        help: 'Inbound messages handed on and answered 250',
+        registers,
+      }),
     messagesRefused:
       existing<Counter<'reason'>>('herald_smtp_messages_refused_total') ??
-      new Counter({ name: 'herald_smtp_messages_refused_total', help: 'Inbound messages refused, by reason (size, handler_failed, connection_limit)', labelNames: ['reason'], registers }),
+      new Counter({
+        name: 'herald_smtp_messages_refused_total',
+        help: 'Inbound messages refused, by reason (size, handler_failed, connection_limit)',
+        labelNames: ['reason'],
+        registers,
+      }),
     recipientsRefused:
       existing<Counter<'reason'>>('herald_smtp_recipients_refused_total') ??
-      new Counter({ name: 'herald_smtp_recipients_refused_total', help: 'RCPT TO refused, by reason (unknown, lookup_failed)', labelNames: ['reason'], registers }),
+      new Counter({
+        name: 'herald_smtp_recipients_refused_total',
+        help: 'RCPT TO refused, by reason (unknown, lookup_failed)',
+        labelNames: ['reason'],
+        registers,
+      }),
     bytes:
       existing<Counter>('herald_smtp_received_bytes_total') ??
-      new Counter({ name: 'herald_smtp_received_bytes_total', help: 'Message bytes received in DATA, accepted or not', registers }),
+      new Counter({
+        name: 'herald_smtp_received_bytes_total',
+        help: 'Message bytes received in DATA, accepted or not',
+        registers,
+      }),
   };
 }

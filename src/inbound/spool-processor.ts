@@ -55,16 +55,28 @@ function processorMetrics(registry: Registry, backlog: () => number) {
   const existing = <T>(name: string): T | undefined => registry.getSingleMetric(name) as T | undefined;
   const gauge =
     existing<Gauge>('herald_inbound_backlog') ??
-    new Gauge({ name: 'herald_inbound_backlog', help: 'Inbound messages this process spooled and has yet to record', registers: [registry] });
+    new Gauge({
+      name: 'herald_inbound_backlog',
+      help: 'Inbound messages this process spooled and has yet to record',
+      registers: [registry],
+    });
   // The latest processor of the registry answers (one per process outside tests).
   (gauge as Gauge & { collect?: () => void }).collect = () => gauge.set(backlog());
   return (
     existing<Counter<'reason'>>('herald_inbound_left_to_queue_total') ??
-    new Counter({ name: 'herald_inbound_left_to_queue_total', help: 'Inbound messages a listener left to the inbound-messages queue, by reason (backlog_full, failed)', labelNames: ['reason'], registers: [registry] })
+    new Counter({
+      name: 'herald_inbound_left_to_queue_total',
+      help: 'Inbound messages a listener left to the inbound-messages queue, by reason (backlog_full, failed)',
+      labelNames: ['reason'],
+      registers: [registry],
+    })
   );
 }
 
-export function createSpoolProcessor(deps: SpoolProcessorDeps, limits: SpoolProcessorLimits = defaultSpoolProcessorLimits): SpoolProcessor {
+export function createSpoolProcessor(
+  deps: SpoolProcessorDeps,
+  limits: SpoolProcessorLimits = defaultSpoolProcessorLimits,
+): SpoolProcessor {
   const counter = feedbackCounter(deps.metrics);
   const logger = deps.logger.child({ part: 'inbound' });
   let backlogBytes = 0;
@@ -89,7 +101,10 @@ export function createSpoolProcessor(deps: SpoolProcessorDeps, limits: SpoolProc
     write: record,
     onError: (error, message) => {
       leftToQueue.inc({ reason: 'failed' });
-      logger.warn({ err: error, inboundMessageId: message.id }, 'inbound message not processed; left for the inbound-messages queue');
+      logger.warn(
+        { err: error, inboundMessageId: message.id },
+        'inbound message not processed; left for the inbound-messages queue',
+      );
     },
     maxBatch: limits.maxBatch,
     gatherMs: limits.gatherMs,

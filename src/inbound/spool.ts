@@ -47,7 +47,8 @@ export function createInboundSpool(deps: SpoolDeps): InboundSpool {
     // Two INSERTs in flight answered the senders sooner than one that others wait for (measured).
     concurrency: 2,
     // A batch of large messages is cut short; a single message of any accepted size still goes alone.
-    canJoin: (batch, message) => batch.length === 0 || batch.reduce((bytes, m) => bytes + m.raw.length, message.raw.length) <= MAX_BATCH_BYTES,
+    canJoin: (batch, message) =>
+      batch.length === 0 || batch.reduce((bytes, m) => bytes + m.raw.length, message.raw.length) <= MAX_BATCH_BYTES,
   });
   return { store: (message) => inserts.submit(message) };
 }
@@ -55,7 +56,9 @@ export function createInboundSpool(deps: SpoolDeps): InboundSpool {
 async function insertMessages(deps: SpoolDeps, messages: InboundMessage[]): Promise<string[]> {
   const now = deps.clock.now();
   const due = new Date(now.getTime() + SPOOL_HANDOFF_MS);
-  const values = messages.map((m) => sql`(${now}, ${m.mailFrom}, ${m.rcptTo}::text[], ${m.remoteAddress}, ${m.secure}, ${m.raw}::bytea, ${due})`);
+  const values = messages.map(
+    (m) => sql`(${now}, ${m.mailFrom}, ${m.rcptTo}::text[], ${m.remoteAddress}, ${m.secure}, ${m.raw}::bytea, ${due})`,
+  );
   const { rows: ids } = await sql<{ id: string }>`
     INSERT INTO inbound_messages (received_at, mail_from, rcpt_to, remote_address, secure, raw, due_at)
     VALUES ${sql.join(values)}

@@ -55,13 +55,16 @@ export class BatchWriter<E> {
 
   /** Resolves when nothing is waiting to be written. */
   drained(): Promise<void> {
-    return !this.#running && this.#pending.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => this.#idle.push(resolve));
+    return !this.#running && this.#pending.length === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => this.#idle.push(resolve));
   }
 
   async #run(): Promise<void> {
     this.#running = true;
     while (this.#pending.length > 0) {
-      const batch = this.#pending.length <= this.#options.maxBatch ? this.#pending : this.#pending.slice(0, this.#options.maxBatch);
+      const batch =
+        this.#pending.length <= this.#options.maxBatch ? this.#pending : this.#pending.slice(0, this.#options.maxBatch);
       this.#pending = batch === this.#pending ? [] : this.#pending.slice(batch.length);
       await this.#writeBatch(batch);
       this.#done += batch.length;

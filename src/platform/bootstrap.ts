@@ -13,7 +13,11 @@ export interface BootstrapResult {
   key: CreatedApiKey;
 }
 
-export async function bootstrapFirstTeam(db: Kysely<Database>, secrets: Secrets, now: Date): Promise<BootstrapResult | null> {
+export async function bootstrapFirstTeam(
+  db: Kysely<Database>,
+  secrets: Secrets,
+  now: Date,
+): Promise<BootstrapResult | null> {
   return db.transaction().execute(async (tx) => {
     // Two processes starting at once against one server must not both create a team.
     await sql`LOCK TABLE teams IN SHARE ROW EXCLUSIVE MODE`.execute(tx);

@@ -1,9 +1,28 @@
 // Keyed hashes, constant-time comparison, random tokens and authenticated encryption at rest.
 // Every key is derived from HERALD_SECRET with a purpose label, so one leaked derived key does not
 // expose the others.
-import { createCipheriv, createDecipheriv, createSecretKey, hash, hkdfSync, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createSecretKey,
+  hash,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 
-export type KeyPurpose = 'api-key' | 'cursor' | 'encryption' | 'client-ip' | 'link' | 'code' | 'return-path' | 'unsubscribe' | 'confirmation' | 'tracking';
+export type KeyPurpose =
+  | 'api-key'
+  | 'cursor'
+  | 'encryption'
+  | 'client-ip'
+  | 'link'
+  | 'code'
+  | 'return-path'
+  | 'unsubscribe'
+  | 'confirmation'
+  | 'tracking';
 
 /** SHA-256's block size: HMAC pads its key to one block. */
 const HMAC_BLOCK_BYTES = 64;

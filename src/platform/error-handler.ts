@@ -16,7 +16,11 @@ export const flatErrorRules: readonly FlatErrorRule[] = [
   { methods: ['PUT'], route: /^\/v1\/domains\/:id\/verify$/, statuses: 'all' },
   { methods: ['DELETE'], route: /^\/v1\/domains\/:id$/, statuses: 'all' },
   { methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], route: /^\/v1\/domains(\/.*)?$/, statuses: [403, 404] },
-  { methods: ['GET', 'POST', 'PATCH', 'DELETE'], route: /^\/v1\/contactBooks(\/:contactBookId)?$/, statuses: [403, 404] },
+  {
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+    route: /^\/v1\/contactBooks(\/:contactBookId)?$/,
+    statuses: [403, 404],
+  },
 ];
 
 export function usesFlatError(method: string, route: string, status: number): boolean {
@@ -64,7 +68,13 @@ interface Shaped {
 
 function shape(error: FastifyError | ApiError | Error): Shaped {
   if (error instanceof ApiError) {
-    return { status: error.status, code: error.code, message: error.message, extra: error.extra, headers: error.headers };
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      extra: error.extra,
+      headers: error.headers,
+    };
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
@@ -80,7 +90,11 @@ function shape(error: FastifyError | ApiError | Error): Shaped {
   return { status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError | ApiError | Error): FastifyReply {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: FastifyError | ApiError | Error,
+): FastifyReply {
   const shaped = shape(error);
   if (shaped.status >= 500) request.log.error({ err: error }, 'request failed');
   if (shaped.headers) reply.headers(shaped.headers);
@@ -100,6 +114,10 @@ function stripPrefix(route: string, prefix: string): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, error));
   app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new ApiError(404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)),
+    sendError(
+      request,
+      reply,
+      new ApiError(404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`),
+    ),
   );
 }

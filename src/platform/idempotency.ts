@@ -42,7 +42,14 @@ export interface Replay {
  */
 export interface InlineIdempotency {
   /** The completed entry for a 200 JSON response with this body. */
-  completed(body: string): { key: string; requestHash: string; status: number; body: string; contentType: string; expiresAt: Date };
+  completed(body: string): {
+    key: string;
+    requestHash: string;
+    status: number;
+    body: string;
+    contentType: string;
+    expiresAt: Date;
+  };
   claim(): Promise<Replay | null>;
 }
 
@@ -68,7 +75,7 @@ function requestHash(request: FastifyRequest): string {
 function readKey(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return null;
-  const key = Array.isArray(raw) ? raw[0] ?? '' : raw;
+  const key = Array.isArray(raw) ? (raw[0] ?? '') : raw;
   if (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX) {
     throw new ApiError(400, 'BAD_REQUEST', `Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
   }
@@ -117,7 +124,11 @@ async function insertEntries(db: Kysely<Database>, entries: NewEntry[]): Promise
   });
 }
 
-async function claimKey(db: Kysely<Database>, entry: NewEntry, insert: (entry: NewEntry) => Promise<boolean>): Promise<Claim> {
+async function claimKey(
+  db: Kysely<Database>,
+  entry: NewEntry,
+  insert: (entry: NewEntry) => Promise<boolean>,
+): Promise<Claim> {
   const { teamId, key, hash, now } = entry;
   if (await insert(entry)) return { kind: 'claimed' };
   const fresh = freshEntry(hash, now);
@@ -151,7 +162,12 @@ async function claimKey(db: Kysely<Database>, entry: NewEntry, insert: (entry: N
   if (existing.state === 'in_progress') {
     throw new ApiError(409, 'NOT_UNIQUE', 'A request with this Idempotency-Key is still being processed; retry later');
   }
-  return { kind: 'replay', status: existing.response_status ?? 200, body: existing.response_body ?? '', contentType: existing.content_type };
+  return {
+    kind: 'replay',
+    status: existing.response_status ?? 200,
+    body: existing.response_body ?? '',
+    contentType: existing.content_type,
+  };
 }
 
 interface Completion {
@@ -164,7 +180,13 @@ interface Completion {
 
 /** Stores the responses of finished requests in one statement. */
 async function completeEntries(db: Kysely<Database>, done: Completion[]): Promise<void[]> {
-  const rows = done.map((d) => ({ team_id: d.teamId, key: d.key, response_status: d.status, response_body: d.body, content_type: d.contentType }));
+  const rows = done.map((d) => ({
+    team_id: d.teamId,
+    key: d.key,
+    response_status: d.status,
+    response_body: d.body,
+    content_type: d.contentType,
+  }));
   await sql`
     UPDATE idempotency_keys AS k
     SET state = 'completed', response_status = v.response_status, response_body = v.response_body, content_type = v.content_type
@@ -204,9 +226,19 @@ async function settle(writers: Writers, request: FastifyRequest, reply: FastifyR
 
 export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock }): void {
   // Concurrent requests share the insert of their keys and the write of their responses.
-  const inserts = new Coalescer<NewEntry, boolean>((entries) => insertEntries(deps.db, entries), { maxBatch: 64, concurrency: 2 });
-  const completions = new Coalescer<Completion, void>((done) => completeEntries(deps.db, done), { maxBatch: 64, concurrency: 2 });
-  const writers: Writers = { db: deps.db, insert: (entry) => inserts.submit(entry), complete: (done) => completions.submit(done) };
+  const inserts = new Coalescer<NewEntry, boolean>((entries) => insertEntries(deps.db, entries), {
+    maxBatch: 64,
+    concurrency: 2,
+  });
+  const completions = new Coalescer<Completion, void>((done) => completeEntries(deps.db, done), {
+    maxBatch: 64,
+    concurrency: 2,
+  });
+  const writers: Writers = {
+    db: deps.db,
+    insert: (entry) => inserts.submit(entry),
+    complete: (done) => completions.submit(done),
+  };
   const claim = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.principal) return;
     const key = readKey(request);
@@ -221,7 +253,14 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<Dat
     };
     if (request.routeOptions.config.idempotent === 'inline') {
       request.inlineIdempotency = {
-        completed: (body) => ({ key, requestHash: entry.hash, status: 200, body, contentType: JSON_CONTENT_TYPE, expiresAt: new Date(entry.now.getTime() + IDEMPOTENCY_TTL_MS) }),
+        completed: (body) => ({
+          key,
+          requestHash: entry.hash,
+          status: 200,
+          body,
+          contentType: JSON_CONTENT_TYPE,
+          expiresAt: new Date(entry.now.getTime() + IDEMPOTENCY_TTL_MS),
+        }),
         claim: claimEntry,
       };
       return;

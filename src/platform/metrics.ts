@@ -15,7 +15,12 @@ export function registerHttpMetrics(app: FastifyInstance, registry: Registry): v
   requests.register(registry);
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: ids in paths would explode the label set.
-    requests.record(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    requests.record(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

@@ -14,7 +14,7 @@ export const OPENAPI_INFO = {
     'Self-hostable, multi-tenant messaging API: transactional email, SMS, one-time codes, contacts and segments, ' +
     'templates, sending domains, inbound mail, journeys, analytics, webhooks and billing reads. ' +
     'Public endpoints authenticate with `Authorization: Bearer <API key>`; the admin API (tag `admin`) with the ' +
-    'operator\'s admin token. Every response carries an `x-request-id` header.',
+    "operator's admin token. Every response carries an `x-request-id` header.",
 };
 
 export async function registerOpenApi(app: FastifyInstance, config: Pick<Config, 'apiPrefix'>): Promise<void> {

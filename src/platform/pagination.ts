@@ -23,7 +23,8 @@ export function encodeCursor(secrets: Secrets, list: string, teamId: number, pos
   return `${body.toString('base64url')}.${sign(secrets, body.toString('base64url')).toString('base64url')}`;
 }
 
-const invalidCursor = () => new ApiError(400, 'BAD_REQUEST', 'cursor is not valid for this list; pass back the nextCursor of a previous page');
+const invalidCursor = () =>
+  new ApiError(400, 'BAD_REQUEST', 'cursor is not valid for this list; pass back the nextCursor of a previous page');
 
 /** Returns the position a cursor points after; 400 when it is not a cursor of this list and team. */
 export function decodeCursor(secrets: Secrets, cursor: string, list: string, teamId: number): CursorPosition {

@@ -8,7 +8,10 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
 
 const REQUESTS = { name: 'herald_http_requests_total', help: 'HTTP requests answered, by method, route and status' };
-const DURATION = { name: 'herald_http_request_duration_seconds', help: 'HTTP request latency, by method, route and status' };
+const DURATION = {
+  name: 'herald_http_request_duration_seconds',
+  help: 'HTTP request latency, by method, route and status',
+};
 export const REQUEST_DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 type LabelName = 'method' | 'route' | 'status';
@@ -29,7 +32,12 @@ export class RequestMetrics {
     const key = `${method} ${statusCode} ${route}`;
     let series = this.#series.get(key);
     if (series === undefined) {
-      series = { labels: { method, route, status: String(statusCode) }, count: 0, sum: 0, buckets: new Array<number>(REQUEST_DURATION_BUCKETS.length + 1).fill(0) };
+      series = {
+        labels: { method, route, status: String(statusCode) },
+        count: 0,
+        sum: 0,
+        buckets: new Array<number>(REQUEST_DURATION_BUCKETS.length + 1).fill(0),
+      };
       this.#series.set(key, series);
     }
     series.count += 1;
@@ -50,7 +58,8 @@ export class RequestMetrics {
 // prom-client's typings declare `type` as an enum while the library writes strings; the values
 // below are what its own Counter and Histogram return.
 type Exposition = Awaited<ReturnType<Counter['get']>>;
-const asExposition = (value: { name: string; help: string; type: string; aggregator: string; values: unknown[] }) => value as unknown as Exposition;
+const asExposition = (value: { name: string; help: string; type: string; aggregator: string; values: unknown[] }) =>
+  value as unknown as Exposition;
 
 class RequestCounter extends Counter<LabelName> {
   readonly #series: () => Series[];

@@ -19,7 +19,12 @@ export function signToken(secrets: Secrets, purpose: KeyPurpose, payload: readon
 }
 
 /** The payload of a token signed for `purpose`, or null when it is malformed, edited, forged or longer than `maxLength`. */
-export function openSignedToken(secrets: Secrets, purpose: KeyPurpose, token: string, maxLength: number): unknown[] | null {
+export function openSignedToken(
+  secrets: Secrets,
+  purpose: KeyPurpose,
+  token: string,
+  maxLength: number,
+): unknown[] | null {
   if (token.length > maxLength) return null;
   const dot = token.indexOf('.');
   if (dot <= 0 || dot !== token.lastIndexOf('.')) return null;

@@ -71,13 +71,25 @@ export async function addMember(
 ): Promise<Member> {
   return db
     .insertInto('members')
-    .values({ team_id: teamId, email: input.email.trim().toLowerCase(), name: input.name ?? null, role: input.role, created_at: now, updated_at: now })
+    .values({
+      team_id: teamId,
+      email: input.email.trim().toLowerCase(),
+      name: input.name ?? null,
+      role: input.role,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export async function getMember(db: Kysely<Database>, teamId: number, memberId: number): Promise<Member | undefined> {
-  return db.selectFrom('members').selectAll().where('team_id', '=', teamId).where('id', '=', memberId).executeTakeFirst();
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('id', '=', memberId)
+    .executeTakeFirst();
 }
 
 export async function listMembers(db: Kysely<Database>, teamId: number): Promise<Member[]> {
@@ -86,7 +98,13 @@ export async function listMembers(db: Kysely<Database>, teamId: number): Promise
 
 /** Team owners and admins: the people told about security-relevant changes. */
 export async function listTeamAdmins(db: Kysely<Database>, teamId: number): Promise<Member[]> {
-  return db.selectFrom('members').selectAll().where('team_id', '=', teamId).where('role', 'in', ['OWNER', 'ADMIN']).orderBy('id').execute();
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('role', 'in', ['OWNER', 'ADMIN'])
+    .orderBy('id')
+    .execute();
 }
 
 /** A role change takes effect at once for every key the member made. */

@@ -11,7 +11,7 @@ const Whoami = z.object({
   keyId: z.string(),
   kind: z.enum(API_KEY_KINDS),
   domainId: z.number().int().nullable(),
-  apiRateLimit: z.number().int().describe('requests per second the team\'s keys may make'),
+  apiRateLimit: z.number().int().describe("requests per second the team's keys may make"),
 });
 
 export function registerWhoami(api: FastifyInstance): void {

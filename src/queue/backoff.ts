@@ -22,7 +22,6 @@ export function cryptoRandom(): number {
 export function retryDelayMs(attempts: number, backoff: BackoffOptions, random: () => number = cryptoRandom): number {
   // 2^(n-1) overflows to Infinity long before it matters; min() makes that the cap.
   const exponential = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempts - 1));
-  const jittered =
-    backoff.jitter === 'full' ? exponential * random() : exponential * (0.8 + 0.4 * random());
+  const jittered = backoff.jitter === 'full' ? exponential * random() : exponential * (0.8 + 0.4 * random());
   return Math.round(Math.min(backoff.maxMs, jittered));
 }

@@ -34,8 +34,12 @@ export interface Chore {
 }
 
 export function defineChore(options: ChoreOptions): Chore {
-  for (const [what, value] of [['everyMs', options.everyMs], ['leaseMs', options.leaseMs ?? 1]] as const) {
-    if (!Number.isInteger(value) || value < 1) throw new Error(`chore ${options.name}: ${what} must be a positive integer`);
+  for (const [what, value] of [
+    ['everyMs', options.everyMs],
+    ['leaseMs', options.leaseMs ?? 1],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`chore ${options.name}: ${what} must be a positive integer`);
   }
   return { name: options.name, everyMs: options.everyMs, leaseMs: options.leaseMs ?? 300_000, run: options.run };
 }

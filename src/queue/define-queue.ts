@@ -133,7 +133,9 @@ function rowByRow<Row extends object>(
       const id = (rows[i] as Record<string, unknown>)[idColumn] as JobId;
       if (result.status === 'fulfilled') return { id, outcome: 'done' };
       const error = errorMessage(result.reason);
-      return result.reason instanceof PermanentJobError ? { id, outcome: 'failed', error } : { id, outcome: 'retry', error };
+      return result.reason instanceof PermanentJobError
+        ? { id, outcome: 'failed', error }
+        : { id, outcome: 'retry', error };
     });
   };
 }

@@ -82,7 +82,12 @@ function defaultStatement(
     WHERE ${id} = job.job_id AND ${ours}`;
 }
 
-async function runFinaliser(queue: Queue, kind: Kind, items: FinaliseItem<ClaimedRow>[], ctx: BatchContext): Promise<number> {
+async function runFinaliser(
+  queue: Queue,
+  kind: Kind,
+  items: FinaliseItem<ClaimedRow>[],
+  ctx: BatchContext,
+): Promise<number> {
   if (items.length === 0) return 0;
   const finaliser = finaliserOf(queue, kind);
   if (typeof finaliser === 'function') {

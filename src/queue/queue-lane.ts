@@ -186,7 +186,8 @@ export class QueueLane implements Lane {
       } catch (error) {
         this.#deps.logger.warn({ queue: queue.name, err: error }, 'queue handler threw; retrying its batch');
         const message = errorMessage(error);
-        for (const row of runnable) outcomes.push({ id: row[queue.idColumn] as JobId, outcome: 'retry', error: message });
+        for (const row of runnable)
+          outcomes.push({ id: row[queue.idColumn] as JobId, outcome: 'retry', error: message });
       }
     }
     const sorted = sortOutcomes(queue, rows, outcomes, this.#deps.clock.now());
@@ -204,7 +205,8 @@ export class QueueLane implements Lane {
     metrics.countJobs(name, 'retry', counts.retry);
     metrics.countJobs(name, 'failed', counts.failed);
     metrics.countJobs(name, 'lost', counts.lost);
-    if (counts.lost > 0) logger.warn({ queue: name, lost: counts.lost }, 'lease expired before the batch was finalised');
+    if (counts.lost > 0)
+      logger.warn({ queue: name, lost: counts.lost }, 'lease expired before the batch was finalised');
   }
 
   /** Stops claiming, waits for held batches until `deadline`, then releases what is left. */

@@ -71,7 +71,8 @@ export class QueueRunner {
   #concurrencyOf(queue: Queue): number {
     const setting = this.#options.concurrency;
     const value = typeof setting === 'number' ? setting : (setting?.[queue.name] ?? queue.concurrency);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`queue ${queue.name}: concurrency must be a positive integer`);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`queue ${queue.name}: concurrency must be a positive integer`);
     return value;
   }
 
@@ -97,7 +98,10 @@ export class QueueRunner {
    * this call: e.g. a test moved its clock and waits until the work that became due is done.
    */
   async idle(queueName?: string): Promise<void> {
-    const lanes = queueName === undefined ? [...this.#lanes.values()] : [this.#lanes.get(queueName)].filter((lane) => lane !== undefined);
+    const lanes =
+      queueName === undefined
+        ? [...this.#lanes.values()]
+        : [this.#lanes.get(queueName)].filter((lane) => lane !== undefined);
     await Promise.all(lanes.map((lane) => lane.idle()));
   }
 

@@ -4,7 +4,13 @@
 // written down in README.md.
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { NUMBER_LENGTH_MAX, NUMBER_PATTERN, type Condition, type Definition, type LeafCondition } from './definition.ts';
+import {
+  NUMBER_LENGTH_MAX,
+  NUMBER_PATTERN,
+  type Condition,
+  type Definition,
+  type LeafCondition,
+} from './definition.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Predicate = RawBuilder<SqlBool>;
@@ -25,7 +31,8 @@ export function escapeLike(value: string): string {
 }
 
 const text = (value: string | number) => sql`${String(value)}::text`;
-const ilike = (column: RawBuilder<unknown>, pattern: string) => sql<SqlBool>`(${column} ILIKE ${pattern}::text ESCAPE '\\')`;
+const ilike = (column: RawBuilder<unknown>, pattern: string) =>
+  sql<SqlBool>`(${column} ILIKE ${pattern}::text ESCAPE '\\')`;
 // Present means a value with something other than blanks in it.
 const isSet = (column: RawBuilder<unknown>) => sql<SqlBool>`(${column} IS NOT NULL AND btrim(${column}) <> '')`;
 // `(SELECT f($n))` is an InitPlan: computed once per statement, where a parameter inside a generic
@@ -120,7 +127,8 @@ function leafPredicate(condition: LeafCondition, context: CompileContext): Predi
     case 'email_activity': {
       // Campaigns do not exist yet: an email of a given campaign is never found (and problems say so).
       if (condition.campaignId !== undefined) return FALSE;
-      const since = condition.op === 'in_last_days' ? new Date(context.now.getTime() - (condition.days ?? 0) * DAY_MS) : null;
+      const since =
+        condition.op === 'in_last_days' ? new Date(context.now.getTime() - (condition.days ?? 0) * DAY_MS) : null;
       const had = hadEmailEvent(context, condition.event, since);
       return condition.op === 'never' ? sql<SqlBool>`(NOT ${had})` : had;
     }
@@ -143,23 +151,40 @@ function combine(match: 'all' | 'any', predicates: Predicate[]): Predicate {
 
 function conditionPredicate(condition: Condition, context: CompileContext): Predicate {
   if (condition.type === 'group') {
-    return combine(condition.match, condition.conditions.map((member) => leafPredicate(member, context)));
+    return combine(
+      condition.match,
+      condition.conditions.map((member) => leafPredicate(member, context)),
+    );
   }
   return leafPredicate(condition, context);
 }
 
 /** The definition as one boolean SQL expression over the row `c` of `contacts`. */
 export function definitionPredicate(definition: Definition, context: CompileContext): Expression<SqlBool> {
-  return combine(definition.match, definition.conditions.map((condition) => conditionPredicate(condition, context)));
+  return combine(
+    definition.match,
+    definition.conditions.map((condition) => conditionPredicate(condition, context)),
+  );
 }
 
 /**
  * The contacts of one book that a definition matches, as one query (`contacts AS c`). With
  * `matchesNothing` (the segment has problems) the query stays valid and returns no row.
  */
-export function matchingContacts(db: Db, teamId: number, contactBookId: string, definition: Definition, now: Date, matchesNothing = false) {
-  let query = db.selectFrom('contacts as c').where('c.team_id', '=', teamId).where('c.contact_book_id', '=', contactBookId);
-  for (const predicate of matchesNothing ? [FALSE] : whereConjuncts(definition, { teamId, now })) query = query.where(predicate);
+export function matchingContacts(
+  db: Db,
+  teamId: number,
+  contactBookId: string,
+  definition: Definition,
+  now: Date,
+  matchesNothing = false,
+) {
+  let query = db
+    .selectFrom('contacts as c')
+    .where('c.team_id', '=', teamId)
+    .where('c.contact_book_id', '=', contactBookId);
+  for (const predicate of matchesNothing ? [FALSE] : whereConjuncts(definition, { teamId, now }))
+    query = query.where(predicate);
   return query;
 }
 
@@ -174,11 +199,23 @@ function whereConjuncts(definition: Definition, context: CompileContext): Predic
   if (definition.match === 'all' && definition.conditions.length > 0) {
     return definition.conditions.map((condition) => conditionPredicate(condition, context));
   }
-  return [combine(definition.match, definition.conditions.map((condition) => conditionPredicate(condition, context)))];
+  return [
+    combine(
+      definition.match,
+      definition.conditions.map((condition) => conditionPredicate(condition, context)),
+    ),
+  ];
 }
 
 /** How many contacts match: one statement. */
-export async function countMatching(db: Db, teamId: number, contactBookId: string, definition: Definition, now: Date, matchesNothing = false): Promise<number> {
+export async function countMatching(
+  db: Db,
+  teamId: number,
+  contactBookId: string,
+  definition: Definition,
+  now: Date,
+  matchesNothing = false,
+): Promise<number> {
   if (matchesNothing) return 0;
   const row = await matchingContacts(db, teamId, contactBookId, definition, now)
     .select((eb) => eb.fn.countAll<string | number | bigint>().as('count'))

@@ -163,7 +163,10 @@ export const Condition = z.discriminatedUnion('type', [...leafConditions, GroupC
 
 /** Leaf conditions, counting those inside groups (a group itself is a container, not a condition). */
 export function countConditions(conditions: readonly Condition[]): number {
-  return conditions.reduce((total, condition) => total + (condition.type === 'group' ? condition.conditions.length : 1), 0);
+  return conditions.reduce(
+    (total, condition) => total + (condition.type === 'group' ? condition.conditions.length : 1),
+    0,
+  );
 }
 
 export const Definition = z
@@ -190,5 +193,7 @@ export type Definition = z.infer<typeof Definition>;
 
 /** Every leaf condition, those inside groups included. */
 export function leavesOf(definition: Definition): LeafCondition[] {
-  return definition.conditions.flatMap((condition) => (condition.type === 'group' ? condition.conditions : [condition]));
+  return definition.conditions.flatMap((condition) =>
+    condition.type === 'group' ? condition.conditions : [condition],
+  );
 }

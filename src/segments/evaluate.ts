@@ -46,7 +46,13 @@ export interface SegmentContactRow {
 }
 
 /** One page ordered by id, after the given id; limit + 1 rows so the caller knows whether more exist. */
-export async function segmentContactsPage(db: Db, segment: ReadySegment, now: Date, afterId: string | null, limit: number): Promise<SegmentContactRow[]> {
+export async function segmentContactsPage(
+  db: Db,
+  segment: ReadySegment,
+  now: Date,
+  afterId: string | null,
+  limit: number,
+): Promise<SegmentContactRow[]> {
   let query = segmentQuery(db, segment, now)
     .select([
       'c.id',

@@ -4,6 +4,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** Campaigns and journeys do not exist yet, so no segment is in use; their areas will answer here. */
-export function segmentInUse(_db: Kysely<Database> | Transaction<Database>, _teamId: number, _segmentId: string): Promise<boolean> {
+export function segmentInUse(
+  _db: Kysely<Database> | Transaction<Database>,
+  _teamId: number,
+  _segmentId: string,
+): Promise<boolean> {
   return Promise.resolve(false);
 }

@@ -21,14 +21,25 @@ export async function segmentContactsQuery(db: Db, teamId: number, segmentId: st
 }
 
 /** How many contacts a segment matches at `now`; undefined when the team has no such segment. */
-export async function countSegmentContacts(db: Db, teamId: number, segmentId: string, now: Date): Promise<number | undefined> {
+export async function countSegmentContacts(
+  db: Db,
+  teamId: number,
+  segmentId: string,
+  now: Date,
+): Promise<number | undefined> {
   const found = await getSegmentWithBook(db, teamId, segmentId);
   if (!found) return undefined;
   return countSegment(db, readySegment(found.segment, found.variables), now);
 }
 
 /** Does the contact match the segment at `now`? (Journeys: enrolment and exit checks.) */
-export async function contactInSegment(db: Db, teamId: number, segmentId: string, contactId: string, now: Date): Promise<boolean> {
+export async function contactInSegment(
+  db: Db,
+  teamId: number,
+  segmentId: string,
+  contactId: string,
+  now: Date,
+): Promise<boolean> {
   const query = await segmentContactsQuery(db, teamId, segmentId, now);
   if (!query) return false;
   return (await query.select('c.id').where('c.id', '=', contactId).executeTakeFirst()) !== undefined;

@@ -22,7 +22,9 @@ export function referencesOfBook(variables: readonly string[]): SegmentReference
 /** Property keys the definition uses that are not variables of the book, each once, in order. */
 export function unknownPropertyKeys(definition: Definition, variables: readonly string[]): string[] {
   const known = new Set(variables);
-  const keys = leavesOf(definition).flatMap((condition) => (condition.type === 'property' && !known.has(condition.key) ? [condition.key] : []));
+  const keys = leavesOf(definition).flatMap((condition) =>
+    condition.type === 'property' && !known.has(condition.key) ? [condition.key] : [],
+  );
   return [...new Set(keys)];
 }
 
@@ -32,11 +34,20 @@ export function segmentProblems(definition: Definition, references: SegmentRefer
   );
   const seen = new Set<string>();
   for (const condition of leavesOf(definition)) {
-    if (condition.type === 'journey' && !references.journeyExists(condition.journeyId) && !seen.has(`j:${condition.journeyId}`)) {
+    if (
+      condition.type === 'journey' &&
+      !references.journeyExists(condition.journeyId) &&
+      !seen.has(`j:${condition.journeyId}`)
+    ) {
       seen.add(`j:${condition.journeyId}`);
       problems.push(`journey "${condition.journeyId}" no longer exists`);
     }
-    if (condition.type === 'email_activity' && condition.campaignId !== undefined && !references.campaignExists(condition.campaignId) && !seen.has(`c:${condition.campaignId}`)) {
+    if (
+      condition.type === 'email_activity' &&
+      condition.campaignId !== undefined &&
+      !references.campaignExists(condition.campaignId) &&
+      !seen.has(`c:${condition.campaignId}`)
+    ) {
       seen.add(`c:${condition.campaignId}`);
       problems.push(`campaign "${condition.campaignId}" no longer exists`);
     }
@@ -49,6 +60,10 @@ export function assertKeysAreVariables(definition: Definition, variables: readon
   const unknown = unknownPropertyKeys(definition, variables);
   if (unknown.length > 0) {
     const list = unknown.map((key) => `"${key}"`).join(', ');
-    throw new ApiError(400, 'BAD_REQUEST', `definition: property ${list} is not a variable of the contact book (variables: ${variables.join(', ') || 'none'})`);
+    throw new ApiError(
+      400,
+      'BAD_REQUEST',
+      `definition: property ${list} is not a variable of the contact book (variables: ${variables.join(', ') || 'none'})`,
+    );
   }
 }

@@ -31,7 +31,11 @@ export async function getBook(db: Db, teamId: number, contactBookId: string): Pr
 }
 
 /** The book, locked until the transaction ends: segment writes of one book take turns (count and name rules). */
-export async function lockBook(tx: Transaction<Database>, teamId: number, contactBookId: string): Promise<BookRow | undefined> {
+export async function lockBook(
+  tx: Transaction<Database>,
+  teamId: number,
+  contactBookId: string,
+): Promise<BookRow | undefined> {
   const row = await tx
     .selectFrom('contact_books')
     .select(['id', 'variables'])
@@ -54,7 +58,12 @@ export async function listSegments(db: Db, teamId: number, contactBookId: string
     .execute();
 }
 
-export async function getSegment(db: Db, teamId: number, contactBookId: string, segmentId: string): Promise<SegmentRow | undefined> {
+export async function getSegment(
+  db: Db,
+  teamId: number,
+  contactBookId: string,
+  segmentId: string,
+): Promise<SegmentRow | undefined> {
   return db
     .selectFrom('segments')
     .selectAll()
@@ -65,10 +74,16 @@ export async function getSegment(db: Db, teamId: number, contactBookId: string, 
 }
 
 /** A segment by id alone, with its book's variables (for other areas, which know only the segment id). */
-export async function getSegmentWithBook(db: Db, teamId: number, segmentId: string): Promise<SegmentWithBook | undefined> {
+export async function getSegmentWithBook(
+  db: Db,
+  teamId: number,
+  segmentId: string,
+): Promise<SegmentWithBook | undefined> {
   const row = await db
     .selectFrom('segments as s')
-    .innerJoin('contact_books as b', (join) => join.onRef('b.id', '=', 's.contact_book_id').onRef('b.team_id', '=', 's.team_id'))
+    .innerJoin('contact_books as b', (join) =>
+      join.onRef('b.id', '=', 's.contact_book_id').onRef('b.team_id', '=', 's.team_id'),
+    )
     .selectAll('s')
     .select('b.variables as book_variables')
     .where('s.team_id', '=', teamId)
@@ -90,7 +105,13 @@ export async function countSegments(db: Db, teamId: number, contactBookId: strin
 }
 
 /** Is the name used by another segment of the book? */
-export async function nameTaken(db: Db, teamId: number, contactBookId: string, name: string, exceptId: string | null): Promise<boolean> {
+export async function nameTaken(
+  db: Db,
+  teamId: number,
+  contactBookId: string,
+  name: string,
+  exceptId: string | null,
+): Promise<boolean> {
   let query = db
     .selectFrom('segments')
     .select('id')
@@ -132,7 +153,14 @@ export interface SegmentChanges {
   definition?: unknown;
 }
 
-export async function updateSegment(db: Db, teamId: number, contactBookId: string, segmentId: string, changes: SegmentChanges, now: Date): Promise<SegmentRow | undefined> {
+export async function updateSegment(
+  db: Db,
+  teamId: number,
+  contactBookId: string,
+  segmentId: string,
+  changes: SegmentChanges,
+  now: Date,
+): Promise<SegmentRow | undefined> {
   return db
     .updateTable('segments')
     .set({
@@ -148,7 +176,12 @@ export async function updateSegment(db: Db, teamId: number, contactBookId: strin
     .executeTakeFirst();
 }
 
-export async function deleteSegment(db: Db, teamId: number, contactBookId: string, segmentId: string): Promise<boolean> {
+export async function deleteSegment(
+  db: Db,
+  teamId: number,
+  contactBookId: string,
+  segmentId: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('segments')
     .where('team_id', '=', teamId)

@@ -12,7 +12,17 @@ import type { Definition } from './definition.ts';
 import { countSegment, readySegment, segmentContactsPage, type ReadySegment } from './evaluate.ts';
 import { segmentInUse } from './in-use.ts';
 import { assertKeysAreVariables } from './problems.ts';
-import { countSegments, deleteSegment, getBook, getSegment, insertSegment, listSegments, lockBook, nameTaken, updateSegment } from './queries.ts';
+import {
+  countSegments,
+  deleteSegment,
+  getBook,
+  getSegment,
+  insertSegment,
+  listSegments,
+  lockBook,
+  nameTaken,
+  updateSegment,
+} from './queries.ts';
 import * as s from './schemas.ts';
 import { segmentContactView, segmentView } from './view.ts';
 
@@ -20,7 +30,8 @@ type SegmentDeps = Pick<Deps, 'db' | 'clock' | 'secrets'>;
 
 const bookNotFound = () => new ApiError(404, 'NOT_FOUND', 'Contact book not found');
 const segmentNotFound = () => new ApiError(404, 'NOT_FOUND', 'Segment not found');
-const nameNotUnique = (name: string) => new ApiError(409, 'NOT_UNIQUE', `a segment named "${name}" already exists in this contact book`);
+const nameNotUnique = (name: string) =>
+  new ApiError(409, 'NOT_UNIQUE', `a segment named "${name}" already exists in this contact book`);
 const contactsList = (segmentId: string) => `segment-contacts:${segmentId}`;
 const sameDefinition = (a: Definition, b: Definition) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -47,7 +58,12 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
     base,
     {
       config: access,
-      schema: { ...common, summary: "List a contact book's segments, oldest first, each with its live count and problems", params: s.BookParams, response: { 200: s.SegmentList, ...errors } },
+      schema: {
+        ...common,
+        summary: "List a contact book's segments, oldest first, each with its live count and problems",
+        params: s.BookParams,
+        response: { 200: s.SegmentList, ...errors },
+      },
     },
     async (request) => {
       const { teamId } = principalOf(request);
@@ -85,7 +101,12 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
           throw new ApiError(400, 'BAD_REQUEST', `a contact book has at most ${s.SEGMENTS_PER_BOOK_MAX} segments`);
         }
         if (await nameTaken(tx, teamId, book.id, name, null)) throw nameNotUnique(name);
-        const row = await insertSegment(tx, teamId, { id: newId('sg_', now), contactBookId: book.id, name, description: description ?? null, definition }, now);
+        const row = await insertSegment(
+          tx,
+          teamId,
+          { id: newId('sg_', now), contactBookId: book.id, name, description: description ?? null, definition },
+          now,
+        );
         return readySegment(row, book.variables);
       });
       return reply.code(201).send(await view(segment));
@@ -94,7 +115,15 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
 
   api.get(
     `${base}/:segmentId`,
-    { config: access, schema: { ...common, summary: 'Read a segment with its live count and problems', params: s.SegmentParams, response: { 200: s.Segment, ...errors } } },
+    {
+      config: access,
+      schema: {
+        ...common,
+        summary: 'Read a segment with its live count and problems',
+        params: s.SegmentParams,
+        response: { 200: s.Segment, ...errors },
+      },
+    },
     async (request) => {
       const { contactBookId, segmentId } = request.params;
       return view(await readSegment(principalOf(request).teamId, contactBookId, segmentId));
@@ -108,7 +137,8 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
       schema: {
         ...common,
         summary: 'Rename, describe or redefine a segment',
-        description: 'Fields left out are unchanged. A segment used by an active journey or a live campaign can be renamed but not redefined (400).',
+        description:
+          'Fields left out are unchanged. A segment used by an active journey or a live campaign can be renamed but not redefined (400).',
         params: s.SegmentParams,
         body: s.UpdateSegmentBody,
         response: { 200: s.Segment, 409: s.ErrorBody, ...errors },
@@ -127,9 +157,14 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
         const redefined = definition !== undefined && !sameDefinition(before.definition, definition);
         if (definition !== undefined) assertKeysAreVariables(definition, book.variables);
         if (redefined && (await segmentInUse(tx, teamId, segmentId))) {
-          throw new ApiError(400, 'BAD_REQUEST', 'the segment is used by an active journey or a live campaign: it can be renamed but not redefined');
+          throw new ApiError(
+            400,
+            'BAD_REQUEST',
+            'the segment is used by an active journey or a live campaign: it can be renamed but not redefined',
+          );
         }
-        if (name !== undefined && name !== current.name && (await nameTaken(tx, teamId, book.id, name, segmentId))) throw nameNotUnique(name);
+        if (name !== undefined && name !== current.name && (await nameTaken(tx, teamId, book.id, name, segmentId)))
+          throw nameNotUnique(name);
         if (name === undefined && description === undefined && definition === undefined) return before; // nothing to change
         const row = await updateSegment(tx, teamId, book.id, segmentId, { name, description, definition }, clock.now());
         if (!row) throw segmentNotFound();
@@ -159,7 +194,11 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
         if (!book) throw bookNotFound();
         if (!(await getSegment(tx, teamId, book.id, segmentId))) throw segmentNotFound();
         if (await segmentInUse(tx, teamId, segmentId)) {
-          throw new ApiError(400, 'BAD_REQUEST', 'the segment is used by an active journey or a live campaign and cannot be deleted');
+          throw new ApiError(
+            400,
+            'BAD_REQUEST',
+            'the segment is used by an active journey or a live campaign and cannot be deleted',
+          );
         }
         await deleteSegment(tx, teamId, book.id, segmentId);
       });

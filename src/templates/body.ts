@@ -3,7 +3,12 @@
 import type { TemplateType } from '../db/schema.ts';
 import { badRequest } from '../platform/errors.ts';
 import { parseEditorDocument } from './editor-document.ts';
-import { defaultMarketingDocument, htmlHasUnsubscribeLink, withDocumentFooter, withHtmlFooter } from './marketing-footer.ts';
+import {
+  defaultMarketingDocument,
+  htmlHasUnsubscribeLink,
+  withDocumentFooter,
+  withHtmlFooter,
+} from './marketing-footer.ts';
 import { renderDocument } from './render.ts';
 import { sanitizeTemplateHtml } from './sanitize.ts';
 
@@ -32,7 +37,10 @@ export function bodyFromInput(type: TemplateType, input: BodyInput): TemplateBod
   }
   if (input.html !== undefined) {
     const clean = sanitizeTemplateHtml(input.html);
-    if (clean === '') throw badRequest('html: nothing is left after sanitising (scripts, styles, forms, frames and comments are removed)');
+    if (clean === '')
+      throw badRequest(
+        'html: nothing is left after sanitising (scripts, styles, forms, frames and comments are removed)',
+      );
     return { content: null, html: type === 'MARKETING' ? withHtmlFooter(clean) : clean };
   }
   // Contract: a marketing template created with no body gets the default marketing body.

@@ -26,14 +26,16 @@ const withoutVariables = (url: string) => url.replace(VARIABLE_PATTERN, 'x');
  * http(s), mailto or tel URL (contract rule 4). No javascript:, data: or relative links.
  */
 function linkProblem(url: string): string | null {
-  if (BLANK_OR_CONTROL.test(url.replace(VARIABLE_PATTERN, ''))) return 'must not contain blanks or control characters (encode them, e.g. %20)';
+  if (BLANK_OR_CONTROL.test(url.replace(VARIABLE_PATTERN, '')))
+    return 'must not contain blanks or control characters (encode them, e.g. %20)';
   if (leadingVariableName(url) !== null) return null;
   if (LITERAL_LINK_SCHEME.test(url) && isSafeLinkUrl(withoutVariables(url))) return null;
   return 'must be an http(s)://, mailto: or tel: URL, or begin with a {{variable}}';
 }
 
 function imageSourceProblem(url: string): string | null {
-  if (BLANK_OR_CONTROL.test(url.replace(VARIABLE_PATTERN, ''))) return 'must not contain blanks or control characters (encode them, e.g. %20)';
+  if (BLANK_OR_CONTROL.test(url.replace(VARIABLE_PATTERN, '')))
+    return 'must not contain blanks or control characters (encode them, e.g. %20)';
   if (/^https:\/\//i.test(url) && isSafeLinkUrl(withoutVariables(url))) return null;
   return 'must be an https:// URL (variables may follow the host part)';
 }
@@ -56,7 +58,12 @@ const Text = (max: number) => z.string().min(1).max(max);
 
 const TextRun = z.union([
   Text(MAX_TEXT),
-  z.strictObject({ text: Text(MAX_TEXT), bold: z.boolean().optional(), italic: z.boolean().optional(), href: Link.optional() }),
+  z.strictObject({
+    text: Text(MAX_TEXT),
+    bold: z.boolean().optional(),
+    italic: z.boolean().optional(),
+    href: Link.optional(),
+  }),
 ]);
 
 const HeadingBlock = z.strictObject({
@@ -96,7 +103,15 @@ const ImageBlock = z.strictObject({
 const DividerBlock = z.strictObject({ type: z.literal('divider'), color: Colour.optional() });
 const SpacerBlock = z.strictObject({ type: z.literal('spacer'), height: z.number().int().min(4).max(200).optional() });
 
-const Block = z.discriminatedUnion('type', [HeadingBlock, ParagraphBlock, LinkBlock, ButtonBlock, ImageBlock, DividerBlock, SpacerBlock]);
+const Block = z.discriminatedUnion('type', [
+  HeadingBlock,
+  ParagraphBlock,
+  LinkBlock,
+  ButtonBlock,
+  ImageBlock,
+  DividerBlock,
+  SpacerBlock,
+]);
 
 export const EditorDocument = z.strictObject({
   version: z.literal(DOCUMENT_VERSION),
@@ -105,7 +120,11 @@ export const EditorDocument = z.strictObject({
     .max(MAX_BLOCKS)
     .superRefine((blocks, ctx) => {
       const runs = blocks.reduce((sum, block) => sum + (block.type === 'paragraph' ? block.content.length : 0), 0);
-      if (runs > MAX_RUNS_TOTAL) ctx.addIssue({ code: 'custom', message: `at most ${MAX_RUNS_TOTAL} paragraph runs in a document (${runs} given)` });
+      if (runs > MAX_RUNS_TOTAL)
+        ctx.addIssue({
+          code: 'custom',
+          message: `at most ${MAX_RUNS_TOTAL} paragraph runs in a document (${runs} given)`,
+        });
     }),
 });
 
@@ -115,7 +134,10 @@ export type TextRun = z.infer<typeof TextRun>;
 
 /** `content.blocks[2].content[0].href` */
 function describePath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : `${out}.${String(key)}`), 'content');
+  return path.reduce<string>(
+    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : `${out}.${String(key)}`),
+    'content',
+  );
 }
 
 /** Parses and validates `content`; 400 naming the first problems and where they are. */
@@ -124,7 +146,9 @@ export function parseEditorDocument(json: string): EditorDocument {
   try {
     value = JSON.parse(json);
   } catch (error) {
-    throw badRequest(`content: is not valid JSON (${(error as Error).message}); it must be an editor document, see docs/templates.md`);
+    throw badRequest(
+      `content: is not valid JSON (${(error as Error).message}); it must be an editor document, see docs/templates.md`,
+    );
   }
   const parsed = EditorDocument.safeParse(value);
   if (!parsed.success) {

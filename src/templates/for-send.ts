@@ -15,7 +15,11 @@ export interface TemplateForSend {
 }
 
 /** The team's template, or undefined when the team has no template with that id. */
-export async function getTemplateForSend(db: Kysely<Database>, teamId: number, templateId: string): Promise<TemplateForSend | undefined> {
+export async function getTemplateForSend(
+  db: Kysely<Database>,
+  teamId: number,
+  templateId: string,
+): Promise<TemplateForSend | undefined> {
   const row = await getTemplate(db, teamId, templateId);
   if (!row) return undefined;
   return { id: row.id, subject: row.subject, previewText: row.preview_text, type: row.type, html: row.html };

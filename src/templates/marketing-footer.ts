@@ -30,11 +30,16 @@ export function documentHasUnsubscribeLink(document: EditorDocument): boolean {
 
 /** The document itself when it links to `{{unsubscribeUrl}}`, else the document with the footer. */
 export function withDocumentFooter(document: EditorDocument): EditorDocument {
-  return documentHasUnsubscribeLink(document) ? document : { ...document, blocks: [...document.blocks, ...FOOTER_BLOCKS] };
+  return documentHasUnsubscribeLink(document)
+    ? document
+    : { ...document, blocks: [...document.blocks, ...FOOTER_BLOCKS] };
 }
 
 // An <a> whose href is exactly the unsubscribe variable (any quoting, blanks inside the braces).
-const UNSUBSCRIBE_ANCHOR = new RegExp(`<a\\s[^>]*\\bhref\\s*=\\s*["']?\\s*\\{\\{\\s*${UNSUBSCRIBE_VARIABLE}\\s*\\}\\}\\s*["'\\s>]`, 'i');
+const UNSUBSCRIBE_ANCHOR = new RegExp(
+  `<a\\s[^>]*\\bhref\\s*=\\s*["']?\\s*\\{\\{\\s*${UNSUBSCRIBE_VARIABLE}\\s*\\}\\}\\s*["'\\s>]`,
+  'i',
+);
 
 export function htmlHasUnsubscribeLink(html: string): boolean {
   return UNSUBSCRIBE_ANCHOR.test(html);

@@ -44,11 +44,20 @@ export async function insertTemplate(db: Db, teamId: number, template: NewTempla
 }
 
 export async function getTemplate(db: Db, teamId: number, templateId: string): Promise<TemplateRow | undefined> {
-  return db.selectFrom('templates').selectAll().where('team_id', '=', teamId).where('id', '=', templateId).executeTakeFirst();
+  return db
+    .selectFrom('templates')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('id', '=', templateId)
+    .executeTakeFirst();
 }
 
 /** The row, locked until the transaction ends (read-modify-write of an update). */
-export async function getTemplateForUpdate(tx: Transaction<Database>, teamId: number, templateId: string): Promise<TemplateRow | undefined> {
+export async function getTemplateForUpdate(
+  tx: Transaction<Database>,
+  teamId: number,
+  templateId: string,
+): Promise<TemplateRow | undefined> {
   return tx
     .selectFrom('templates')
     .selectAll()
@@ -71,7 +80,13 @@ export async function listTemplates(db: Db, teamId: number, page: number, limit:
     .execute();
 }
 
-export async function updateTemplate(db: Db, teamId: number, templateId: string, changes: TemplateChanges, now: Date): Promise<TemplateRow | undefined> {
+export async function updateTemplate(
+  db: Db,
+  teamId: number,
+  templateId: string,
+  changes: TemplateChanges,
+  now: Date,
+): Promise<TemplateRow | undefined> {
   return db
     .updateTable('templates')
     .set({
@@ -90,6 +105,10 @@ export async function updateTemplate(db: Db, teamId: number, templateId: string,
 }
 
 export async function deleteTemplate(db: Db, teamId: number, templateId: string): Promise<boolean> {
-  const result = await db.deleteFrom('templates').where('team_id', '=', teamId).where('id', '=', templateId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('templates')
+    .where('team_id', '=', teamId)
+    .where('id', '=', templateId)
+    .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

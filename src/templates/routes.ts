@@ -6,7 +6,14 @@ import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { assertBodyFitsMarketing, bodyFromInput, bodyGiven } from './body.ts';
-import { deleteTemplate, getTemplate, getTemplateForUpdate, insertTemplate, listTemplates, updateTemplate } from './queries.ts';
+import {
+  deleteTemplate,
+  getTemplate,
+  getTemplateForUpdate,
+  insertTemplate,
+  listTemplates,
+  updateTemplate,
+} from './queries.ts';
 import * as s from './schemas.ts';
 import { templateView } from './view.ts';
 
@@ -58,14 +65,27 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateDeps)
       const { name, subject, type, previewText, content, html } = request.body;
       const body = bodyFromInput(type, { content, html });
       const now = clock.now();
-      const row = await insertTemplate(db, teamId, { id: newId('tpl_', now), name, subject, type, previewText: previewText ?? null, ...body }, now);
+      const row = await insertTemplate(
+        db,
+        teamId,
+        { id: newId('tpl_', now), name, subject, type, previewText: previewText ?? null, ...body },
+        now,
+      );
       return templateView(row);
     },
   );
 
   api.get(
     '/v1/templates/:templateId',
-    { config: access, schema: { ...common, summary: 'Read a template', params: s.TemplateParams, response: { 200: s.Template, ...errors } } },
+    {
+      config: access,
+      schema: {
+        ...common,
+        summary: 'Read a template',
+        params: s.TemplateParams,
+        response: { 200: s.Template, ...errors },
+      },
+    },
     async (request) => {
       const row = await getTemplate(db, principalOf(request).teamId, request.params.templateId);
       if (!row) throw notFound();

@@ -6,12 +6,36 @@
 import juice from 'juice';
 import sanitizeHtml from 'sanitize-html';
 
-const LAYOUT = ['align', 'valign', 'width', 'height', 'bgcolor', 'border', 'dir', 'lang', 'title', 'style', 'class', 'id', 'role'];
+const LAYOUT = [
+  'align',
+  'valign',
+  'width',
+  'height',
+  'bgcolor',
+  'border',
+  'dir',
+  'lang',
+  'title',
+  'style',
+  'class',
+  'id',
+  'role',
+];
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
-    'html', 'head', 'body', 'title', 'meta', 'img', 'center', 'font', 'big', 'strike', 'tt',
+    'html',
+    'head',
+    'body',
+    'title',
+    'meta',
+    'img',
+    'center',
+    'font',
+    'big',
+    'strike',
+    'tt',
   ],
   allowedAttributes: {
     '*': LAYOUT,
@@ -38,7 +62,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 // CSS that can run code in old engines, or url() to anything but http(s)/cid (or hidden behind CSS
 // escapes); the declaration holding it is dropped.
-const UNSAFE_CSS = /expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:|@import|url\s*\(\s*['"]?\s*(?!https?:\/\/|cid:)|url\s*\([^)]*\\/i;
+const UNSAFE_CSS =
+  /expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:|@import|url\s*\(\s*['"]?\s*(?!https?:\/\/|cid:)|url\s*\([^)]*\\/i;
 
 function withSafeStyle(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
   const style = attribs.style;
@@ -63,7 +88,8 @@ function styleElementsLength(html: string): number {
 
 /** Rules of a <style> element are copied into style attributes first, so the design survives its removal. */
 function inlineStyleElements(html: string): string {
-  if (!/<style[\s>]/i.test(html) || html.length > INLINE_HTML_MAX || styleElementsLength(html) > INLINE_CSS_MAX) return html;
+  if (!/<style[\s>]/i.test(html) || html.length > INLINE_HTML_MAX || styleElementsLength(html) > INLINE_CSS_MAX)
+    return html;
   try {
     return juice(html, {
       removeStyleTags: true,

@@ -88,7 +88,10 @@ export const Template = z.object({
   type: TemplateType,
   previewText: z.string().nullable(),
   content: z.string().nullable().describe('The editor document as JSON text; null for a template created from HTML'),
-  html: z.string().nullable().describe('The rendered, sanitised body that is sent; null for a transactional template without a body'),
+  html: z
+    .string()
+    .nullable()
+    .describe('The rendered, sanitised body that is sent; null for a transactional template without a body'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

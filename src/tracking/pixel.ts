@@ -1,7 +1,10 @@
 // The open pixel: the smallest transparent 1×1 GIF (43 bytes: GIF89a header, a two-colour table, a
 // graphic control extension marking colour 0 transparent, one 1×1 image). Every pixel request gets
 // exactly these bytes, whether or not its token is valid, so the answer never tells a token's validity.
-export const TRANSPARENT_GIF: Buffer = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+export const TRANSPARENT_GIF: Buffer = Buffer.from(
+  'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==',
+  'base64',
+);
 
 /**
  * No cache anywhere (browsers, mail proxies such as Gmail's image proxy do their own fetch anyway):

@@ -64,7 +64,8 @@ export function rewriteLinks(html: string, replace: (link: string) => string | n
     const tag = scanAttributes(html, match.index + 2);
     tagStart.lastIndex = tag.end;
     const href = tag.attributes.find((a) => a.name === 'href');
-    if (href === undefined || href.value === null || tag.attributes.some((a) => a.name === NO_TRACK_ATTRIBUTE)) continue;
+    if (href === undefined || href.value === null || tag.attributes.some((a) => a.name === NO_TRACK_ATTRIBUTE))
+      continue;
     const link = trackableLink(href.value.text);
     const replacement = link === null ? null : replace(link);
     if (replacement === null) continue;

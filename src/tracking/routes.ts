@@ -15,7 +15,13 @@
 // hidden from OpenAPI.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { recordEmailEvents, recordFirstOpens, recordLaterOpens, type EmailEventInput, type OpenInput } from '../emails/index.ts';
+import {
+  recordEmailEvents,
+  recordFirstOpens,
+  recordLaterOpens,
+  type EmailEventInput,
+  type OpenInput,
+} from '../emails/index.ts';
 import { BatchWriter } from '../platform/batch-writer.ts';
 import { PIXEL_HEADERS, TRANSPARENT_GIF } from './pixel.ts';
 import { CLICK_PATH, OPEN_PATH, readClickToken, readOpenToken, type TrackedEmail } from './tokens.ts';
@@ -57,7 +63,13 @@ function roundsOf(events: readonly ClickEvent[]): EmailEventInput[][] {
   for (const e of events) {
     const round = seen.get(e.target.emailId) ?? 0;
     seen.set(e.target.emailId, round + 1);
-    (rounds[round] ??= []).push({ teamId: e.target.teamId, emailId: e.target.emailId, status: 'CLICKED', data: e.data, at: e.at });
+    (rounds[round] ??= []).push({
+      teamId: e.target.teamId,
+      emailId: e.target.emailId,
+      status: 'CLICKED',
+      data: e.data,
+      at: e.at,
+    });
   }
   return rounds;
 }
@@ -76,8 +88,16 @@ async function writeClicks(deps: TrackingDeps, events: ClickEvent[]): Promise<vo
 const userAgentOf = (header: string | undefined) => (header === undefined ? null : header.slice(0, USER_AGENT_MAX));
 
 /** The recipient is in the data only when the token names one (a MARKETING copy). */
-function eventData(target: TrackedEmail, userAgent: string | undefined, extra: Record<string, string>): Record<string, string | null> {
-  return { ...extra, ...(target.recipient === null ? {} : { recipient: target.recipient }), userAgent: userAgentOf(userAgent) };
+function eventData(
+  target: TrackedEmail,
+  userAgent: string | undefined,
+  extra: Record<string, string>,
+): Record<string, string | null> {
+  return {
+    ...extra,
+    ...(target.recipient === null ? {} : { recipient: target.recipient }),
+    userAgent: userAgentOf(userAgent),
+  };
 }
 
 const NOT_FOUND_PAGE =
@@ -87,14 +107,20 @@ const NOT_FOUND_PAGE =
 function notFound(reply: FastifyReply): FastifyReply {
   return reply
     .code(404)
-    .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'" })
+    .headers({
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'",
+    })
     .type('text/html; charset=utf-8')
     .send(NOT_FOUND_PAGE);
 }
 
 /** Registered at the root by app.ts. */
 export function registerTrackingRoutes(app: FastifyInstance, deps: TrackingDeps): void {
-  const notRecorded = (error: unknown, emailId: string) => deps.logger.error({ err: error, emailId }, 'tracking event not recorded');
+  const notRecorded = (error: unknown, emailId: string) =>
+    deps.logger.error({ err: error, emailId }, 'tracking event not recorded');
   const limits = { maxBatch: MAX_BATCH, limit: BACKLOG_LIMIT, gatherMs: GATHER_MS };
   // Group commits for opens: later opens (one update of the copy's tally each), and the first opens
   // they hand on (an event each, under the email's lock; src/emails/first-opens.ts). Each retries
@@ -102,7 +128,12 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: TrackingDeps)
   // writer holds the later-open writer up, which then holds requests up: memory stays bounded.
   const firstOpenWriters = Array.from(
     { length: FIRST_OPEN_WRITERS },
-    () => new BatchWriter<OpenInput>({ ...limits, write: (batch) => recordFirstOpens(deps.db, batch), onError: (error, open) => notRecorded(error, open.emailId) }),
+    () =>
+      new BatchWriter<OpenInput>({
+        ...limits,
+        write: (batch) => recordFirstOpens(deps.db, batch),
+        onError: (error, open) => notRecorded(error, open.emailId),
+      }),
   );
   const handOn = async (firsts: OpenInput[]) => {
     for (const open of firsts) {
@@ -110,10 +141,21 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: TrackingDeps)
       if (wait !== null) await wait;
     }
   };
-  const opens = new BatchWriter<OpenInput>({ ...limits, write: async (batch) => handOn(await recordLaterOpens(deps.db, batch)), onError: (error, open) => notRecorded(error, open.emailId) });
-  const clicks = new BatchWriter<ClickEvent>({ ...limits, write: (batch) => writeClicks(deps, batch), onError: (error, click) => notRecorded(error, click.target.emailId) });
+  const opens = new BatchWriter<OpenInput>({
+    ...limits,
+    write: async (batch) => handOn(await recordLaterOpens(deps.db, batch)),
+    onError: (error, open) => notRecorded(error, open.emailId),
+  });
+  const clicks = new BatchWriter<ClickEvent>({
+    ...limits,
+    write: (batch) => writeClicks(deps, batch),
+    onError: (error, click) => notRecorded(error, click.target.emailId),
+  });
   app.addHook('onClose', async () => {
-    await Promise.all([opens.drained().then(() => Promise.all(firstOpenWriters.map((writer) => writer.drained()))), clicks.drained()]);
+    await Promise.all([
+      opens.drained().then(() => Promise.all(firstOpenWriters.map((writer) => writer.drained()))),
+      clicks.drained(),
+    ]);
   });
   // No params schema: the token is checked by its signature, and the pixel is the hot path.
   const options = { schema: { hide: true } };
@@ -122,7 +164,13 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: TrackingDeps)
   app.get<{ Params: { token: string } }>(`${OPEN_PATH}/:token`, options, (request, reply) => {
     const target = readOpenToken(deps.secrets, request.params.token);
     if (target !== null) {
-      const open = { teamId: target.teamId, emailId: target.emailId, recipient: target.recipient, userAgent: userAgentOf(request.headers['user-agent']), at: deps.clock.now() };
+      const open = {
+        teamId: target.teamId,
+        emailId: target.emailId,
+        recipient: target.recipient,
+        userAgent: userAgentOf(request.headers['user-agent']),
+        at: deps.clock.now(),
+      };
       const wait = opens.add(open);
       if (wait !== null) {
         void wait.then(() => reply.headers(PIXEL_HEADERS).send(TRANSPARENT_GIF));
@@ -135,8 +183,15 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: TrackingDeps)
   app.get<{ Params: { token: string } }>(`${CLICK_PATH}/:token`, options, async (request, reply) => {
     const target = readClickToken(deps.secrets, request.params.token);
     if (target === null) return notFound(reply);
-    const wait = clicks.add({ target, data: eventData(target, request.headers['user-agent'], { link: target.link }), at: deps.clock.now() });
+    const wait = clicks.add({
+      target,
+      data: eventData(target, request.headers['user-agent'], { link: target.link }),
+      at: deps.clock.now(),
+    });
     if (wait !== null) await wait;
-    return reply.code(302).headers({ location: target.link, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).send();
+    return reply
+      .code(302)
+      .headers({ location: target.link, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+      .send();
   });
 }

@@ -28,11 +28,13 @@ export interface TrackedLink extends TrackedEmail {
 }
 
 const sign = (secrets: Secrets, payload: readonly unknown[]) => signToken(secrets, 'tracking', payload);
-const open = (secrets: Secrets, token: string) => openSignedToken(secrets, 'tracking', token, TRACKING_TOKEN_MAX_LENGTH);
+const open = (secrets: Secrets, token: string) =>
+  openSignedToken(secrets, 'tracking', token, TRACKING_TOKEN_MAX_LENGTH);
 
 const recipientOf = (recipient: string | null) => (recipient === null ? null : recipient.trim().toLowerCase());
 const isTeamId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
-const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+const isText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max;
 const isRecipient = (value: unknown): value is string | null => value === null || isText(value, 320);
 
 export function openToken(secrets: Secrets, email: TrackedEmail): string {
@@ -57,7 +59,14 @@ export function readClickToken(secrets: Secrets, token: string): TrackedLink | n
   const payload = open(secrets, token);
   if (payload === null || payload.length !== 5) return null;
   const [kind, teamId, emailId, recipient, link] = payload;
-  if (kind !== 'c' || !isTeamId(teamId) || !isText(emailId, 64) || !isRecipient(recipient) || !isText(link, TRACKING_TOKEN_MAX_LENGTH)) return null;
+  if (
+    kind !== 'c' ||
+    !isTeamId(teamId) ||
+    !isText(emailId, 64) ||
+    !isRecipient(recipient) ||
+    !isText(link, TRACKING_TOKEN_MAX_LENGTH)
+  )
+    return null;
   // Signed by us only for http(s) links; checked again so that a redirect can never go elsewhere.
   if (!/^https?:\/\//i.test(link)) return null;
   return { teamId, emailId, recipient, link };
@@ -68,5 +77,7 @@ export const OPEN_PATH = '/t/o';
 export const CLICK_PATH = '/t/c';
 
 /** `publicUrl` is HERALD_PUBLIC_URL without a trailing slash. */
-export const openUrl = (secrets: Secrets, publicUrl: string, email: TrackedEmail) => `${publicUrl}${OPEN_PATH}/${openToken(secrets, email)}`;
-export const clickUrl = (secrets: Secrets, publicUrl: string, link: TrackedLink) => `${publicUrl}${CLICK_PATH}/${clickToken(secrets, link)}`;
+export const openUrl = (secrets: Secrets, publicUrl: string, email: TrackedEmail) =>
+  `${publicUrl}${OPEN_PATH}/${openToken(secrets, email)}`;
+export const clickUrl = (secrets: Secrets, publicUrl: string, link: TrackedLink) =>
+  `${publicUrl}${CLICK_PATH}/${clickToken(secrets, link)}`;

@@ -66,7 +66,12 @@ function describe(error: unknown, timeoutMs: number): string {
   return `${code ? `${code} ` : ''}${error.message}${detail}`.slice(0, 500);
 }
 
-export async function attemptDelivery(transport: AttemptTransport, target: AttemptTarget, now: Date, timeoutMs = REQUEST_TIMEOUT_MS): Promise<AttemptResult> {
+export async function attemptDelivery(
+  transport: AttemptTransport,
+  target: AttemptTarget,
+  now: Date,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
@@ -96,6 +101,14 @@ export async function attemptDelivery(transport: AttemptTransport, target: Attem
       gone: status === 410,
     };
   } catch (error) {
-    return { delivered: false, responseStatus: null, responseTimeMs: elapsed(), responseText: null, error: describe(error, timeoutMs), retryAfterMs: null, gone: false };
+    return {
+      delivered: false,
+      responseStatus: null,
+      responseTimeMs: elapsed(),
+      responseText: null,
+      error: describe(error, timeoutMs),
+      retryAfterMs: null,
+      gone: false,
+    };
   }
 }

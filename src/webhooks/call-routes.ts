@@ -39,7 +39,9 @@ export function registerCallRoutes(app: FastifyInstance, deps: WebhookRouteDeps)
       const { webhookId, status, limit, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(secrets, cursor, CALL_LIST, teamId);
       const rows = await q.listCalls(db, teamId, { webhookId, status, after }, limit);
-      const page = cursorPage(rows, limit, (last) => encodeCursor(secrets, CALL_LIST, teamId, [last.created_at.toISOString(), last.id]));
+      const page = cursorPage(rows, limit, (last) =>
+        encodeCursor(secrets, CALL_LIST, teamId, [last.created_at.toISOString(), last.id]),
+      );
       return { data: page.data.map(callView), nextCursor: page.nextCursor };
     },
   );
@@ -48,7 +50,12 @@ export function registerCallRoutes(app: FastifyInstance, deps: WebhookRouteDeps)
     '/v1/webhooks/calls/:callId',
     {
       config: { access: 'webhookRead' },
-      schema: { ...common, summary: 'Get a webhook call with its payload and the start of the response', params: s.CallParams, response: { 200: s.WebhookCallDetail, ...errors } },
+      schema: {
+        ...common,
+        summary: 'Get a webhook call with its payload and the start of the response',
+        params: s.CallParams,
+        response: { 200: s.WebhookCallDetail, ...errors },
+      },
     },
     async (request) => {
       const row = await q.getCall(db, principalOf(request).teamId, request.params.callId);
@@ -81,7 +88,11 @@ export function registerCallRoutes(app: FastifyInstance, deps: WebhookRouteDeps)
       if (!requeued) {
         const existing = await q.getCall(db, teamId, request.params.callId);
         if (!existing) throw callNotFound();
-        throw new ApiError(409, 'CONFLICT', existing.status === 'DELIVERED' ? 'The call was delivered' : 'The call is still being delivered');
+        throw new ApiError(
+          409,
+          'CONFLICT',
+          existing.status === 'DELIVERED' ? 'The call was delivered' : 'The call is still being delivered',
+        );
       }
       return reply.code(202).send({ callId: requeued.id });
     },

@@ -88,7 +88,11 @@ export interface CallOutcome {
  * success. Returns how many calls were written. Webhooks whose attempts have now all failed for
  * 5 days are then disabled by disableFailingWebhooks.
  */
-export async function writeOutcomes(db: Kysely<Database>, outcomes: readonly CallOutcome[], now: Date): Promise<number> {
+export async function writeOutcomes(
+  db: Kysely<Database>,
+  outcomes: readonly CallOutcome[],
+  now: Date,
+): Promise<number> {
   const input = JSON.stringify(
     outcomes.map((o) => ({
       id: o.id,
@@ -153,7 +157,11 @@ export async function writeOutcomes(db: Kysely<Database>, outcomes: readonly Cal
  * calls of those that are now disabled are DISCARDED (also retries written after it was disabled).
  * Should the process die before this runs, the webhook's next failed attempt runs it again.
  */
-export async function disableFailingWebhooks(db: Kysely<Database>, webhookIds: readonly string[], now: Date): Promise<void> {
+export async function disableFailingWebhooks(
+  db: Kysely<Database>,
+  webhookIds: readonly string[],
+  now: Date,
+): Promise<void> {
   const disableBefore = new Date(now.getTime() - AUTO_DISABLE_AFTER_MS);
   await db.transaction().execute(async (tx) => {
     const disabled = await sql<{ id: string; team_id: number; url: string; failing_since: Date }>`

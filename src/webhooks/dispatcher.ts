@@ -10,7 +10,13 @@ import { Coalescer } from '../platform/coalescer.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { WakeSignal, type Lane, type QueueLogger } from '../queue/index.ts';
 import { attemptDelivery, REQUEST_TIMEOUT_MS, type AttemptResult, type AttemptTransport } from './attempt.ts';
-import { claimDueCalls, releaseExpiredCalls, writeOutcomes, type CallOutcome, type ClaimedCall } from './dispatch-queries.ts';
+import {
+  claimDueCalls,
+  releaseExpiredCalls,
+  writeOutcomes,
+  type CallOutcome,
+  type ClaimedCall,
+} from './dispatch-queries.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './events.ts';
 import { nextAttemptAt } from './retry-schedule.ts';
 
@@ -56,10 +62,20 @@ function dispatcherMetrics(registry: Registry | undefined) {
   if (!registry) return null;
   const attempts =
     (registry.getSingleMetric('herald_webhook_attempts_total') as Counter | undefined) ??
-    new Counter({ name: 'herald_webhook_attempts_total', help: 'Webhook delivery attempts by outcome', labelNames: ['outcome'], registers: [registry] });
+    new Counter({
+      name: 'herald_webhook_attempts_total',
+      help: 'Webhook delivery attempts by outcome',
+      labelNames: ['outcome'],
+      registers: [registry],
+    });
   const seconds =
     (registry.getSingleMetric('herald_webhook_attempt_seconds') as Histogram | undefined) ??
-    new Histogram({ name: 'herald_webhook_attempt_seconds', help: 'Time of one webhook delivery attempt', buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15], registers: [registry] });
+    new Histogram({
+      name: 'herald_webhook_attempt_seconds',
+      help: 'Time of one webhook delivery attempt',
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15],
+      registers: [registry],
+    });
   return { attempts, seconds };
 }
 
@@ -87,10 +103,13 @@ export class WebhookDispatcher implements Lane {
     this.#max = deps.maxInFlight ?? MAX_IN_FLIGHT;
     this.#perWebhook = deps.perWebhook ?? PER_WEBHOOK;
     this.#metrics = dispatcherMetrics(deps.metrics);
-    this.#writer = new Coalescer(async (outcomes) => {
-      await writeOutcomes(deps.db, outcomes, deps.clock.now());
-      return outcomes.map(() => 1);
-    }, { maxBatch: 64, concurrency: 2 });
+    this.#writer = new Coalescer(
+      async (outcomes) => {
+        await writeOutcomes(deps.db, outcomes, deps.clock.now());
+        return outcomes.map(() => 1);
+      },
+      { maxBatch: 64, concurrency: 2 },
+    );
   }
 
   start(): void {
@@ -137,7 +156,9 @@ export class WebhookDispatcher implements Lane {
           const released = await releaseExpiredCalls(db, now);
           if (released > 0) logger.warn({ released }, 'webhook calls whose worker stopped are due again');
         }
-        calls = await claimDueCalls(db, now, new Date(now.getTime() + LEASE_MS), free, this.#perWebhook, [...this.#finishing]);
+        calls = await claimDueCalls(db, now, new Date(now.getTime() + LEASE_MS), free, this.#perWebhook, [
+          ...this.#finishing,
+        ]);
       } catch (error) {
         logger.error({ err: error }, 'webhook call claim failed');
       }
@@ -172,7 +193,12 @@ export class WebhookDispatcher implements Lane {
       this.#wake.fire();
     };
     void (async () => {
-      const result = await attemptDelivery(transport, { callId: call.id, url: call.url, secret: this.#secret(call.secret_sealed), payload: call.payload }, clock.now(), this.#deps.requestTimeoutMs);
+      const result = await attemptDelivery(
+        transport,
+        { callId: call.id, url: call.url, secret: this.#secret(call.secret_sealed), payload: call.payload },
+        clock.now(),
+        this.#deps.requestTimeoutMs,
+      );
       this.#metrics?.attempts.inc({ outcome: result.delivered ? 'delivered' : 'failed' });
       this.#metrics?.seconds.observe(result.responseTimeMs / 1000);
       this.#finishing.add(call.id);

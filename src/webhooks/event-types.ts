@@ -7,10 +7,7 @@ import { EMAIL_STATUSES } from '../emails/index.ts';
 /** email.<status in lower case> for every email status, e.g. email.delivery_delayed. */
 export const EMAIL_EVENT_TYPES = EMAIL_STATUSES.map((status) => `email.${status.toLowerCase()}`);
 
-export const EVENT_TYPES: readonly string[] = [
-  ...EMAIL_EVENT_TYPES,
-  'webhook.test',
-];
+export const EVENT_TYPES: readonly string[] = [...EMAIL_EVENT_TYPES, 'webhook.test'];
 
 export const EventType = z.enum(EVENT_TYPES as [string, ...string[]]);
 
@@ -24,13 +21,14 @@ export const EmailEventData = z
     to: z.union([z.string(), z.array(z.string())]),
     subject: z.string(),
     emailCreatedAt: z.string().describe('when the email was sent (ISO 8601)'),
-    details: z.unknown().nullable().describe('what the event carries: the SMTP answer, the bounce diagnostic, the clicked link, ...'),
+    details: z
+      .unknown()
+      .nullable()
+      .describe('what the event carries: the SMTP answer, the bounce diagnostic, the clicked link, ...'),
   })
   .meta({ id: 'EmailEventData' });
 
-export const TestEventData = z
-  .object({ webhookId: z.string(), message: z.string() })
-  .meta({ id: 'TestEventData' });
+export const TestEventData = z.object({ webhookId: z.string(), message: z.string() }).meta({ id: 'TestEventData' });
 
 export const EventPayload = z
   .object({
@@ -38,7 +36,11 @@ export const EventPayload = z
     createdAt: z.string().describe('when the event happened (ISO 8601, UTC)'),
     data: z.union([EmailEventData, TestEventData]),
   })
-  .meta({ id: 'WebhookEventPayload', description: 'The JSON body of every webhook call; `data` by type: email.* EmailEventData, webhook.test TestEventData.' });
+  .meta({
+    id: 'WebhookEventPayload',
+    description:
+      'The JSON body of every webhook call; `data` by type: email.* EmailEventData, webhook.test TestEventData.',
+  });
 
 export function isEventType(value: string): boolean {
   return EVENT_TYPES.includes(value);

@@ -48,7 +48,10 @@ export function createWebhookAgent(options: WebhookAgentOptions): WebhookAgent {
   // choose the address it connects to.
   // One secure context for every connection: building one from ~150 root certificates costs ~10 ms.
   const secureContext = ca === undefined ? undefined : tls.createSecureContext({ ca });
-  const connectTo = buildConnector({ ...(secureContext === undefined ? {} : { secureContext }), timeout: options.connectTimeoutMs ?? 5_000 });
+  const connectTo = buildConnector({
+    ...(secureContext === undefined ? {} : { secureContext }),
+    timeout: options.connectTimeoutMs ?? 5_000,
+  });
 
   // Checks of one name share a lookup: those made while it runs, and for SHARE_MS after it answered
   // (a busy endpoint gets hundreds of deliveries a second; one DNS answer a second serves them all).
@@ -85,7 +88,12 @@ export function createWebhookAgent(options: WebhookAgentOptions): WebhookAgent {
         (...result) => {
           const [error] = result;
           const code = (error as { code?: unknown } | null)?.code;
-          if (error !== null && index + 1 < addresses.length && typeof code === 'string' && TRY_NEXT_ADDRESS.has(code)) {
+          if (
+            error !== null &&
+            index + 1 < addresses.length &&
+            typeof code === 'string' &&
+            TRY_NEXT_ADDRESS.has(code)
+          ) {
             attempt(addresses, index + 1);
           } else {
             callback(...result);
@@ -99,7 +107,10 @@ export function createWebhookAgent(options: WebhookAgentOptions): WebhookAgent {
     );
   };
 
-  const agent = new Agent({ connect, ...(options.connections === undefined ? {} : { connections: options.connections }) });
+  const agent = new Agent({
+    connect,
+    ...(options.connections === undefined ? {} : { connections: options.connections }),
+  });
   return {
     agent,
     checkHost: async (hostname) => {

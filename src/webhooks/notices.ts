@@ -4,14 +4,18 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { actingKey, describeKey, queueTeamNotice } from '../platform/notices/team-notices.ts';
 
-type Change = { kind: 'created'; url: string } | { kind: 'repointed'; from: string; to: string } | { kind: 'deleted'; url: string };
+type Change =
+  { kind: 'created'; url: string } | { kind: 'repointed'; from: string; to: string } | { kind: 'deleted'; url: string };
 
 function wording(change: Change): { subject: string; body: string } {
   switch (change.kind) {
     case 'created':
       return { subject: 'A webhook was added to your team', body: `Events will be sent to:\n  ${change.url}` };
     case 'repointed':
-      return { subject: 'A webhook of your team now points at a new URL', body: `Events now go to:\n  ${change.to}\nThey went to:\n  ${change.from}` };
+      return {
+        subject: 'A webhook of your team now points at a new URL',
+        body: `Events now go to:\n  ${change.to}\nThey went to:\n  ${change.from}`,
+      };
     case 'deleted':
       return { subject: 'A webhook was removed from your team', body: `Events no longer go to:\n  ${change.url}` };
   }
@@ -41,5 +45,10 @@ export async function noticeAutoDisabled(
     `Every delivery to this webhook has failed since ${webhook.failingSince.toISOString()}, so Herald turned it off ` +
     `and dropped its pending calls.\n\n  ${webhook.url}\n\nWebhook: ${webhook.id}\n\n` +
     'Fix the endpoint, then set the webhook ACTIVE again (POST /v1/webhooks/{id}/status); dropped calls can be retried.\n';
-  await queueTeamNotice(tx, teamId, { kind: 'webhook.auto_disabled', subject: 'A webhook of your team was turned off after repeated failures', text }, now);
+  await queueTeamNotice(
+    tx,
+    teamId,
+    { kind: 'webhook.auto_disabled', subject: 'A webhook of your team was turned off after repeated failures', text },
+    now,
+  );
 }

@@ -4,7 +4,13 @@ import type { FastifyReply } from 'fastify';
 import { ApiError } from '../platform/errors.ts';
 import { CounterUnavailableError, type RateLimiter } from '../platform/rate-limit/index.ts';
 
-export async function enforcePerMinute(limiter: RateLimiter, reply: FastifyReply, teamId: number, name: string, limit: number): Promise<void> {
+export async function enforcePerMinute(
+  limiter: RateLimiter,
+  reply: FastifyReply,
+  teamId: number,
+  name: string,
+  limit: number,
+): Promise<void> {
   let decision;
   try {
     decision = await limiter.perMinute(teamId, name, limit);
@@ -15,5 +21,9 @@ export async function enforcePerMinute(limiter: RateLimiter, reply: FastifyReply
   }
   if (decision.allowed) return;
   reply.header('retry-after', String(decision.retryAfterSeconds));
-  throw new ApiError(429, 'RATE_LIMITED', `At most ${limit} ${name.replace('webhook-', 'webhook ')} a minute; retry after ${decision.retryAfterSeconds} s`);
+  throw new ApiError(
+    429,
+    'RATE_LIMITED',
+    `At most ${limit} ${name.replace('webhook-', 'webhook ')} a minute; retry after ${decision.retryAfterSeconds} s`,
+  );
 }

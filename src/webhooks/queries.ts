@@ -18,7 +18,13 @@ export function getWebhook(db: Db, teamId: number, id: string): Promise<WebhookR
 
 /** The webhook locked for a change (rotation, status, update, delete), so changes do not interleave. */
 export function lockWebhook(tx: Transaction<Database>, teamId: number, id: string): Promise<WebhookRow | undefined> {
-  return tx.selectFrom('webhooks').selectAll().where('team_id', '=', teamId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return tx
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Newest first, each with its last 24 hours of calls (contract: last24h in the list response). */
@@ -41,7 +47,10 @@ export async function listWebhooks(db: Db, teamId: number, since: Date): Promise
  * Locks the team row and counts its webhooks, so two concurrent creations cannot both pass the
  * plan's count.
  */
-export async function lockTeamAndCountWebhooks(tx: Transaction<Database>, teamId: number): Promise<{ plan: string; count: number } | null> {
+export async function lockTeamAndCountWebhooks(
+  tx: Transaction<Database>,
+  teamId: number,
+): Promise<{ plan: string; count: number } | null> {
   const team = await tx.selectFrom('teams').select('plan').where('id', '=', teamId).forUpdate().executeTakeFirst();
   if (!team) return null;
   const { count } = await tx
@@ -82,7 +91,13 @@ export interface WebhookChanges {
   secret_hint?: string;
 }
 
-export function updateWebhook(tx: Transaction<Database>, teamId: number, id: string, changes: WebhookChanges, now: Date): Promise<WebhookRow> {
+export function updateWebhook(
+  tx: Transaction<Database>,
+  teamId: number,
+  id: string,
+  changes: WebhookChanges,
+  now: Date,
+): Promise<WebhookRow> {
   return tx
     .updateTable('webhooks')
     .set({ ...changes, updated_at: now })
@@ -97,7 +112,10 @@ export async function deleteWebhook(tx: Transaction<Database>, teamId: number, i
   return result.numDeletedRows > 0n;
 }
 
-export function insertCall(tx: Db, row: Omit<CallRow, 'lease_until' | 'last_error' | 'response_status' | 'response_time_ms' | 'response_text'>): Promise<CallRow> {
+export function insertCall(
+  tx: Db,
+  row: Omit<CallRow, 'lease_until' | 'last_error' | 'response_status' | 'response_time_ms' | 'response_text'>,
+): Promise<CallRow> {
   return tx.insertInto('webhook_calls').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -116,14 +134,26 @@ export function listCalls(db: Db, teamId: number, filter: CallFilter, limit: num
   if (filter.after !== undefined) {
     const [createdAt, id] = filter.after as [string, string];
     query = query.where((eb) =>
-      eb.or([eb('created_at', '<', new Date(createdAt)), eb.and([eb('created_at', '=', new Date(createdAt)), eb('id', '<', id)])]),
+      eb.or([
+        eb('created_at', '<', new Date(createdAt)),
+        eb.and([eb('created_at', '=', new Date(createdAt)), eb('id', '<', id)]),
+      ]),
     );
   }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+  return query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
 }
 
 export function getCall(db: Db, teamId: number, id: string): Promise<CallRow | undefined> {
-  return db.selectFrom('webhook_calls').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('webhook_calls')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**

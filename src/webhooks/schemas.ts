@@ -72,7 +72,10 @@ export const Webhook = z
     secretHint: z.string().describe('the signing secret, masked'),
     createdAt: z.string(),
     updatedAt: z.string(),
-    secret: z.string().optional().describe('the signing secret (whsec_…); only in the create and rotate-secret responses'),
+    secret: z
+      .string()
+      .optional()
+      .describe('the signing secret (whsec_…); only in the create and rotate-secret responses'),
     last24h: Last24h.optional().describe('only in the list response'),
   })
   .meta({ id: 'Webhook' });

@@ -36,7 +36,12 @@ export function signPayload(secret: string, id: string, timestampSeconds: number
 }
 
 /** The headers of one attempt: Standard Webhooks' three and the contract's signature header. */
-export function signedHeaders(secret: string, id: string, timestampSeconds: number, body: string): Record<string, string> {
+export function signedHeaders(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Record<string, string> {
   const signature = signPayload(secret, id, timestampSeconds, body);
   return {
     'content-type': 'application/json',

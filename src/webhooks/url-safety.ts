@@ -53,11 +53,39 @@ const parseRange = (cidr: string): AddressRange => ipaddr.parseCIDR(cidr);
 // ipaddr.js already files all of these under a non-unicast range; the list is kept so that a change
 // in its tables (or a range it never knew) cannot quietly make one of them deliverable.
 const DENIED: AddressRange[] = [
-  '0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12',
-  '192.0.0.0/24', '192.0.2.0/24', '192.31.196.0/24', '192.52.193.0/24', '192.88.99.0/24', '192.168.0.0/16',
-  '192.175.48.0/24', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24', '224.0.0.0/4', '240.0.0.0/4',
-  '::/128', '::1/128', '::ffff:0:0/96', '64:ff9b::/96', '64:ff9b:1::/48', '100::/64', '2001::/23',
-  '2001:db8::/32', '2002::/16', '3fff::/20', '5f00::/16', 'fc00::/7', 'fe80::/10', 'fec0::/10', 'ff00::/8',
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.31.196.0/24',
+  '192.52.193.0/24',
+  '192.88.99.0/24',
+  '192.168.0.0/16',
+  '192.175.48.0/24',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+  '::/128',
+  '::1/128',
+  '::ffff:0:0/96',
+  '64:ff9b::/96',
+  '64:ff9b:1::/48',
+  '100::/64',
+  '2001::/23',
+  '2001:db8::/32',
+  '2002::/16',
+  '3fff::/20',
+  '5f00::/16',
+  'fc00::/7',
+  'fe80::/10',
+  'fec0::/10',
+  'ff00::/8',
 ].map(parseRange);
 
 // Only global unicast space is deliverable over IPv6; this also catches the deprecated
@@ -87,7 +115,9 @@ export function parseAllowCidrs(list: readonly string[]): AllowedRanges {
 }
 
 function toRanges(allow: readonly string[] | AllowedRanges): AllowedRanges {
-  return allow.length === 0 || typeof allow[0] !== 'string' ? (allow as AllowedRanges) : parseAllowCidrs(allow as readonly string[]);
+  return allow.length === 0 || typeof allow[0] !== 'string'
+    ? (allow as AllowedRanges)
+    : parseAllowCidrs(allow as readonly string[]);
 }
 
 function inRange(address: Address, [base, bits]: AddressRange): boolean {
@@ -135,7 +165,8 @@ export function hostNameProblem(hostname: string): string | null {
  */
 export async function resolveCheckedAddresses(hostname: string, options: HostCheckOptions): Promise<string[]> {
   const problem = hostNameProblem(hostname);
-  if (problem !== null) throw new UnsafeWebhookHostError('INVALID_HOST', hostname, problem, `webhook host ${hostname} refused: ${problem}`);
+  if (problem !== null)
+    throw new UnsafeWebhookHostError('INVALID_HOST', hostname, problem, `webhook host ${hostname} refused: ${problem}`);
   const name = hostname.replace(/\.$/, '');
   const answers = await Promise.allSettled([options.dns.resolve4(name), options.dns.resolve6(name)]);
   const addresses: string[] = [];
@@ -144,17 +175,33 @@ export async function resolveCheckedAddresses(hostname: string, options: HostChe
     else if (!(answer.reason instanceof DnsLookupError) || answer.reason.kind !== 'NOT_FOUND') {
       // Unknown is not safe: one family failing means we cannot vouch for the whole answer.
       const code = answer.reason instanceof DnsLookupError ? answer.reason.code : String(answer.reason);
-      throw new UnsafeWebhookHostError('TEMPORARY', hostname, 'url host could not be resolved right now; try again', `webhook host ${hostname} could not be resolved (${code})`);
+      throw new UnsafeWebhookHostError(
+        'TEMPORARY',
+        hostname,
+        'url host could not be resolved right now; try again',
+        `webhook host ${hostname} could not be resolved (${code})`,
+      );
     }
   }
   if (addresses.length === 0) {
-    throw new UnsafeWebhookHostError('NOT_FOUND', hostname, 'url host does not resolve', `webhook host ${hostname} does not resolve`);
+    throw new UnsafeWebhookHostError(
+      'NOT_FOUND',
+      hostname,
+      'url host does not resolve',
+      `webhook host ${hostname} does not resolve`,
+    );
   }
   const allow = toRanges(options.allowCidrs);
   for (const address of addresses) {
     const range = nonPublicRange(address, allow);
     if (range !== null) {
-      throw new UnsafeWebhookHostError('NOT_PUBLIC', hostname, `url host resolves to a non-public address (${address})`, `webhook host ${hostname} resolves to a non-public address ${address} (${range})`, address);
+      throw new UnsafeWebhookHostError(
+        'NOT_PUBLIC',
+        hostname,
+        `url host resolves to a non-public address (${address})`,
+        `webhook host ${hostname} resolves to a non-public address ${address} (${range})`,
+        address,
+      );
     }
   }
   return addresses;
@@ -164,7 +211,8 @@ export type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; reason: stri
 
 /** The create/update check; `reason` goes into the 400 message. */
 export async function checkWebhookUrl(raw: string, options: HostCheckOptions): Promise<WebhookUrlCheck> {
-  if (raw.length > MAX_WEBHOOK_URL_LENGTH) return { ok: false, reason: `url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters` };
+  if (raw.length > MAX_WEBHOOK_URL_LENGTH)
+    return { ok: false, reason: `url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters` };
   let url: URL;
   try {
     url = new URL(raw);
@@ -172,7 +220,8 @@ export async function checkWebhookUrl(raw: string, options: HostCheckOptions): P
     return { ok: false, reason: 'url is not a valid URL' };
   }
   if (url.protocol !== 'https:') return { ok: false, reason: 'url must use https' };
-  if (url.username !== '' || url.password !== '') return { ok: false, reason: 'url must not contain a user name or password' };
+  if (url.username !== '' || url.password !== '')
+    return { ok: false, reason: 'url must not contain a user name or password' };
   try {
     await resolveCheckedAddresses(url.hostname, options);
   } catch (error) {

@@ -5,7 +5,10 @@ import type { Webhook, WebhookCall, WebhookCallDetail } from './schemas.ts';
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
-export function webhookView(row: WebhookRow, extra: { secret?: string; last24h?: Last24hCounts } = {}): z.infer<typeof Webhook> {
+export function webhookView(
+  row: WebhookRow,
+  extra: { secret?: string; last24h?: Last24hCounts } = {},
+): z.infer<typeof Webhook> {
   return {
     id: row.id,
     url: row.url,
@@ -21,7 +24,9 @@ export function webhookView(row: WebhookRow, extra: { secret?: string; last24h?:
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     ...(extra.secret === undefined ? {} : { secret: extra.secret }),
-    ...(extra.last24h === undefined ? {} : { last24h: { ok: extra.last24h.ok, retried: extra.last24h.retried, failed: extra.last24h.failed } }),
+    ...(extra.last24h === undefined
+      ? {}
+      : { last24h: { ok: extra.last24h.ok, retried: extra.last24h.retried, failed: extra.last24h.failed } }),
   };
 }
 

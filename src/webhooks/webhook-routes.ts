@@ -38,7 +38,8 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
   async function knownDomains(teamId: number, ids: number[] | undefined): Promise<number[]> {
     const unique = [...new Set(ids ?? [])];
     const unknown = await q.unknownDomainIds(db, teamId, unique);
-    if (unknown.length > 0) throw new ApiError(404, 'NOT_FOUND', `domainIds: no domain ${unknown.join(', ')} in this team`);
+    if (unknown.length > 0)
+      throw new ApiError(404, 'NOT_FOUND', `domainIds: no domain ${unknown.join(', ')} in this team`);
     return unique;
   }
 
@@ -46,7 +47,11 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
     '/v1/webhooks',
     {
       config: { access: 'webhookList' },
-      schema: { ...common, summary: "List the team's webhooks, newest first, each with its last 24 hours of calls", response: { 200: s.WebhookList, ...errors } },
+      schema: {
+        ...common,
+        summary: "List the team's webhooks, newest first, each with its last 24 hours of calls",
+        response: { 200: s.WebhookList, ...errors },
+      },
     },
     async (request) => {
       const { teamId } = principalOf(request);
@@ -81,7 +86,8 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
         const team = await q.lockTeamAndCountWebhooks(tx, teamId);
         if (!team) throw new ApiError(404, 'NOT_FOUND', 'Team not found');
         const limit = planWebhookLimits[team.plan as keyof typeof planWebhookLimits];
-        if (team.count >= limit) throw new ApiError(403, 'FORBIDDEN', `The team's plan allows ${limit} webhooks; delete one first`);
+        if (team.count >= limit)
+          throw new ApiError(403, 'FORBIDDEN', `The team's plan allows ${limit} webhooks; delete one first`);
         const created = await q.insertWebhook(tx, {
           id: newId('wh_', now),
           team_id: teamId,
@@ -111,7 +117,12 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
     '/v1/webhooks/:webhookId',
     {
       config: { access: 'webhookRead' },
-      schema: { ...common, summary: 'Get a webhook (secret masked)', params: s.WebhookParams, response: { 200: s.Webhook, ...errors } },
+      schema: {
+        ...common,
+        summary: 'Get a webhook (secret masked)',
+        params: s.WebhookParams,
+        response: { 200: s.Webhook, ...errors },
+      },
     },
     async (request) => {
       const row = await q.getWebhook(db, principalOf(request).teamId, request.params.webhookId);
@@ -127,7 +138,8 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       schema: {
         ...common,
         summary: 'Update a webhook; send only the changes',
-        description: 'description null clears it. The signing secret is unchanged. A new URL is checked like at creation and emails the owner and admins.',
+        description:
+          'description null clears it. The signing secret is unchanged. A new URL is checked like at creation and emails the owner and admins.',
         params: s.WebhookParams,
         body: s.UpdateWebhookBody,
         response: { 200: s.Webhook, ...errors },
@@ -149,7 +161,14 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
         if (Object.keys(changes).length === 0) return current;
         const updated = await q.updateWebhook(tx, teamId, current.id, changes, now);
         if (changes.url !== undefined && changes.url !== current.url) {
-          await noticeWebhookChange(tx, teamId, current.id, principal.keyId, { kind: 'repointed', from: current.url, to: changes.url }, now);
+          await noticeWebhookChange(
+            tx,
+            teamId,
+            current.id,
+            principal.keyId,
+            { kind: 'repointed', from: current.url, to: changes.url },
+            now,
+          );
         }
         return updated;
       });
@@ -164,7 +183,8 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       schema: {
         ...common,
         summary: 'Pause a webhook or turn it on again',
-        description: 'PAUSED: events stop being sent (pending calls wait). ACTIVE: consecutiveFailures is reset to 0 and events are sent again.',
+        description:
+          'PAUSED: events stop being sent (pending calls wait). ACTIVE: consecutiveFailures is reset to 0 and events are sent again.',
         params: s.WebhookParams,
         body: s.StatusBody,
         response: { 200: s.Webhook, ...errors },
@@ -177,7 +197,13 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
         const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
         if (!current) throw webhookNotFound();
         const active = request.body.status === 'ACTIVE';
-        const updated = await q.updateWebhook(tx, teamId, current.id, active ? { status: 'ACTIVE', consecutive_failures: 0, failing_since: null } : { status: 'PAUSED' }, now);
+        const updated = await q.updateWebhook(
+          tx,
+          teamId,
+          current.id,
+          active ? { status: 'ACTIVE', consecutive_failures: 0, failing_since: null } : { status: 'PAUSED' },
+          now,
+        );
         // Calls that waited while it was paused are due again.
         if (active) await notifyQueue(tx, WEBHOOK_DELIVERY_QUEUE);
         return updated;
@@ -190,7 +216,12 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
     '/v1/webhooks/:webhookId',
     {
       config: manage,
-      schema: { ...common, summary: 'Delete a webhook and its call log, permanently', params: s.WebhookParams, response: { 200: s.DeletedWebhook, ...errors } },
+      schema: {
+        ...common,
+        summary: 'Delete a webhook and its call log, permanently',
+        params: s.WebhookParams,
+        response: { 200: s.DeletedWebhook, ...errors },
+      },
     },
     async (request) => {
       const principal = principalOf(request);
@@ -266,7 +297,13 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const row = await db.transaction().execute(async (tx) => {
         const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
         if (!current) throw webhookNotFound();
-        return q.updateWebhook(tx, teamId, current.id, { secret_sealed: secrets.encrypt(secret), secret_hint: secretHint(secret) }, now);
+        return q.updateWebhook(
+          tx,
+          teamId,
+          current.id,
+          { secret_sealed: secrets.encrypt(secret), secret_hint: secretHint(secret) },
+          now,
+        );
       });
       return webhookView(row, { secret });
     },

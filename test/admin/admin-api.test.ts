@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const admin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, token = TEST_ADMIN_TOKEN) =>
-  t.app.inject({ method, url: `/admin/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/admin/v1${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
 
 describe('admin API', () => {
   it('refuses a missing or wrong token with 401', async () => {
@@ -23,7 +28,11 @@ describe('admin API', () => {
   it('is off when no admin token is configured', async () => {
     const off = await createTestApp({ config: { adminToken: null } });
     try {
-      const response = await off.app.inject({ method: 'GET', url: '/admin/v1/teams/1', headers: { authorization: 'Bearer anything-at-all' } });
+      const response = await off.app.inject({
+        method: 'GET',
+        url: '/admin/v1/teams/1',
+        headers: { authorization: 'Bearer anything-at-all' },
+      });
       expect(response.statusCode).toBe(404);
     } finally {
       await off.close();
@@ -38,8 +47,20 @@ describe('admin API', () => {
     expect(typeof team.id).toBe('number');
     expect(new Date(team.createdAt).toISOString()).toBe(team.createdAt);
     expect((await admin('GET', `/teams/${team.id}`)).json()).toEqual(team);
-    const changed = await admin('PATCH', `/teams/${team.id}`, { plan: 'pro', currency: 'NGN', smsEnabled: true, apiRateLimit: 50, stripeCustomerId: 'cus_123' });
-    expect(changed.json()).toMatchObject({ plan: 'pro', currency: 'NGN', smsEnabled: true, apiRateLimit: 50, stripeCustomerId: 'cus_123' });
+    const changed = await admin('PATCH', `/teams/${team.id}`, {
+      plan: 'pro',
+      currency: 'NGN',
+      smsEnabled: true,
+      apiRateLimit: 50,
+      stripeCustomerId: 'cus_123',
+    });
+    expect(changed.json()).toMatchObject({
+      plan: 'pro',
+      currency: 'NGN',
+      smsEnabled: true,
+      apiRateLimit: 50,
+      stripeCustomerId: 'cus_123',
+    });
   });
 
   it('answers 404 for an unknown team and 400 naming the field for bad input, changing nothing', async () => {
@@ -62,10 +83,16 @@ describe('admin API', () => {
 
   it('adds members, refuses duplicates, and changes roles', async () => {
     const team = (await admin('POST', '/teams', { name: 'Gamma' })).json();
-    const member = await admin('POST', `/teams/${team.id}/members`, { email: 'Ada@Example.com', role: 'ADMIN', name: 'Ada' });
+    const member = await admin('POST', `/teams/${team.id}/members`, {
+      email: 'Ada@Example.com',
+      role: 'ADMIN',
+      name: 'Ada',
+    });
     expect(member.statusCode).toBe(201);
     expect(member.json()).toEqual({ id: expect.any(Number), email: 'ada@example.com', name: 'Ada', role: 'ADMIN' });
-    expect((await admin('POST', `/teams/${team.id}/members`, { email: 'ada@example.com', role: 'MEMBER' })).statusCode).toBe(409);
+    expect(
+      (await admin('POST', `/teams/${team.id}/members`, { email: 'ada@example.com', role: 'MEMBER' })).statusCode,
+    ).toBe(409);
     expect((await admin('POST', `/teams/${team.id}/members`, { email: 'x@y.z', role: 'KING' })).statusCode).toBe(400);
     const changed = await admin('PATCH', `/teams/${team.id}/members/${member.json().id}`, { role: 'MEMBER' });
     expect(changed.json().role).toBe('MEMBER');
@@ -77,20 +104,38 @@ describe('admin API', () => {
     const team = (await admin('POST', '/teams', { name: 'Delta' })).json();
     const owner = (await admin('POST', `/teams/${team.id}/members`, { email: 'o@d.test', role: 'OWNER' })).json();
     for (const kind of ['full', 'readonly', 'sending', 'sandbox', 'live_ai']) {
-      const created = await admin('POST', `/teams/${team.id}/api-keys`, { kind, memberId: owner.id, name: `${kind} key` });
+      const created = await admin('POST', `/teams/${team.id}/api-keys`, {
+        kind,
+        memberId: owner.id,
+        name: `${kind} key`,
+      });
       expect(created.statusCode).toBe(201);
-      expect(created.json()).toMatchObject({ kind, key: expect.stringMatching(/^hk_[A-Za-z0-9_-]{43}$/), memberId: owner.id, domainId: null });
+      expect(created.json()).toMatchObject({
+        kind,
+        key: expect.stringMatching(/^hk_[A-Za-z0-9_-]{43}$/),
+        memberId: owner.id,
+        domainId: null,
+      });
     }
     const listed = (await admin('GET', `/teams/${team.id}/api-keys`)).json();
     expect(listed).toHaveLength(5);
     expect(JSON.stringify(listed)).not.toMatch(/hk_[A-Za-z0-9_-]{43}/); // never the key again
-    const stored = await t.deps.db.selectFrom('api_keys').select(['key_hash', 'key_hint']).where('team_id', '=', team.id).execute();
+    const stored = await t.deps.db
+      .selectFrom('api_keys')
+      .select(['key_hash', 'key_hint'])
+      .where('team_id', '=', team.id)
+      .execute();
     expect(stored.every((row) => row.key_hash.length === 32)).toBe(true);
 
     const made = (await admin('POST', `/teams/${team.id}/api-keys`, { kind: 'full' })).json();
     expect(made.memberId).toBeNull();
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(made.key) })).statusCode).toBe(200);
-    expect((await admin('DELETE', `/teams/${team.id}/api-keys/${made.id}`)).json()).toEqual({ id: made.id, deleted: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(made.key) })).statusCode).toBe(
+      200,
+    );
+    expect((await admin('DELETE', `/teams/${team.id}/api-keys/${made.id}`)).json()).toEqual({
+      id: made.id,
+      deleted: true,
+    });
     expect((await admin('DELETE', `/teams/${team.id}/api-keys/${made.id}`)).statusCode).toBe(404);
   });
 
@@ -98,16 +143,20 @@ describe('admin API', () => {
     const a = (await admin('POST', '/teams', { name: 'A' })).json();
     const b = (await admin('POST', '/teams', { name: 'B' })).json();
     const bMember = (await admin('POST', `/teams/${b.id}/members`, { email: 'b@b.test', role: 'OWNER' })).json();
-    expect((await admin('POST', `/teams/${a.id}/api-keys`, { kind: 'full', memberId: bMember.id })).statusCode).toBe(404);
+    expect((await admin('POST', `/teams/${a.id}/api-keys`, { kind: 'full', memberId: bMember.id })).statusCode).toBe(
+      404,
+    );
     expect((await admin('POST', `/teams/${a.id}/api-keys`, { kind: 'superuser' })).statusCode).toBe(400);
     expect((await admin('GET', `/teams/${a.id}/api-keys`)).json()).toHaveLength(0);
   });
 
-  it('another team\'s key id cannot be deleted through this team', async () => {
+  it("another team's key id cannot be deleted through this team", async () => {
     const a = (await admin('POST', '/teams', { name: 'A2' })).json();
     const b = (await admin('POST', '/teams', { name: 'B2' })).json();
     const bKey = (await admin('POST', `/teams/${b.id}/api-keys`, { kind: 'full' })).json();
     expect((await admin('DELETE', `/teams/${a.id}/api-keys/${bKey.id}`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(bKey.key) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(bKey.key) })).statusCode).toBe(
+      200,
+    );
   });
 });

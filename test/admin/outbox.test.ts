@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, token = TEST_ADMIN_TOKEN) => t.app.inject({ method: 'GET', url: `/admin/v1/outbox${url}`, headers: { authorization: `Bearer ${token}` } });
+const get = (url: string, token = TEST_ADMIN_TOKEN) =>
+  t.app.inject({ method: 'GET', url: `/admin/v1/outbox${url}`, headers: { authorization: `Bearer ${token}` } });
 
 describe('GET /admin/v1/outbox', () => {
   it('needs the admin token', async () => {
@@ -33,7 +34,10 @@ describe('herald admin outbox list', () => {
 
   it('maps --team and --limit to the query', () => {
     expect(command.toRequest({}, [])).toEqual({ method: 'GET', path: '/outbox' });
-    expect(command.toRequest({ team: '7', limit: '5' }, [])).toEqual({ method: 'GET', path: '/outbox?teamId=7&limit=5' });
+    expect(command.toRequest({ team: '7', limit: '5' }, [])).toEqual({
+      method: 'GET',
+      path: '/outbox?teamId=7&limit=5',
+    });
     expect(() => command.toRequest({ limit: 'many' }, [])).toThrow(/--limit/);
   });
 });

@@ -15,7 +15,10 @@ const admin = (method: 'GET' | 'DELETE', url: string, token = TEST_ADMIN_TOKEN) 
   t.app.inject({ method, url: `/admin/v1${url}`, headers: { authorization: `Bearer ${token}` } });
 
 async function suppress(teamId: number, email: string, reason: string, at: Date, emailId: string | null = null) {
-  await t.deps.db.insertInto('suppressions').values({ team_id: teamId, email, reason, email_id: emailId, created_at: at }).execute();
+  await t.deps.db
+    .insertInto('suppressions')
+    .values({ team_id: teamId, email, reason, email_id: emailId, created_at: at })
+    .execute();
 }
 
 describe('suppressions admin API', () => {
@@ -32,7 +35,10 @@ describe('suppressions admin API', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const response = await admin('GET', `/teams/${team.id}/suppressions?limit=2${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
+      const response = await admin(
+        'GET',
+        `/teams/${team.id}/suppressions?limit=2${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+      );
       expect(response.statusCode, response.body).toBe(200);
       const page = response.json() as { data: { email: string }[]; nextCursor: string | null };
       seen.push(...page.data.map((row) => row.email));
@@ -43,7 +49,12 @@ describe('suppressions admin API', () => {
     expect(pages).toBe(3);
     const all = (await admin('GET', `/teams/${team.id}/suppressions`)).json();
     expect(all.nextCursor).toBeNull();
-    expect(all.data.at(-1)).toEqual({ email: 'a@example.org', reason: 'HARD_BOUNCE', emailId: 'em_1', createdAt: '2025-03-01T00:00:00.000Z' });
+    expect(all.data.at(-1)).toEqual({
+      email: 'a@example.org',
+      reason: 'HARD_BOUNCE',
+      emailId: 'em_1',
+      createdAt: '2025-03-01T00:00:00.000Z',
+    });
   });
 
   it('filters by address, case-insensitively', async () => {
@@ -58,17 +69,26 @@ describe('suppressions admin API', () => {
     const team = await createTeam(t.app);
     await suppress(team.id, 'z@example.org', 'HARD_BOUNCE', new Date('2025-01-02T03:04:05.006Z'), 'em_9');
     const one = await admin('GET', `/teams/${team.id}/suppressions/${encodeURIComponent('Z@example.org')}`);
-    expect(one.json()).toEqual({ email: 'z@example.org', reason: 'HARD_BOUNCE', emailId: 'em_9', createdAt: '2025-01-02T03:04:05.006Z' });
+    expect(one.json()).toEqual({
+      email: 'z@example.org',
+      reason: 'HARD_BOUNCE',
+      emailId: 'em_9',
+      createdAt: '2025-01-02T03:04:05.006Z',
+    });
     const deleted = await admin('DELETE', `/teams/${team.id}/suppressions/z@example.org`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ email: 'z@example.org', deleted: true });
     expect((await admin('DELETE', `/teams/${team.id}/suppressions/z@example.org`)).statusCode).toBe(404);
     expect((await admin('GET', `/teams/${team.id}/suppressions/z@example.org`)).statusCode).toBe(404);
-    const row = await t.deps.db.selectFrom('suppressions').select('email').where('team_id', '=', team.id).executeTakeFirst();
+    const row = await t.deps.db
+      .selectFrom('suppressions')
+      .select('email')
+      .where('team_id', '=', team.id)
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 
-  it('another team\'s rows answer as missing, and its cursors are refused', async () => {
+  it("another team's rows answer as missing, and its cursors are refused", async () => {
     const mine = await createTeam(t.app);
     const theirs = await createTeam(t.app);
     await suppress(theirs.id, 'p@example.org', 'COMPLAINT', new Date());
@@ -78,7 +98,9 @@ describe('suppressions admin API', () => {
     expect((await admin('GET', `/teams/${mine.id}/suppressions`)).json()).toEqual({ data: [], nextCursor: null });
     const { nextCursor } = (await admin('GET', `/teams/${theirs.id}/suppressions?limit=1`)).json();
     expect(nextCursor).toEqual(expect.any(String));
-    expect((await admin('GET', `/teams/${mine.id}/suppressions?cursor=${encodeURIComponent(nextCursor)}`)).statusCode).toBe(400);
+    expect(
+      (await admin('GET', `/teams/${mine.id}/suppressions?cursor=${encodeURIComponent(nextCursor)}`)).statusCode,
+    ).toBe(400);
     expect((await admin('GET', `/teams/${theirs.id}/suppressions/p@example.org`)).statusCode).toBe(200);
   });
 
@@ -105,9 +127,18 @@ describe('herald admin suppressions', () => {
 
   it('maps list, get and delete to the admin API', () => {
     expect(command('list').toRequest({ team: '7' }, [])).toEqual({ method: 'GET', path: '/teams/7/suppressions' });
-    expect(command('list').toRequest({ team: '7', email: 'a+b@example.org', limit: '5' }, [])).toEqual({ method: 'GET', path: '/teams/7/suppressions?email=a%2Bb%40example.org&limit=5' });
-    expect(command('get').toRequest({ team: '7', email: 'a+b@example.org' }, [])).toEqual({ method: 'GET', path: '/teams/7/suppressions/a%2Bb%40example.org' });
-    expect(command('delete').toRequest({ team: '7', email: 'a@example.org' }, [])).toEqual({ method: 'DELETE', path: '/teams/7/suppressions/a%40example.org' });
+    expect(command('list').toRequest({ team: '7', email: 'a+b@example.org', limit: '5' }, [])).toEqual({
+      method: 'GET',
+      path: '/teams/7/suppressions?email=a%2Bb%40example.org&limit=5',
+    });
+    expect(command('get').toRequest({ team: '7', email: 'a+b@example.org' }, [])).toEqual({
+      method: 'GET',
+      path: '/teams/7/suppressions/a%2Bb%40example.org',
+    });
+    expect(command('delete').toRequest({ team: '7', email: 'a@example.org' }, [])).toEqual({
+      method: 'DELETE',
+      path: '/teams/7/suppressions/a%40example.org',
+    });
     expect(() => command('delete').toRequest({ team: '7' }, [])).toThrow(/--email/);
     expect(() => command('list').toRequest({}, [])).toThrow(/team/);
   });

@@ -58,7 +58,12 @@ beforeAll(async () => {
   ids.b = await send.sent({ from: `hi@${second.name}`, to: 'b@example.test', subject: 'b', text: 'b' });
   ids.c = await send.sent({ from: team.from(), to: ['c1@example.test', 'c2@example.test'], subject: 'c', text: 'c' });
   // The other team's mail must never show in this team's figures.
-  const otherId = await emails(h.app, other.key).sent({ from: other.from(), to: 'x@example.test', subject: 'x', text: 'x' });
+  const otherId = await emails(h.app, other.key).sent({
+    from: other.from(),
+    to: 'x@example.test',
+    subject: 'x',
+    text: 'x',
+  });
   await recordEmailEvent(h.t.deps.db, other.id, otherId, 'DELIVERED', null, at('2027-01-31T09:00:00.000Z'));
 
   await event(ids.a, 'SENT', '2027-01-30T10:01:00.000Z'); // relay: handed off
@@ -69,7 +74,9 @@ beforeAll(async () => {
   // Feb 1: both recipients of c refused it, two BOUNCED events in one statement (as delivery writes them).
   await sql`INSERT INTO email_events (team_id, email_id, status, data, created_at)
     VALUES (${team.id}::int, ${ids.c}, 'BOUNCED', '{"recipient":"c1@example.test"}', '2027-02-01T12:00:00Z'),
-           (${team.id}::int, ${ids.c}, 'BOUNCED', '{"recipient":"c2@example.test"}', '2027-02-01T12:00:00Z')`.execute(h.t.deps.db);
+           (${team.id}::int, ${ids.c}, 'BOUNCED', '{"recipient":"c2@example.test"}', '2027-02-01T12:00:00Z')`.execute(
+    h.t.deps.db,
+  );
   await event(ids.b, 'CLICKED', '2027-02-02T07:00:00.000Z');
   await event(ids.b, 'COMPLAINED', '2027-02-02T08:00:00.000Z');
   await event(ids.a, 'OPENED', '2027-02-02T09:00:00.000Z'); // a third open, on another day: still one opened email
@@ -98,7 +105,9 @@ describe('GET /v1/analytics/email-time-series', () => {
     expect(result).toHaveLength(30);
     expect(result[0]!.date).toBe('2027-01-04');
     expect(result.at(-1)!.date).toBe('2027-02-02');
-    expect(result.slice(0, 26).every((d) => d.sent + d.delivered + d.opened + d.clicked + d.bounced + d.complained === 0)).toBe(true);
+    expect(
+      result.slice(0, 26).every((d) => d.sent + d.delivered + d.opened + d.clicked + d.bounced + d.complained === 0),
+    ).toBe(true);
     expect(totalCounts).toEqual((await series('?days=7')).totalCounts);
     expect((await series('?days=30')).result).toEqual(result);
   });
@@ -128,7 +137,15 @@ describe('GET /v1/analytics/email-time-series', () => {
 
   it('answers zeros for a team without mail', async () => {
     const { result, totalCounts } = await series('?days=7', (await h.team()).key);
-    expect(result.map((d) => d.date)).toEqual(['2027-01-27', '2027-01-28', '2027-01-29', '2027-01-30', '2027-01-31', '2027-02-01', '2027-02-02']);
+    expect(result.map((d) => d.date)).toEqual([
+      '2027-01-27',
+      '2027-01-28',
+      '2027-01-29',
+      '2027-01-30',
+      '2027-01-31',
+      '2027-02-01',
+      '2027-02-02',
+    ]);
     expect(totalCounts).toEqual(zero);
   });
 
@@ -143,7 +160,13 @@ describe('GET /v1/analytics/reputation-metrics', () => {
   it('gives all-time delivered, hard bounces and complaints with rates as fractions of delivered', async () => {
     const response = await get('reputation-metrics');
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ delivered: 2, hardBounced: 1, complained: 1, bounceRate: 0.5, complaintRate: 0.5 });
+    expect(response.json()).toEqual({
+      delivered: 2,
+      hardBounced: 1,
+      complained: 1,
+      bounceRate: 0.5,
+      complaintRate: 0.5,
+    });
   });
 
   it('is not limited to the last 30 days', async () => {
@@ -156,21 +179,42 @@ describe('GET /v1/analytics/reputation-metrics', () => {
   });
 
   it('filters by domain, and answers 0 rates when nothing was delivered', async () => {
-    expect((await get(`reputation-metrics?domainId=${second.id}`)).json()).toEqual({ delivered: 1, hardBounced: 0, complained: 1, bounceRate: 0, complaintRate: 1 });
-    expect((await get(`reputation-metrics?domainId=${team.domain.id}`)).json()).toEqual({ delivered: 1, hardBounced: 1, complained: 0, bounceRate: 1, complaintRate: 0 });
+    expect((await get(`reputation-metrics?domainId=${second.id}`)).json()).toEqual({
+      delivered: 1,
+      hardBounced: 0,
+      complained: 1,
+      bounceRate: 0,
+      complaintRate: 1,
+    });
+    expect((await get(`reputation-metrics?domainId=${team.domain.id}`)).json()).toEqual({
+      delivered: 1,
+      hardBounced: 1,
+      complained: 0,
+      bounceRate: 1,
+      complaintRate: 0,
+    });
     const fresh = await h.team();
-    expect((await get('reputation-metrics', fresh.key)).json()).toEqual({ delivered: 0, hardBounced: 0, complained: 0, bounceRate: 0, complaintRate: 0 });
+    expect((await get('reputation-metrics', fresh.key)).json()).toEqual({
+      delivered: 0,
+      hardBounced: 0,
+      complained: 0,
+      bounceRate: 0,
+      complaintRate: 0,
+    });
   });
 });
 
 describe('domains and access', () => {
-  it.each(['email-time-series?', 'reputation-metrics?'])("%s another team's or an unknown domain is 404", async (path) => {
-    for (const domainId of [other.domain.id, 2_000_000_000]) {
-      const response = await get(`${path}domainId=${domainId}`);
-      expect(response.statusCode, response.body).toBe(404);
-      expect(response.json().error.code).toBe('NOT_FOUND');
-    }
-  });
+  it.each(['email-time-series?', 'reputation-metrics?'])(
+    "%s another team's or an unknown domain is 404",
+    async (path) => {
+      for (const domainId of [other.domain.id, 2_000_000_000]) {
+        const response = await get(`${path}domainId=${domainId}`);
+        expect(response.statusCode, response.body).toBe(404);
+        expect(response.json().error.code).toBe('NOT_FOUND');
+      }
+    },
+  );
 
   it('refuses a domainId that is not a number', async () => {
     const response = await get('reputation-metrics?domainId=abc');
@@ -180,7 +224,13 @@ describe('domains and access', () => {
 
   it('a key limited to one domain sees that domain only, and 403 for another', async () => {
     const { key } = await team.makeKey('full', { domainId: second.id });
-    expect((await series('?days=7', key)).totalCounts).toEqual({ ...zero, sent: 1, delivered: 1, clicked: 1, complained: 1 });
+    expect((await series('?days=7', key)).totalCounts).toEqual({
+      ...zero,
+      sent: 1,
+      delivered: 1,
+      clicked: 1,
+      complained: 1,
+    });
     expect((await get('reputation-metrics', key)).json()).toMatchObject({ delivered: 1, hardBounced: 0 });
     expect((await get(`reputation-metrics?domainId=${second.id}`, key)).statusCode).toBe(200);
     const refused = await get(`email-time-series?domainId=${team.domain.id}`, key);
@@ -204,7 +254,10 @@ describe('domains and access', () => {
 
 describe('the counters', () => {
   it("the migration's backfill computes what the trigger kept", async () => {
-    const migration = fs.readFileSync(new URL('../../src/db/migrations/0014_email_daily_stats.sql', import.meta.url), 'utf8');
+    const migration = fs.readFileSync(
+      new URL('../../src/db/migrations/0014_email_daily_stats.sql', import.meta.url),
+      'utf8',
+    );
     const backfill = migration.split('-- backfill:start')[1]!.split('-- backfill:end')[0]!;
     const totals = (db: typeof h.t.deps.db) =>
       sql<{ day: string; domain_id: number; counts: string }>`

@@ -5,7 +5,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/contacts/csv.ts';
-import { cleanUpHeralds, freePort, heraldEnv, http, makeDataDir, parseBanner, runHerald, startHealthy } from '../support/spawn.ts';
+import {
+  cleanUpHeralds,
+  freePort,
+  heraldEnv,
+  http,
+  makeDataDir,
+  parseBanner,
+  runHerald,
+  startHealthy,
+} from '../support/spawn.ts';
 
 afterEach(cleanUpHeralds);
 
@@ -20,17 +29,32 @@ describe('herald admin contacts import', { timeout: 180_000 }, () => {
     const book = (await http(port, 'POST', '/api/v1/contactBooks', key, { name: 'CLI' })).body as { id: string };
 
     const file = path.join(dataDir, 'contacts.csv');
-    fs.writeFileSync(file, 'email,firstName,subscribed,city\na@example.com,A,yes,Lagos\nb@example.com,B,no,\na@example.com,Again,1,\nbad,X,1,\n');
-    const result = await runHerald(['admin', 'contacts', 'import', '--team', String(teamId), '--book', book.id, file], env);
+    fs.writeFileSync(
+      file,
+      'email,firstName,subscribed,city\na@example.com,A,yes,Lagos\nb@example.com,B,no,\na@example.com,Again,1,\nbad,X,1,\n',
+    );
+    const result = await runHerald(
+      ['admin', 'contacts', 'import', '--team', String(teamId), '--book', book.id, file],
+      env,
+    );
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ file, rows: 4, created: 2, updated: 0, rejected: 2, rejectedFile: `${file}.rejected.csv` });
+    expect(JSON.parse(result.stdout)).toEqual({
+      file,
+      rows: 4,
+      created: 2,
+      updated: 0,
+      rejected: 2,
+      rejectedFile: `${file}.rejected.csv`,
+    });
     expect(result.stderr).toContain('import: 4/4 rows, 2 created, 0 updated, 2 rejected');
     expect(server.stdout()).toContain(`"url":"/admin/v1/teams/${teamId}/contact-books/${book.id}/contacts/import"`);
     const rejected = parseCsv(fs.readFileSync(`${file}.rejected.csv`, 'utf8')).map((r) => r.fields);
     expect(rejected.map((r) => r[0])).toEqual(['line', '4', '5']);
 
     const listed = await http(port, 'GET', `/api/v1/contactBooks/${book.id}/contacts`, key);
-    expect((listed.body as { email: string; properties: Record<string, string> }[]).map((c) => [c.email, c.properties])).toEqual([
+    expect(
+      (listed.body as { email: string; properties: Record<string, string> }[]).map((c) => [c.email, c.properties]),
+    ).toEqual([
       ['a@example.com', { city: 'Lagos' }],
       ['b@example.com', {}],
     ]);
@@ -39,16 +63,24 @@ describe('herald admin contacts import', { timeout: 180_000 }, () => {
   it('runs in process without a server, and reports usage and lookup errors', async () => {
     const dataDir = makeDataDir();
     const env = heraldEnv(dataDir, await freePort());
-    const team = JSON.parse((await runHerald(['admin', 'teams', 'create', '--name', 'Importers'], env)).stdout) as { id: number };
+    const team = JSON.parse((await runHerald(['admin', 'teams', 'create', '--name', 'Importers'], env)).stdout) as {
+      id: number;
+    };
     const file = path.join(dataDir, 'one.csv');
     fs.writeFileSync(file, 'email\none@example.com\n');
 
-    const missingBook = await runHerald(['admin', 'contacts', 'import', '--team', String(team.id), '--book', 'cb_missing', file], env);
+    const missingBook = await runHerald(
+      ['admin', 'contacts', 'import', '--team', String(team.id), '--book', 'cb_missing', file],
+      env,
+    );
     expect(missingBook.code).toBe(1);
     expect(missingBook.stdout).toBe('');
     expect(missingBook.stderr).toMatch(/^herald admin: NOT_FOUND: Contact book not found/m);
 
-    const noFile = await runHerald(['admin', 'contacts', 'import', '--team', String(team.id), '--book', 'cb_x', path.join(dataDir, 'nope.csv')], env);
+    const noFile = await runHerald(
+      ['admin', 'contacts', 'import', '--team', String(team.id), '--book', 'cb_x', path.join(dataDir, 'nope.csv')],
+      env,
+    );
     expect(noFile.code).toBe(2);
     expect(noFile.stderr).toContain('cannot read');
     const noBook = await runHerald(['admin', 'contacts', 'import', '--team', String(team.id), file], env);

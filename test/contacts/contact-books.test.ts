@@ -58,7 +58,7 @@ describe('create, read, list', () => {
     expect((await api.getBook(book.id)).json()).toEqual(book);
   });
 
-  it('lists the team\'s books oldest first with their contact counts', async () => {
+  it("lists the team's books oldest first with their contact counts", async () => {
     const fresh = await createTeam(h.app);
     const client = contactsClient(h.app, fresh.key);
     const first = await client.book({ name: 'A' });
@@ -80,10 +80,13 @@ describe('double opt-in fields', () => {
     const domain = await unverifiedDomain(h.app, team.key);
     const response = await api.createBook({ name: 'X', doubleOptInFrom: `hi@${domain.name}` });
     expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('doubleOptInFrom') });
+    expect(errorOf(response)).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('doubleOptInFrom'),
+    });
   });
 
-  it('refuses a from address on another team\'s verified domain and a malformed one', async () => {
+  it("refuses a from address on another team's verified domain and a malformed one", async () => {
     const stranger = await h.team();
     expect((await api.createBook({ name: 'X', doubleOptInFrom: stranger.from() })).statusCode).toBe(400);
     const malformed = await api.createBook({ name: 'X', doubleOptInFrom: 'not an address' });
@@ -115,7 +118,12 @@ describe('limits at their edges', () => {
     { field: 'properties', ok: many(100), bad: many(101), limit: '100' },
     { field: 'properties', ok: { ['k'.repeat(100)]: 'v' }, bad: { ['k'.repeat(101)]: 'v' }, limit: '100' },
     { field: 'properties', ok: { k: 'v'.repeat(2000) }, bad: { k: 'v'.repeat(2001) }, limit: '2000' },
-    { field: 'variables', ok: Array.from({ length: 100 }, (_, i) => `v${i}`), bad: Array.from({ length: 101 }, (_, i) => `v${i}`), limit: '100' },
+    {
+      field: 'variables',
+      ok: Array.from({ length: 100 }, (_, i) => `v${i}`),
+      bad: Array.from({ length: 101 }, (_, i) => `v${i}`),
+      limit: '100',
+    },
     { field: 'doubleOptInSubject', ok: 's'.repeat(998), bad: 's'.repeat(999), limit: '998' },
   ];
   for (const { field, ok, bad, limit } of cases) {
@@ -157,7 +165,12 @@ describe('update and delete', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: book.id, success: true, message: expect.any(String) });
     expect((await api.getBook(book.id)).statusCode).toBe(404);
-    const rows = await h.t.deps.db.selectFrom('contacts').select('id').where('team_id', '=', team.id).where('id', '=', contactId).execute();
+    const rows = await h.t.deps.db
+      .selectFrom('contacts')
+      .select('id')
+      .where('team_id', '=', team.id)
+      .where('id', '=', contactId)
+      .execute();
     expect(rows).toEqual([]);
     const again = await api.deleteBook(book.id);
     expect(again.statusCode).toBe(404);
@@ -166,10 +179,14 @@ describe('update and delete', () => {
 });
 
 describe('tenant isolation and access', () => {
-  it('answers another team\'s book as missing, with a flat body, on every book endpoint', async () => {
+  it("answers another team's book as missing, with a flat body, on every book endpoint", async () => {
     const book = await api.book();
     const stranger = contactsClient(h.app, other.key);
-    for (const response of [await stranger.getBook(book.id), await stranger.patchBook(book.id, { name: 'Mine' }), await stranger.deleteBook(book.id)]) {
+    for (const response of [
+      await stranger.getBook(book.id),
+      await stranger.patchBook(book.id, { name: 'Mine' }),
+      await stranger.deleteBook(book.id),
+    ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'Contact book not found' });
     }
@@ -181,7 +198,12 @@ describe('tenant isolation and access', () => {
     const book = await api.book();
     for (const kind of ['sending', 'readonly', 'sandbox', 'live_ai'] as const) {
       const client = contactsClient(h.app, (await team.makeKey(kind)).key);
-      for (const response of [await client.listBooks(), await client.getBook(book.id), await client.createBook({ name: 'X' }), await client.deleteBook(book.id)]) {
+      for (const response of [
+        await client.listBooks(),
+        await client.getBook(book.id),
+        await client.createBook({ name: 'X' }),
+        await client.deleteBook(book.id),
+      ]) {
         expect(response.statusCode, kind).toBe(403);
         expect(flatErrorOf(response)).toMatch(/cannot do this/);
       }

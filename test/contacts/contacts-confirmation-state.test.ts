@@ -67,7 +67,7 @@ describe('contacts of a double opt-in book', () => {
     expect(names.filter((name) => name === 'contact-confirmation')).toHaveLength(3);
   });
 
-  it('keeps an existing contact\'s confirmation state on update', async () => {
+  it("keeps an existing contact's confirmation state on update", async () => {
     const book = await api.book({ doubleOptInEnabled: true });
     const id = await api.contact(book.id, { email: 'keep@example.com' });
     const before = await stateOf(id);
@@ -88,7 +88,12 @@ describe('contacts of other books', () => {
     });
     for (const id of ids) {
       const state = await stateOf(id);
-      expect(state).toEqual({ subscribed: true, confirmed_at: state.created_at, confirmation_due_at: null, created_at: new Date('2026-05-02T12:00:00.000Z') });
+      expect(state).toEqual({
+        subscribed: true,
+        confirmed_at: state.created_at,
+        confirmation_due_at: null,
+        created_at: new Date('2026-05-02T12:00:00.000Z'),
+      });
     }
     expect(names).not.toContain('contact-confirmation');
     const unsubscribed = await api.contact(book.id, { email: 'no@example.com', subscribed: false });

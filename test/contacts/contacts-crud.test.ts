@@ -39,8 +39,19 @@ describe('create and read', () => {
   });
 
   it('keeps every given field', async () => {
-    const id = await api.contact(book.id, { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', subscribed: false, properties: { rank: 'admiral' } });
-    expect(await api.read(book.id, id)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', subscribed: false, properties: { rank: 'admiral' } });
+    const id = await api.contact(book.id, {
+      email: 'grace@example.com',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      subscribed: false,
+      properties: { rank: 'admiral' },
+    });
+    expect(await api.read(book.id, id)).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      subscribed: false,
+      properties: { rank: 'admiral' },
+    });
   });
 
   it('answers 409 NOT_UNIQUE for a second contact with the same email in the book', async () => {
@@ -71,8 +82,20 @@ describe('field limits at their edges', () => {
   const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, 'v']));
   const cases: { name: string; field: string; ok: unknown; bad: unknown; limit: string }[] = [
     { name: 'properties count', field: 'properties', ok: many(100), bad: many(101), limit: '100' },
-    { name: 'property name', field: 'properties', ok: { ['k'.repeat(100)]: 'v' }, bad: { ['k'.repeat(101)]: 'v' }, limit: '100' },
-    { name: 'property value', field: 'properties', ok: { k: 'v'.repeat(2000) }, bad: { k: 'v'.repeat(2001) }, limit: '2000' },
+    {
+      name: 'property name',
+      field: 'properties',
+      ok: { ['k'.repeat(100)]: 'v' },
+      bad: { ['k'.repeat(101)]: 'v' },
+      limit: '100',
+    },
+    {
+      name: 'property value',
+      field: 'properties',
+      ok: { k: 'v'.repeat(2000) },
+      bad: { k: 'v'.repeat(2001) },
+      limit: '2000',
+    },
     { name: 'firstName', field: 'firstName', ok: 'f'.repeat(200), bad: 'f'.repeat(201), limit: '200' },
     { name: 'lastName', field: 'lastName', ok: 'l'.repeat(200), bad: 'l'.repeat(201), limit: '200' },
   ];
@@ -98,13 +121,24 @@ describe('field limits at their edges', () => {
 
 describe('patch and delete', () => {
   it('changes only what is sent; properties sent replace the map', async () => {
-    const id = await api.contact(book.id, { email: 'patch@example.com', firstName: 'Pat', lastName: 'Ch', properties: { a: '1', b: '2' } });
+    const id = await api.contact(book.id, {
+      email: 'patch@example.com',
+      firstName: 'Pat',
+      lastName: 'Ch',
+      properties: { a: '1', b: '2' },
+    });
     t.clock.advance(5000);
     const response = await api.patch(book.id, id, { lastName: null, properties: { c: '3' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ contactId: id });
     const after = await api.read(book.id, id);
-    expect(after).toMatchObject({ firstName: 'Pat', lastName: null, properties: { c: '3' }, subscribed: true, email: 'patch@example.com' });
+    expect(after).toMatchObject({
+      firstName: 'Pat',
+      lastName: null,
+      properties: { c: '3' },
+      subscribed: true,
+      email: 'patch@example.com',
+    });
     expect(after.updatedAt).not.toBe(after.createdAt);
     expect((await api.patch(book.id, id, { subscribed: false })).statusCode).toBe(200);
     expect((await api.read(book.id, id)).subscribed).toBe(false);
@@ -156,7 +190,11 @@ describe('list', () => {
   it('filters by emails and ids, comma-separated and repeated', async () => {
     expect(await listed('?emails=l1@example.com,L3@Example.com')).toEqual([ids[1], ids[3]]);
     expect(await listed('?emails=l1@example.com&emails=l3@example.com')).toEqual([ids[1], ids[3]]);
-    expect(await listed('?emails=l0@example.com,l1@example.com&emails=l4@example.com')).toEqual([ids[0], ids[1], ids[4]]);
+    expect(await listed('?emails=l0@example.com,l1@example.com&emails=l4@example.com')).toEqual([
+      ids[0],
+      ids[1],
+      ids[4],
+    ]);
     expect(await listed(`?ids=${ids[0]},${ids[2]}`)).toEqual([ids[0], ids[2]]);
     expect(await listed(`?ids=${ids[0]}&ids=${ids[2]}`)).toEqual([ids[0], ids[2]]);
     expect(await listed(`?ids=${ids[0]},${ids[2]}&emails=l2@example.com`)).toEqual([ids[2]]);
@@ -167,7 +205,12 @@ describe('list', () => {
   it('page 10,000 and limit 200 are accepted; one past either is 400 naming it', async () => {
     expect((await api.list(listBook.id, '?page=10000')).statusCode).toBe(200);
     expect((await api.list(listBook.id, '?limit=200')).statusCode).toBe(200);
-    for (const [query, field] of [['?page=10001', 'page'], ['?limit=201', 'limit'], ['?page=0', 'page'], ['?limit=0', 'limit']] as const) {
+    for (const [query, field] of [
+      ['?page=10001', 'page'],
+      ['?limit=201', 'limit'],
+      ['?page=0', 'page'],
+      ['?limit=0', 'limit'],
+    ] as const) {
       const response = await api.list(listBook.id, query);
       expect(response.statusCode, query).toBe(400);
       expect(errorOf(response).message).toContain(field);
@@ -180,7 +223,7 @@ describe('list', () => {
 });
 
 describe('tenant isolation and access', () => {
-  it('answers another team\'s book and contact as missing on every contact endpoint', async () => {
+  it("answers another team's book and contact as missing on every contact endpoint", async () => {
     const id = await api.contact(book.id, { email: 'mine@example.com' });
     const stranger = contactsClient(t.app, (await createTeam(t.app)).key);
     const responses = [
@@ -211,15 +254,28 @@ describe('tenant isolation and access', () => {
   it('refuses a sending access key with 403 SCOPE_DENIED', async () => {
     const id = await api.contact(book.id, { email: 'scoped@example.com' });
     const sending = contactsClient(t.app, (await team.makeKey('sending')).key);
-    for (const response of [await sending.list(book.id), await sending.create(book.id, { email: 'x@example.com' }), await sending.get(book.id, id), await sending.bulkAdd(book.id, [{ email: 'x@example.com' }])]) {
+    for (const response of [
+      await sending.list(book.id),
+      await sending.create(book.id, { email: 'x@example.com' }),
+      await sending.get(book.id, id),
+      await sending.bulkAdd(book.id, [{ email: 'x@example.com' }]),
+    ]) {
       expect(response.statusCode).toBe(403);
       expect(errorOf(response).code).toBe('SCOPE_DENIED');
     }
   });
 
   it('lets a domain-limited full access key manage contacts (books are not tied to domains)', async () => {
-    const domain = await t.app.inject({ method: 'POST', url: '/api/v1/domains', headers: { authorization: `Bearer ${team.key}` }, payload: { name: `d${Date.now()}.example.com`, region: 'us-east-1' } });
-    const pinned = contactsClient(t.app, (await team.makeKey('full', { domainId: (domain.json() as { id: number }).id })).key);
+    const domain = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains',
+      headers: { authorization: `Bearer ${team.key}` },
+      payload: { name: `d${Date.now()}.example.com`, region: 'us-east-1' },
+    });
+    const pinned = contactsClient(
+      t.app,
+      (await team.makeKey('full', { domainId: (domain.json() as { id: number }).id })).key,
+    );
     const id = await pinned.contact(book.id, { email: 'pinned@example.com' });
     expect((await pinned.get(book.id, id)).statusCode).toBe(200);
   });

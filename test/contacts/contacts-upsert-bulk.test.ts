@@ -39,11 +39,20 @@ describe('PUT upsert', () => {
   });
 
   it('with an email new to the book and no contact at the path: creates one with a new id', async () => {
-    const response = await api.put(book.id, 'ct_notyetthere', { email: 'created@example.com', firstName: 'New', properties: { a: '1' } });
+    const response = await api.put(book.id, 'ct_notyetthere', {
+      email: 'created@example.com',
+      firstName: 'New',
+      properties: { a: '1' },
+    });
     expect(response.statusCode).toBe(200);
     const { contactId } = response.json() as { contactId: string };
     expect(contactId).toMatch(/^ct_[0-9a-z]{26}$/);
-    expect(await api.read(book.id, contactId)).toMatchObject({ email: 'created@example.com', firstName: 'New', properties: { a: '1' }, subscribed: true });
+    expect(await api.read(book.id, contactId)).toMatchObject({
+      email: 'created@example.com',
+      firstName: 'New',
+      properties: { a: '1' },
+      subscribed: true,
+    });
   });
 
   it('with an email that belongs to another contact: 409 NOT_UNIQUE, nothing changes', async () => {
@@ -62,7 +71,12 @@ describe('PUT upsert', () => {
     const id = await api.contact(book.id, { email: 'byid@example.com', firstName: 'A' });
     const response = await api.put(book.id, id, { lastName: 'Z', subscribed: false });
     expect(response.json()).toEqual({ contactId: id });
-    expect(await api.read(book.id, id)).toMatchObject({ email: 'byid@example.com', firstName: 'A', lastName: 'Z', subscribed: false });
+    expect(await api.read(book.id, id)).toMatchObject({
+      email: 'byid@example.com',
+      firstName: 'A',
+      lastName: 'Z',
+      subscribed: false,
+    });
     const missing = await api.put(book.id, 'ct_missing', { firstName: 'X' });
     expect(missing.statusCode).toBe(404);
     expect(errorOf(missing).code).toBe('NOT_FOUND');
@@ -77,7 +91,8 @@ describe('PUT upsert', () => {
 });
 
 describe('bulk add', () => {
-  const rows = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@example.com`, firstName: `N${i}` }));
+  const rows = (n: number, prefix: string) =>
+    Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@example.com`, firstName: `N${i}` }));
 
   it('adds 1,000 contacts in one request; 1,001 is 400 and stores nothing', async () => {
     const book = await api.book({ name: 'Bulk' });
@@ -101,7 +116,12 @@ describe('bulk add', () => {
 
   it('upserts by email: existing contacts keep their id and the fields left out', async () => {
     const book = await api.book();
-    const id = await api.contact(book.id, { email: 'kept@example.com', firstName: 'Kept', lastName: 'Last', properties: { a: '1' } });
+    const id = await api.contact(book.id, {
+      email: 'kept@example.com',
+      firstName: 'Kept',
+      lastName: 'Last',
+      properties: { a: '1' },
+    });
     const response = await api.bulkAdd(book.id, [
       { email: 'KEPT@example.com', lastName: 'Changed' },
       { email: 'new@example.com', properties: { b: '2' } },
@@ -112,8 +132,17 @@ describe('bulk add', () => {
     expect(response.json()).toEqual({ message: '2 contacts added, 1 updated', count: 3 });
     const stored = await contactsOf(book.id);
     expect(stored).toHaveLength(3);
-    expect(stored.find((c) => c.email === 'kept@example.com')).toMatchObject({ id, firstName: 'Kept', lastName: 'Changed', properties: { a: '1' } });
-    expect(stored.find((c) => c.email === 'new@example.com')).toMatchObject({ firstName: null, properties: { b: '2' }, subscribed: true });
+    expect(stored.find((c) => c.email === 'kept@example.com')).toMatchObject({
+      id,
+      firstName: 'Kept',
+      lastName: 'Changed',
+      properties: { a: '1' },
+    });
+    expect(stored.find((c) => c.email === 'new@example.com')).toMatchObject({
+      firstName: null,
+      properties: { b: '2' },
+      subscribed: true,
+    });
     expect(stored.find((c) => c.email === 'dup@example.com')).toMatchObject({ firstName: 'First', lastName: 'Second' });
   });
 

@@ -30,7 +30,12 @@ afterAll(async () => {
 
 const send: SendAdminRequest = async (request) => {
   requests++;
-  const response = await t.app.inject({ method: request.method, url: `/admin/v1${request.path}`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, payload: request.body });
+  const response = await t.app.inject({
+    method: request.method,
+    url: `/admin/v1${request.path}`,
+    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    payload: request.body,
+  });
   return { status: response.statusCode, body: response.body };
 };
 
@@ -88,19 +93,54 @@ describe('import', () => {
     );
     requests = 0;
     const summary = await importContactsCsv({ teamId: team.id, bookId: book.id, file, send });
-    expect(summary).toEqual({ file, rows: 8, created: 3, updated: 1, rejected: 4, rejectedFile: `${file}.rejected.csv` });
+    expect(summary).toEqual({
+      file,
+      rows: 8,
+      created: 3,
+      updated: 1,
+      rejected: 4,
+      rejectedFile: `${file}.rejected.csv`,
+    });
     expect(requests).toBe(1);
 
     const stored = await contactsOf(book.id);
     const byEmail = new Map(stored.map((c) => [c.email, c]));
-    expect([...byEmail.keys()].sort()).toEqual(['ada@example.com', 'grace@example.com', 'known@example.com', 'quoted@example.com']);
-    expect(byEmail.get('ada@example.com')).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', subscribed: true, properties: { company: 'Analytical', plan: 'pro' } });
-    expect(byEmail.get('known@example.com')).toMatchObject({ id: existing, firstName: 'Known', lastName: 'Person', subscribed: true });
+    expect([...byEmail.keys()].sort()).toEqual([
+      'ada@example.com',
+      'grace@example.com',
+      'known@example.com',
+      'quoted@example.com',
+    ]);
+    expect(byEmail.get('ada@example.com')).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      subscribed: true,
+      properties: { company: 'Analytical', plan: 'pro' },
+    });
+    expect(byEmail.get('known@example.com')).toMatchObject({
+      id: existing,
+      firstName: 'Known',
+      lastName: 'Person',
+      subscribed: true,
+    });
     expect(byEmail.get('grace@example.com')).toMatchObject({ subscribed: false, properties: { company: 'Navy' } });
-    expect(byEmail.get('quoted@example.com')).toMatchObject({ firstName: 'Q, the first', subscribed: false, properties: { company: 'Acme, Inc.', plan: 'free' } });
+    expect(byEmail.get('quoted@example.com')).toMatchObject({
+      firstName: 'Q, the first',
+      subscribed: false,
+      properties: { company: 'Acme, Inc.', plan: 'free' },
+    });
 
     const rejected = parseCsv(fs.readFileSync(summary.rejectedFile!, 'utf8')).map((r) => r.fields);
-    expect(rejected[0]).toEqual(['line', 'reason', 'email', 'First Name', 'last_name', 'subscribed', 'company', 'plan']);
+    expect(rejected[0]).toEqual([
+      'line',
+      'reason',
+      'email',
+      'First Name',
+      'last_name',
+      'subscribed',
+      'company',
+      'plan',
+    ]);
     expect(rejected.slice(1).map((r) => [r[0], r[2]])).toEqual([
       ['5', 'ada@example.com'],
       ['6', 'not-an-email'],
@@ -119,7 +159,13 @@ describe('import', () => {
     const file = writeFile('big.csv', lines.join('\r\n'));
     const { stream, writes } = fakeStream(false);
     requests = 0;
-    const summary = await importContactsCsv({ teamId: team.id, bookId: book.id, file, send, progress: stderrProgress(stream) });
+    const summary = await importContactsCsv({
+      teamId: team.id,
+      bookId: book.id,
+      file,
+      send,
+      progress: stderrProgress(stream),
+    });
     expect(summary).toMatchObject({ rows: 2500, created: 2500, updated: 0, rejected: 0, rejectedFile: null });
     expect(requests).toBe(3);
     expect(writes).toEqual([
@@ -148,19 +194,28 @@ describe('import', () => {
     const book = await api.book({ doubleOptInEnabled: true });
     const file = writeFile('optin.csv', 'email,subscribed\nopt@example.com,true\n');
     await importContactsCsv({ teamId: team.id, bookId: book.id, file, send });
-    const row = await t.deps.db.selectFrom('contacts').select(['subscribed', 'confirmed_at', 'confirmation_due_at']).where('team_id', '=', team.id).where('contact_book_id', '=', book.id).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('contacts')
+      .select(['subscribed', 'confirmed_at', 'confirmation_due_at'])
+      .where('team_id', '=', team.id)
+      .where('contact_book_id', '=', book.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ subscribed: false, confirmed_at: null, confirmation_due_at: expect.any(Date) });
   });
 
-  it('stops with a message for another team\'s or a missing book, and for a file without an email column', async () => {
+  it("stops with a message for another team's or a missing book, and for a file without an email column", async () => {
     const book = await api.book();
     const other = await createTeam(t.app);
     const file = writeFile('ok.csv', 'email\nx@example.com\n');
-    await expect(importContactsCsv({ teamId: other.id, bookId: book.id, file, send })).rejects.toThrow(/Contact book not found/);
+    await expect(importContactsCsv({ teamId: other.id, bookId: book.id, file, send })).rejects.toThrow(
+      /Contact book not found/,
+    );
     await expect(importContactsCsv({ teamId: 999_999, bookId: book.id, file, send })).rejects.toThrow(/team not found/);
     expect(await contactsOf(book.id)).toEqual([]);
     const noEmail = writeFile('no-email.csv', 'name\nX\n');
-    await expect(importContactsCsv({ teamId: team.id, bookId: book.id, file: noEmail, send })).rejects.toThrow(/no email column/);
+    await expect(importContactsCsv({ teamId: team.id, bookId: book.id, file: noEmail, send })).rejects.toThrow(
+      /no email column/,
+    );
   });
 
   it('the admin endpoint refuses more than 1,000 contacts and answers 401 without the token', async () => {
@@ -168,7 +223,9 @@ describe('import', () => {
     const url = `/admin/v1/teams/${team.id}/contact-books/${book.id}/contacts/import`;
     const contacts = (n: number) => Array.from({ length: n }, (_, i) => ({ email: `e${i}@example.com` }));
     const headers = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
-    expect((await t.app.inject({ method: 'POST', url, headers, payload: { contacts: contacts(1001) } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers, payload: { contacts: contacts(1001) } })).statusCode,
+    ).toBe(400);
     const ok = await t.app.inject({ method: 'POST', url, headers, payload: { contacts: contacts(1000) } });
     expect(ok.json()).toEqual({ message: expect.any(String), count: 1000, created: 1000, updated: 0 });
     expect((await t.app.inject({ method: 'POST', url, payload: { contacts: contacts(1) } })).statusCode).toBe(401);

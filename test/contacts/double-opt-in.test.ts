@@ -18,7 +18,10 @@ const CONTENT = JSON.stringify({
   version: 1,
   blocks: [
     { type: 'heading', level: 1, text: 'Welcome {{firstName}} {{lastName}}' },
-    { type: 'paragraph', content: ['Confirm {{email}} (plan {{plan}}): ', { text: 'yes please', href: '{{confirmUrl}}' }] },
+    {
+      type: 'paragraph',
+      content: ['Confirm {{email}} (plan {{plan}}): ', { text: 'yes please', href: '{{confirmUrl}}' }],
+    },
     { type: 'link', text: 'Not me', href: '{{unsubscribeUrl}}' },
   ],
 });
@@ -28,7 +31,13 @@ beforeAll(async () => {
   [team, other] = [await harness.team(), await harness.team()];
   runner = new QueueRunner({
     database: harness.t.deps.database,
-    queues: [contactConfirmationQueue({ secrets: harness.t.deps.secrets, publicUrl: harness.t.deps.config.publicUrl, announcer: harness.t.deps.announcer })],
+    queues: [
+      contactConfirmationQueue({
+        secrets: harness.t.deps.secrets,
+        publicUrl: harness.t.deps.config.publicUrl,
+        announcer: harness.t.deps.announcer,
+      }),
+    ],
     clock: harness.t.clock,
     pollMs: 50,
   });
@@ -42,7 +51,11 @@ afterAll(async () => {
 const db = () => harness.t.deps.db;
 const now = () => harness.t.clock.now();
 
-async function book(teamId: number, from: string | null, options: { subject?: string | null; content?: string | null } = {}): Promise<string> {
+async function book(
+  teamId: number,
+  from: string | null,
+  options: { subject?: string | null; content?: string | null } = {},
+): Promise<string> {
   const id = newId('cb_');
   await db()
     .insertInto('contact_books')
@@ -93,11 +106,18 @@ const readContact = (id: string) =>
     .executeTakeFirstOrThrow();
 
 const emailsTo = (teamId: number, address: string) =>
-  db().selectFrom('emails').select(['id', 'from', 'subject', 'html', 'status']).where('team_id', '=', teamId).where('to', '=', JSON.stringify(address)).execute();
+  db()
+    .selectFrom('emails')
+    .select(['id', 'from', 'subject', 'html', 'status'])
+    .where('team_id', '=', teamId)
+    .where('to', '=', JSON.stringify(address))
+    .execute();
 
 /** Waits for the worker to finish with the contact (nothing due any more). */
 async function processed(contactId: string) {
-  await expect.poll(async () => (await readContact(contactId)).confirmation_due_at, { timeout: 10_000, interval: 50 }).toBeNull();
+  await expect
+    .poll(async () => (await readContact(contactId)).confirmation_due_at, { timeout: 10_000, interval: 50 })
+    .toBeNull();
   return readContact(contactId);
 }
 
@@ -109,11 +129,22 @@ async function confirmPath(teamId: number, address: string): Promise<string> {
 }
 
 const inject = (method: 'GET' | 'POST', url: string) =>
-  harness.app.inject({ method, url, headers: { accept: 'text/html' }, ...(method === 'POST' ? { headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, payload: '' } : {}) });
+  harness.app.inject({
+    method,
+    url,
+    headers: { accept: 'text/html' },
+    ...(method === 'POST'
+      ? { headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, payload: '' }
+      : {}),
+  });
 
 describe('contact-confirmation queue', () => {
   it('sends exactly one email, rendered from the book, through the email capability', async () => {
-    const contactId = await pendingContact(team.id, await book(team.id, `Letters <${team.from('letters')}>`), 'ada@example.com');
+    const contactId = await pendingContact(
+      team.id,
+      await book(team.id, `Letters <${team.from('letters')}>`),
+      'ada@example.com',
+    );
     const contact = await processed(contactId);
     expect(contact.confirmation_sent_at).toEqual(now());
     expect(contact).toMatchObject({ subscribed: false, confirmed_at: null });
@@ -122,7 +153,11 @@ describe('contact-confirmation queue', () => {
     await runner.idle();
     const sent = await emailsTo(team.id, 'ada@example.com');
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ subject: 'Confirm, Ada', status: 'QUEUED', from: `Letters <${team.from('letters')}>` });
+    expect(sent[0]).toMatchObject({
+      subject: 'Confirm, Ada',
+      status: 'QUEUED',
+      from: `Letters <${team.from('letters')}>`,
+    });
     expect(sent[0]!.html).toContain('Welcome Ada Lovelace');
     expect(sent[0]!.html).toContain('Confirm ada@example.com (plan gold)');
     expect(sent[0]!.html).toMatch(/href="http:\/\/[^"]+\/confirm\/[A-Za-z0-9_.-]+"/);
@@ -130,20 +165,30 @@ describe('contact-confirmation queue', () => {
   });
 
   it('uses a default subject and document, and adds a confirm button to a document without one', async () => {
-    const bare = await pendingContact(team.id, await book(team.id, team.from(), { subject: null, content: null }), 'bare@example.com');
+    const bare = await pendingContact(
+      team.id,
+      await book(team.id, team.from(), { subject: null, content: null }),
+      'bare@example.com',
+    );
     await processed(bare);
     const [email] = await emailsTo(team.id, 'bare@example.com');
     expect(email!.subject).toBe('Please confirm your subscription');
     expect(await confirmPath(team.id, 'bare@example.com')).toMatch(/^\/confirm\//);
 
     const noLink = JSON.stringify({ version: 1, blocks: [{ type: 'paragraph', content: ['Hello'] }] });
-    await processed(await pendingContact(team.id, await book(team.id, team.from(), { content: noLink }), 'nolink@example.com'));
+    await processed(
+      await pendingContact(team.id, await book(team.id, team.from(), { content: noLink }), 'nolink@example.com'),
+    );
     expect(await confirmPath(team.id, 'nolink@example.com')).toMatch(/^\/confirm\//);
   });
 
   it('drops the job when the from address is not on a verified domain; no email', async () => {
     const unverified = await createDomain(harness.app, team.key);
-    const contactId = await pendingContact(team.id, await book(team.id, `hi@${unverified.name}`), 'unverified@example.com');
+    const contactId = await pendingContact(
+      team.id,
+      await book(team.id, `hi@${unverified.name}`),
+      'unverified@example.com',
+    );
     const contact = await processed(contactId);
     expect(contact).toMatchObject({ confirmation_sent_at: null, confirmed_at: null, subscribed: false });
     expect(await emailsTo(team.id, 'unverified@example.com')).toHaveLength(0);
@@ -200,14 +245,25 @@ describe('GET and POST /confirm/{token}', () => {
     const later = Buffer.from(JSON.stringify([teamId, id, expires + 86_400 * 365])).toString('base64url');
     const theirs = Buffer.from(JSON.stringify([other.id, id, expires])).toString('base64url');
     // An unsubscribe-purpose token naming the contact is no confirmation token either.
-    const wrongPurpose = new URL(confirmationUrl(harness.t.deps.secrets, 'http://x', { teamId, contactId: id, sentAt: now() })).pathname;
-    for (const bad of [`/confirm/${later}.${tag}`, `/confirm/${theirs}.${tag}`, `/confirm/${payload}.AAAA${tag.slice(4)}`, '/confirm/nonsense']) {
+    const wrongPurpose = new URL(
+      confirmationUrl(harness.t.deps.secrets, 'http://x', { teamId, contactId: id, sentAt: now() }),
+    ).pathname;
+    for (const bad of [
+      `/confirm/${later}.${tag}`,
+      `/confirm/${theirs}.${tag}`,
+      `/confirm/${payload}.AAAA${tag.slice(4)}`,
+      '/confirm/nonsense',
+    ]) {
       for (const method of ['GET', 'POST'] as const) {
         const response = await inject(method, bad);
         expect(response.statusCode, `${method} ${bad}`).toBe(404);
       }
     }
     expect((await inject('POST', wrongPurpose.replace('/confirm/', '/unsubscribe/'))).statusCode).toBe(404);
-    expect(await readContact(contactId)).toMatchObject({ subscribed: false, confirmed_at: null, unsubscribed_at: null });
+    expect(await readContact(contactId)).toMatchObject({
+      subscribed: false,
+      confirmed_at: null,
+      unsubscribed_at: null,
+    });
   });
 });

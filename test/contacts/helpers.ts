@@ -76,7 +76,11 @@ export function contactsClient(app: FastifyInstance, key: string) {
   };
 }
 
-export const errorOf = (response: { json(): unknown }) => (response.json() as { error: { code: string; message: string } }).error;
+export const errorOf = (response: { json(): unknown }) =>
+  (response.json() as { error: { code: string; message: string } }).error;
 export const flatErrorOf = (response: { json(): unknown }) => (response.json() as { error: string }).error;
 
-export const doc = JSON.stringify({ version: 1, blocks: [{ type: 'paragraph', content: ['Please confirm: {{confirmUrl}}'] }] });
+export const doc = JSON.stringify({
+  version: 1,
+  blocks: [{ type: 'paragraph', content: ['Please confirm: {{confirmUrl}}'] }],
+});

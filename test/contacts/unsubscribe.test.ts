@@ -27,7 +27,10 @@ afterAll(() => t.close());
 async function book(teamId: number): Promise<string> {
   const id = newId('cb_');
   const now = t.clock.now();
-  await t.deps.db.insertInto('contact_books').values({ id, team_id: teamId, name: 'News', emoji: '📙', created_at: now, updated_at: now }).execute();
+  await t.deps.db
+    .insertInto('contact_books')
+    .values({ id, team_id: teamId, name: 'News', emoji: '📙', created_at: now, updated_at: now })
+    .execute();
   return id;
 }
 
@@ -36,19 +39,37 @@ async function contact(teamId: number, bookId: string, email: string): Promise<s
   const now = t.clock.now();
   await t.deps.db
     .insertInto('contacts')
-    .values({ id, team_id: teamId, contact_book_id: bookId, email, confirmed_at: now, created_at: now, updated_at: now })
+    .values({
+      id,
+      team_id: teamId,
+      contact_book_id: bookId,
+      email,
+      confirmed_at: now,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
 
 const readContact = (id: string) =>
-  t.deps.db.selectFrom('contacts').select(['subscribed', 'unsubscribed_at', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  t.deps.db
+    .selectFrom('contacts')
+    .select(['subscribed', 'unsubscribed_at', 'updated_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 const unsubscribesOf = (teamId: number) =>
-  t.deps.db.selectFrom('unsubscribes').select(['email', 'email_id']).where('team_id', '=', teamId).orderBy('email').execute();
+  t.deps.db
+    .selectFrom('unsubscribes')
+    .select(['email', 'email_id'])
+    .where('team_id', '=', teamId)
+    .orderBy('email')
+    .execute();
 
 /** The path of a link, for app.inject. */
 const pathOf = (url: string) => new URL(url).pathname;
-const contactLink = (teamId: number, contactId: string) => pathOf(contactUnsubscribeUrl(t.deps.secrets, t.deps.config.publicUrl, { teamId, contactId }));
+const contactLink = (teamId: number, contactId: string) =>
+  pathOf(contactUnsubscribeUrl(t.deps.secrets, t.deps.config.publicUrl, { teamId, contactId }));
 const oneClick = (path: string, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
@@ -61,10 +82,23 @@ describe('unsubscribe tokens', () => {
   it('round-trip, live at HERALD_PUBLIC_URL/unsubscribe/{token} and are URL-safe', () => {
     const url = contactUnsubscribeUrl(t.deps.secrets, 'https://links.herald.test', { teamId: 7, contactId: 'ct_1' });
     expect(url).toMatch(/^https:\/\/links\.herald\.test\/unsubscribe\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(readUnsubscribeToken(t.deps.secrets, url.split('/').pop()!)).toEqual({ kind: 'contact', teamId: 7, contactId: 'ct_1' });
+    expect(readUnsubscribeToken(t.deps.secrets, url.split('/').pop()!)).toEqual({
+      kind: 'contact',
+      teamId: 7,
+      contactId: 'ct_1',
+    });
 
-    const emailUrl = emailUnsubscribeUrl(t.deps.secrets, 'https://links.herald.test', { teamId: 7, emailId: 'em_1', recipient: ' Ann@Example.COM' });
-    expect(readUnsubscribeToken(t.deps.secrets, emailUrl.split('/').pop()!)).toEqual({ kind: 'email', teamId: 7, emailId: 'em_1', recipient: 'ann@example.com' });
+    const emailUrl = emailUnsubscribeUrl(t.deps.secrets, 'https://links.herald.test', {
+      teamId: 7,
+      emailId: 'em_1',
+      recipient: ' Ann@Example.COM',
+    });
+    expect(readUnsubscribeToken(t.deps.secrets, emailUrl.split('/').pop()!)).toEqual({
+      kind: 'email',
+      teamId: 7,
+      emailId: 'em_1',
+      recipient: 'ann@example.com',
+    });
   });
 
   it('refuses edited, forged, truncated and other-purpose tokens', () => {
@@ -72,13 +106,30 @@ describe('unsubscribe tokens', () => {
     const [payload, tag] = token.split('.') as [string, string];
     const edited = Buffer.from(JSON.stringify(['c', 8, 'ct_1'])).toString('base64url');
     const flip = (s: string) => s.slice(0, -1) + (s.endsWith('A') ? 'B' : 'A');
-    for (const bad of [`${edited}.${tag}`, `${payload}.${flip(tag)}`, payload, `${payload}.`, `${payload}.${tag}.x`, '', 'x'.repeat(2000)]) {
+    for (const bad of [
+      `${edited}.${tag}`,
+      `${payload}.${flip(tag)}`,
+      payload,
+      `${payload}.`,
+      `${payload}.${tag}.x`,
+      '',
+      'x'.repeat(2000),
+    ]) {
       expect(readUnsubscribeToken(t.deps.secrets, bad), bad).toBeNull();
     }
     // Another HERALD_SECRET signed it.
-    expect(readUnsubscribeToken(t.deps.secrets, contactUnsubscribeUrl(new Secrets('another-secret-0123456789abcdef'), '', { teamId: 7, contactId: 'ct_1' }).split('/').pop()!)).toBeNull();
+    expect(
+      readUnsubscribeToken(
+        t.deps.secrets,
+        contactUnsubscribeUrl(new Secrets('another-secret-0123456789abcdef'), '', { teamId: 7, contactId: 'ct_1' })
+          .split('/')
+          .pop()!,
+      ),
+    ).toBeNull();
     // Signed with the confirmation purpose: not an unsubscribe token.
-    expect(readUnsubscribeToken(t.deps.secrets, signToken(t.deps.secrets, 'confirmation', ['c', 7, 'ct_1']))).toBeNull();
+    expect(
+      readUnsubscribeToken(t.deps.secrets, signToken(t.deps.secrets, 'confirmation', ['c', 7, 'ct_1'])),
+    ).toBeNull();
   });
 });
 
@@ -140,7 +191,9 @@ describe('POST /unsubscribe/{token} with a contact link', () => {
   it("the page's form gets the 'you are unsubscribed' page", async () => {
     const bookId = await book(teamA.id);
     const contactId = await contact(teamA.id, bookId, 'browser@example.com');
-    const response = await oneClick(contactLink(teamA.id, contactId), { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    const response = await oneClick(contactLink(teamA.id, contactId), {
+      accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('You are unsubscribed');
@@ -152,7 +205,9 @@ describe('POST /unsubscribe/{token} with a contact link', () => {
     const contactId = await contact(teamA.id, bookId, 'forged@example.com');
     const good = contactLink(teamA.id, contactId);
     const edited = good.slice(0, -2) + (good.endsWith('AA') ? 'BB' : 'AA');
-    const confirm = pathOf(confirmationUrl(t.deps.secrets, t.deps.config.publicUrl, { teamId: teamA.id, contactId, sentAt: t.clock.now() })).replace('/confirm/', '/unsubscribe/');
+    const confirm = pathOf(
+      confirmationUrl(t.deps.secrets, t.deps.config.publicUrl, { teamId: teamA.id, contactId, sentAt: t.clock.now() }),
+    ).replace('/confirm/', '/unsubscribe/');
     for (const url of [edited, confirm, '/unsubscribe/nonsense']) {
       const response = await oneClick(url);
       expect(response.statusCode, url).toBe(404);
@@ -183,7 +238,11 @@ describe('POST /unsubscribe/{token} with an email recipient link', () => {
     const someoneElse = await contact(team.id, news, 'other@example.com');
     const otherTeams = await contact(other.id, await book(other.id), 'reader@example.com');
 
-    const url = emailUnsubscribeUrl(t.deps.secrets, t.deps.config.publicUrl, { teamId: team.id, emailId: 'em_123', recipient: 'Reader@Example.com' });
+    const url = emailUnsubscribeUrl(t.deps.secrets, t.deps.config.publicUrl, {
+      teamId: team.id,
+      emailId: 'em_123',
+      recipient: 'Reader@Example.com',
+    });
     const page = await t.app.inject({ method: 'GET', url: pathOf(url) });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('reader@example.com');
@@ -198,18 +257,30 @@ describe('POST /unsubscribe/{token} with an email recipient link', () => {
     expect(await unsubscribesOf(other.id)).toEqual([]);
 
     // Again: no duplicate, no error; the first email's id stays.
-    const again = emailUnsubscribeUrl(t.deps.secrets, t.deps.config.publicUrl, { teamId: team.id, emailId: 'em_456', recipient: 'reader@example.com' });
+    const again = emailUnsubscribeUrl(t.deps.secrets, t.deps.config.publicUrl, {
+      teamId: team.id,
+      emailId: 'em_456',
+      recipient: 'reader@example.com',
+    });
     expect((await oneClick(pathOf(again))).statusCode).toBe(200);
     expect(await unsubscribesOf(team.id)).toEqual([{ email: 'reader@example.com', email_id: 'em_123' }]);
   });
 
   it('works for an address that is no contact, and for a team deleted since (no-op)', async () => {
     const team = await createTeam(t.app);
-    const url = emailUnsubscribeUrl(t.deps.secrets, t.deps.config.publicUrl, { teamId: team.id, emailId: 'em_1', recipient: 'stranger@example.com' });
+    const url = emailUnsubscribeUrl(t.deps.secrets, t.deps.config.publicUrl, {
+      teamId: team.id,
+      emailId: 'em_1',
+      recipient: 'stranger@example.com',
+    });
     expect((await oneClick(pathOf(url))).statusCode).toBe(200);
     expect(await unsubscribesOf(team.id)).toEqual([{ email: 'stranger@example.com', email_id: 'em_1' }]);
 
-    const gone = emailUnsubscribeUrl(t.deps.secrets, t.deps.config.publicUrl, { teamId: 2_000_000_000, emailId: 'em_1', recipient: 'a@example.com' });
+    const gone = emailUnsubscribeUrl(t.deps.secrets, t.deps.config.publicUrl, {
+      teamId: 2_000_000_000,
+      emailId: 'em_1',
+      recipient: 'a@example.com',
+    });
     expect((await oneClick(pathOf(gone))).statusCode).toBe(200);
   });
 });

@@ -19,7 +19,12 @@ afterAll(() => t.close());
 const flat = { error: expect.any(String) };
 
 function patch(app: FastifyInstance, key: string, id: number | string, payload?: unknown) {
-  return app.inject({ method: 'PATCH', url: `/api/v1/domains/${id}`, headers: bearer(key), ...(payload === undefined ? {} : { payload: payload as object }) });
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/v1/domains/${id}`,
+    headers: bearer(key),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 describe('PATCH /v1/domains/{id}', () => {
@@ -28,14 +33,23 @@ describe('PATCH /v1/domains/{id}', () => {
     t.clock.advance(5_000);
     const opened = await patch(t.app, team.key, domain.id, { openTracking: true });
     expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json()).toMatchObject({ id: domain.id, name: domain.name, openTracking: true, clickTracking: false, updatedAt: t.clock.now().toISOString() });
+    expect(opened.json()).toMatchObject({
+      id: domain.id,
+      name: domain.name,
+      openTracking: true,
+      clickTracking: false,
+      updatedAt: t.clock.now().toISOString(),
+    });
     expect(opened.json().dnsRecords).toEqual(domain.dnsRecords);
 
     const clicked = await patch(t.app, team.key, domain.id, { clickTracking: true });
     expect(clicked.json()).toMatchObject({ openTracking: true, clickTracking: true });
     const off = await patch(t.app, team.key, domain.id, { openTracking: false, clickTracking: false });
     expect(off.json()).toMatchObject({ openTracking: false, clickTracking: false });
-    expect(await getDomainJson(t.app, team.key, domain.id)).toMatchObject({ openTracking: false, clickTracking: false });
+    expect(await getDomainJson(t.app, team.key, domain.id)).toMatchObject({
+      openTracking: false,
+      clickTracking: false,
+    });
 
     // An empty body changes nothing and still answers the domain.
     const same = await patch(t.app, team.key, domain.id, {});
@@ -45,19 +59,33 @@ describe('PATCH /v1/domains/{id}', () => {
 
   it('refuses bad bodies with 400 naming the field, changing nothing', async () => {
     const domain = await createDomain(t.app, team.key);
-    for (const body of [{ openTracking: 'yes' }, { clickTracking: 1 }, { openTracking: null }, { opentracking: true }, [true]]) {
+    for (const body of [
+      { openTracking: 'yes' },
+      { clickTracking: 1 },
+      { openTracking: null },
+      { opentracking: true },
+      [true],
+    ]) {
       const response = await patch(t.app, team.key, domain.id, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json()).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
     }
-    expect((await patch(t.app, team.key, domain.id, { openTracking: 'yes' })).json().error.message).toMatch(/openTracking/);
-    expect(await getDomainJson(t.app, team.key, domain.id)).toMatchObject({ openTracking: false, clickTracking: false });
+    expect((await patch(t.app, team.key, domain.id, { openTracking: 'yes' })).json().error.message).toMatch(
+      /openTracking/,
+    );
+    expect(await getDomainJson(t.app, team.key, domain.id)).toMatchObject({
+      openTracking: false,
+      clickTracking: false,
+    });
   });
 
-  it('another team\'s domain, a deleted one and a missing one answer 404 with the flat body', async () => {
+  it("another team's domain, a deleted one and a missing one answer 404 with the flat body", async () => {
     const theirs = await createDomain(t.app, other.key);
     const gone = await createDomain(t.app, team.key);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/domains/${gone.id}`, headers: bearer(team.key) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/domains/${gone.id}`, headers: bearer(team.key) }))
+        .statusCode,
+    ).toBe(200);
     for (const id of [theirs.id, gone.id, 2_000_000_000]) {
       const response = await patch(t.app, team.key, id, { openTracking: true });
       expect(response.statusCode, `domain ${id}`).toBe(404);
@@ -79,8 +107,13 @@ describe('PATCH /v1/domains/{id}', () => {
     const refused = await patch(t.app, limited, sibling.id, { clickTracking: true });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual(flat);
-    expect((await patch(t.app, limited, domain.id, { clickTracking: true })).json()).toMatchObject({ clickTracking: true });
-    expect(await getDomainJson(t.app, team.key, sibling.id)).toMatchObject({ clickTracking: false, openTracking: false });
+    expect((await patch(t.app, limited, domain.id, { clickTracking: true })).json()).toMatchObject({
+      clickTracking: true,
+    });
+    expect(await getDomainJson(t.app, team.key, sibling.id)).toMatchObject({
+      clickTracking: false,
+      openTracking: false,
+    });
   });
 
   it('401 without a key', async () => {

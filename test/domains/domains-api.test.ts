@@ -64,13 +64,31 @@ describe('POST /v1/domains', () => {
       recommended: false,
     });
     expect(recordOf(domain, 'SPF')).toEqual({
-      type: 'TXT', name: `send.${name}`, value: `v=spf1 include:${MAIL_DOMAIN} ~all`, ttl: 'Auto', priority: null, status: 'NOT_STARTED', recommended: false,
+      type: 'TXT',
+      name: `send.${name}`,
+      value: `v=spf1 include:${MAIL_DOMAIN} ~all`,
+      ttl: 'Auto',
+      priority: null,
+      status: 'NOT_STARTED',
+      recommended: false,
     });
     expect(recordOf(domain, 'MX')).toEqual({
-      type: 'MX', name: `send.${name}`, value: MAIL_DOMAIN, ttl: 'Auto', priority: '10', status: 'NOT_STARTED', recommended: false,
+      type: 'MX',
+      name: `send.${name}`,
+      value: MAIL_DOMAIN,
+      ttl: 'Auto',
+      priority: '10',
+      status: 'NOT_STARTED',
+      recommended: false,
     });
     expect(recordOf(domain, 'DMARC')).toEqual({
-      type: 'TXT', name: `_dmarc.${name}`, value: 'v=DMARC1; p=none;', ttl: 'Auto', priority: null, status: 'NOT_STARTED', recommended: true,
+      type: 'TXT',
+      name: `_dmarc.${name}`,
+      value: 'v=DMARC1; p=none;',
+      ttl: 'Auto',
+      priority: null,
+      status: 'NOT_STARTED',
+      recommended: true,
     });
     expect(domain.dnsRecords).toHaveLength(4);
   });
@@ -129,7 +147,9 @@ describe('POST /v1/domains', () => {
 
     it('takes an internationalised name in its punycode form', async () => {
       const label = uniqueDomain('').slice(0, 11);
-      expect((await createDomain(t.app, team.key, `${label}.bücher.example`)).name).toBe(`${label}.xn--bcher-kva.example`);
+      expect((await createDomain(t.app, team.key, `${label}.bücher.example`)).name).toBe(
+        `${label}.xn--bcher-kva.example`,
+      );
     });
 
     it('accepts 253 characters and refuses 254', async () => {
@@ -177,7 +197,7 @@ describe('POST /v1/domains', () => {
 });
 
 describe('reads and delete', () => {
-  it('lists the team\'s domains, newest first, and reads one', async () => {
+  it("lists the team's domains, newest first, and reads one", async () => {
     const own = await createTeam(t.app);
     const a = await createDomain(t.app, own.key);
     const b = await createDomain(t.app, own.key);
@@ -198,8 +218,13 @@ describe('reads and delete', () => {
     const get = await call(t.app, own.key, 'GET', `/v1/domains/${gone.id}`);
     expect(get.statusCode).toBe(404);
     expect(get.json()).toEqual(flat);
-    expect((await call(t.app, own.key, 'GET', '/v1/domains')).json().map((d: { id: number }) => d.id)).toEqual([kept.id]);
-    for (const [method, path] of [['PUT', `/v1/domains/${gone.id}/verify`], ['DELETE', `/v1/domains/${gone.id}`]] as const) {
+    expect((await call(t.app, own.key, 'GET', '/v1/domains')).json().map((d: { id: number }) => d.id)).toEqual([
+      kept.id,
+    ]);
+    for (const [method, path] of [
+      ['PUT', `/v1/domains/${gone.id}/verify`],
+      ['DELETE', `/v1/domains/${gone.id}`],
+    ] as const) {
       const response = await call(t.app, own.key, method, path);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(flat);
@@ -211,7 +236,10 @@ describe('reads and delete', () => {
     const get = await call(t.app, team.key, 'GET', '/v1/domains/abc');
     expect(get.statusCode).toBe(400);
     expect(get.json().error.code).toBe('BAD_REQUEST');
-    for (const [method, path] of [['PUT', '/v1/domains/abc/verify'], ['DELETE', '/v1/domains/1.5']] as const) {
+    for (const [method, path] of [
+      ['PUT', '/v1/domains/abc/verify'],
+      ['DELETE', '/v1/domains/1.5'],
+    ] as const) {
       const response = await call(t.app, team.key, method, path);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual(flat);
@@ -229,7 +257,7 @@ describe('reads and delete', () => {
 });
 
 describe('tenancy', () => {
-  it('another team\'s domain answers 404 with the flat body, exactly like a missing one', async () => {
+  it("another team's domain answers 404 with the flat body, exactly like a missing one", async () => {
     const domain = await createDomain(t.app, team.key);
     const missingId = 2_000_000_000;
     const cases = [
@@ -244,7 +272,9 @@ describe('tenancy', () => {
       expect(theirs.json()).toEqual(flat);
       expect(theirs.json()).toEqual(missing.json());
     }
-    expect((await call(t.app, other.key, 'GET', '/v1/domains')).json().map((d: { id: number }) => d.id)).not.toContain(domain.id);
+    expect((await call(t.app, other.key, 'GET', '/v1/domains')).json().map((d: { id: number }) => d.id)).not.toContain(
+      domain.id,
+    );
     // Untouched by the other team's delete attempt.
     expect((await getDomainJson(t.app, team.key, domain.id)).id).toBe(domain.id);
   });
@@ -274,7 +304,7 @@ describe('access', () => {
     });
   }
 
-  it('a domain-limited full key lists only its domain and gets 403 (flat) for the team\'s others', async () => {
+  it("a domain-limited full key lists only its domain and gets 403 (flat) for the team's others", async () => {
     const own = await createTeam(t.app);
     const mine = await createDomain(t.app, own.key);
     const sibling = await createDomain(t.app, own.key);
@@ -307,7 +337,7 @@ describe('access', () => {
 });
 
 describe('admin: keys limited to a domain', () => {
-  it('makes a key for one of the team\'s domains; 404 for a missing, deleted or another team\'s domain', async () => {
+  it("makes a key for one of the team's domains; 404 for a missing, deleted or another team's domain", async () => {
     const domain = await createDomain(t.app, team.key);
     const made = await adminRequest(t.app, 'POST', `/teams/${team.id}/api-keys`, { kind: 'full', domainId: domain.id });
     expect(made.domainId).toBe(domain.id);
@@ -327,12 +357,20 @@ describe('admin: keys limited to a domain', () => {
     }
   });
 
-  it('the database refuses a key naming another team\'s domain even past the API', async () => {
+  it("the database refuses a key naming another team's domain even past the API", async () => {
     const theirs = await createDomain(t.app, other.key);
     await expect(
       t.deps.db
         .insertInto('api_keys')
-        .values({ id: `key_fk_${theirs.id}`, team_id: team.id, kind: 'full', key_hash: Buffer.from(`fk-${theirs.id}`), key_hint: 'x', member_id: null, domain_id: theirs.id })
+        .values({
+          id: `key_fk_${theirs.id}`,
+          team_id: team.id,
+          kind: 'full',
+          key_hash: Buffer.from(`fk-${theirs.id}`),
+          key_hint: 'x',
+          member_id: null,
+          domain_id: theirs.id,
+        })
         .execute(),
     ).rejects.toMatchObject({ code: '23503' });
   });

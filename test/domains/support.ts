@@ -38,7 +38,13 @@ export interface DomainJson {
   [field: string]: unknown;
 }
 
-export async function call(app: FastifyInstance, key: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) {
+export async function call(
+  app: FastifyInstance,
+  key: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  payload?: unknown,
+) {
   return app.inject({
     method,
     url: `/api${path}`,
@@ -47,7 +53,12 @@ export async function call(app: FastifyInstance, key: string, method: 'GET' | 'P
   });
 }
 
-export async function createDomain(app: FastifyInstance, key: string, name = uniqueDomain(), region = 'us-east-1'): Promise<DomainJson> {
+export async function createDomain(
+  app: FastifyInstance,
+  key: string,
+  name = uniqueDomain(),
+  region = 'us-east-1',
+): Promise<DomainJson> {
   const response = await call(app, key, 'POST', '/v1/domains', { name, region });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();

@@ -25,7 +25,10 @@ beforeAll(async () => {
   t = await createTestApp({ config: { dnsServers: [dns.address], mailDomain: MAIL_DOMAIN } });
   // The worker exactly as `herald worker` builds it, with a resolver that gives up on a silent server
   // after a fraction of a second instead of the production timeout.
-  runner = createWorkerRunner({ ...t.deps, dns: createDnsResolver({ servers: [dns.address], timeoutMs: 150, tries: 1 }) });
+  runner = createWorkerRunner({
+    ...t.deps,
+    dns: createDnsResolver({ servers: [dns.address], timeoutMs: 150, tries: 1 }),
+  });
   await runner.start();
   team = await createTeam(t.app);
 });
@@ -47,7 +50,9 @@ function publishAll(domain: DomainJson): void {
 
 /** Waits for the check the API just requested to finish (the worker was woken by NOTIFY). */
 async function settled(id: number): Promise<DomainJson> {
-  await expect.poll(async () => (await getDomainJson(t.app, team.key, id)).isVerifying, { timeout: 10_000 }).toBe(false);
+  await expect
+    .poll(async () => (await getDomainJson(t.app, team.key, id)).isVerifying, { timeout: 10_000 })
+    .toBe(false);
   return getDomainJson(t.app, team.key, id);
 }
 
@@ -56,7 +61,9 @@ async function recheckedAfter(id: number, ms: number): Promise<DomainJson> {
   t.clock.advance(ms);
   const now = t.clock.now().toISOString();
   runner.wake();
-  await expect.poll(async () => (await getDomainJson(t.app, team.key, id)).lastCheckedTime, { timeout: 10_000 }).toBe(now);
+  await expect
+    .poll(async () => (await getDomainJson(t.app, team.key, id)).lastCheckedTime, { timeout: 10_000 })
+    .toBe(now);
   return getDomainJson(t.app, team.key, id);
 }
 
@@ -66,9 +73,8 @@ async function verifyAgain(id: number): Promise<DomainJson> {
   return settled(id);
 }
 
-const statuses = (domain: DomainJson) => Object.fromEntries(
-  (['DKIM', 'SPF', 'MX', 'DMARC'] as const).map((kind) => [kind, recordOf(domain, kind).status]),
-);
+const statuses = (domain: DomainJson) =>
+  Object.fromEntries((['DKIM', 'SPF', 'MX', 'DMARC'] as const).map((kind) => [kind, recordOf(domain, kind).status]));
 
 describe('domain verification through the worker', () => {
   it('the service asks the DNS servers of HERALD_DNS_SERVERS', async () => {
@@ -127,7 +133,9 @@ describe('domain verification through the worker', () => {
   it('a DKIM record with another key → FAILED, naming DKIM and what was found', async () => {
     const created = await createDomain(t.app, team.key);
     publishAll(created);
-    const stranger = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const stranger = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .publicKey.export({ type: 'spki', format: 'der' })
+      .toString('base64');
     dns.setTxt(recordOf(created, 'DKIM').name, `v=DKIM1; k=rsa; p=${stranger}`);
     const domain = await verifyAgain(created.id);
     expect(domain.status).toBe('FAILED');
@@ -186,7 +194,9 @@ describe('domain verification through the worker', () => {
     const domain = await verifyAgain(created.id);
     expect(domain.status).toBe('FAILED');
     expect(statuses(domain)).toMatchObject({ DKIM: 'SUCCESS', SPF: 'SUCCESS', MX: 'FAILED' });
-    expect(domain.verificationError).toBe(`MX: send.${created.name} points at 10 mx.elsewhere.test, not at ${MAIL_DOMAIN}`);
+    expect(domain.verificationError).toBe(
+      `MX: send.${created.name} points at 10 mx.elsewhere.test, not at ${MAIL_DOMAIN}`,
+    );
   });
 
   it('a DKIM value split into several strings, with spaces inside p=, still passes', async () => {
@@ -275,14 +285,22 @@ describe('domain verification through the worker', () => {
     expect((await call(t.app, team.key, 'DELETE', `/v1/domains/${created.id}`)).statusCode).toBe(200);
     expect(await canSendFrom(t.deps.db, team.id, created.name)).toBe(false);
     expect(await getSendingDomain(t.deps.db, t.deps.secrets, team.id, created.name)).toBeNull();
-    const row = await t.deps.db.selectFrom('domains').select(['deleted_at', 'last_checked_at']).where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('domains')
+      .select(['deleted_at', 'last_checked_at'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     t.clock.advance(13 * HOUR);
     runner.wake();
     // Another domain's check proves the worker ran after the clock moved; the deleted one was left alone.
     const probe = await createDomain(t.app, team.key);
     await settled(probe.id);
     expect((await getDomainJson(t.app, team.key, probe.id)).lastCheckedTime).toBe(t.clock.now().toISOString());
-    const after = await t.deps.db.selectFrom('domains').select(['last_checked_at']).where('id', '=', created.id).executeTakeFirstOrThrow();
+    const after = await t.deps.db
+      .selectFrom('domains')
+      .select(['last_checked_at'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(after.last_checked_at).toEqual(row.last_checked_at);
   });
 });

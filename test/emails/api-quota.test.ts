@@ -41,7 +41,11 @@ describe('send limits', () => {
     const team = await h.team();
     const api = emails(h.app, team.key);
     const base = { from: team.from(), subject: 'Quota', text: 'x' };
-    const response = await api.batch([{ ...base, to: addresses(50, 'd') }, { ...base, to: addresses(50, 'e') }, { ...base, to: 'f@example.com' }]);
+    const response = await api.batch([
+      { ...base, to: addresses(50, 'd') },
+      { ...base, to: addresses(50, 'e') },
+      { ...base, to: 'f@example.com' },
+    ]);
     expect(response.statusCode).toBe(429);
     expect(await storedEmailCount(h.t, team.id)).toBe(0);
     expect(await usedToday(team.id)).toBe(0);
@@ -54,7 +58,10 @@ describe('send limits', () => {
     const today = day();
     // Earlier days of this month (or today, on the 1st) already used all but 10.
     const earlier = today.endsWith('-01') ? today : `${today.slice(0, 8)}01`;
-    await h.t.deps.db.insertInto('team_daily_usage').values({ team_id: team.id, day: earlier, transactional: monthly - 10, marketing: 0 }).execute();
+    await h.t.deps.db
+      .insertInto('team_daily_usage')
+      .values({ team_id: team.id, day: earlier, transactional: monthly - 10, marketing: 0 })
+      .execute();
     if (earlier === today) return; // the 1st: the daily row is the monthly row; covered by the daily test
     const base = { from: team.from(), subject: 'Quota', text: 'x' };
     expect((await api.send({ ...base, to: addresses(10, 'g') })).statusCode).toBe(200);
@@ -69,9 +76,16 @@ describe('send limits under concurrency (sharded daily counter)', () => {
     const daily = planSendLimits.pro.daily!;
     const team = await h.team({ plan: 'pro' });
     // Earlier today the team used all but 25 (one row, as the counter looked before any send today).
-    await h.t.deps.db.insertInto('team_daily_usage').values({ team_id: team.id, day: day(), shard: 0, transactional: daily - 25, marketing: 0 }).execute();
+    await h.t.deps.db
+      .insertInto('team_daily_usage')
+      .values({ team_id: team.id, day: day(), shard: 0, transactional: daily - 25, marketing: 0 })
+      .execute();
     const api = emails(h.app, team.key);
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => api.send({ from: team.from(), to: `c${i}@example.com`, subject: 'S', text: 'x' })));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        api.send({ from: team.from(), to: `c${i}@example.com`, subject: 'S', text: 'x' }),
+      ),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(25);
     expect(codes.filter((c) => c === 429)).toHaveLength(15);
@@ -82,18 +96,30 @@ describe('send limits under concurrency (sharded daily counter)', () => {
   it('many sends spread over the shards add up exactly, and a lower plan limit applies at once', async () => {
     const team = await h.team({ plan: 'pro' });
     const api = emails(h.app, team.key);
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => api.send({ from: team.from(), to: [`s${i}@example.com`, `t${i}@example.com`], subject: 'S', text: 'x' })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        api.send({ from: team.from(), to: [`s${i}@example.com`, `t${i}@example.com`], subject: 'S', text: 'x' }),
+      ),
+    );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(await usedToday(team.id)).toBe(60);
-    const shards = await h.t.deps.db.selectFrom('team_daily_usage').select(['shard', 'cap', 'day_limit']).where('team_id', '=', team.id).execute();
+    const shards = await h.t.deps.db
+      .selectFrom('team_daily_usage')
+      .select(['shard', 'cap', 'day_limit'])
+      .where('team_id', '=', team.id)
+      .execute();
     expect(shards.length).toBeGreaterThan(1);
     // The caps never promise more than the daily limit.
     expect(shards.reduce((sum, r) => sum + r.cap, 0)).toBeLessThanOrEqual(planSendLimits.pro.daily!);
     // Down to the free plan (100 a day): the shards' caps were shared out for 50,000, yet 41 more
     // recipients are refused and 40 fit.
     await h.t.deps.db.updateTable('teams').set({ plan: 'free' }).where('id', '=', team.id).execute();
-    expect((await api.send({ from: team.from(), to: addresses(41, 'u'), subject: 'S', text: 'x' })).statusCode).toBe(429);
-    expect((await api.send({ from: team.from(), to: addresses(40, 'v'), subject: 'S', text: 'x' })).statusCode).toBe(200);
+    expect((await api.send({ from: team.from(), to: addresses(41, 'u'), subject: 'S', text: 'x' })).statusCode).toBe(
+      429,
+    );
+    expect((await api.send({ from: team.from(), to: addresses(40, 'v'), subject: 'S', text: 'x' })).statusCode).toBe(
+      200,
+    );
     expect(await usedToday(team.id)).toBe(100);
   });
 });
@@ -103,14 +129,37 @@ describe('the optimistic send (plan, domain and suppressions checked inside the 
     const team = await h.team({ plan: 'pro' });
     const api = emails(h.app, team.key);
     // The first send of the day makes the usage shards (locked path); the next ones are optimistic.
-    expect((await api.send({ from: team.from(), to: 'first@example.com', subject: 'S', text: 'x' })).statusCode).toBe(200);
+    expect((await api.send({ from: team.from(), to: 'first@example.com', subject: 'S', text: 'x' })).statusCode).toBe(
+      200,
+    );
     const plain = await api.sent({ from: team.from(), to: 'second@example.com', subject: 'S', text: 'x' });
     expect((await api.get(plain)).json().emailEvents.map((e: { status: string }) => e.status)).toEqual(['QUEUED']);
-    await h.t.deps.db.insertInto('suppressions').values({ team_id: team.id, email: 'gone@example.com', reason: 'BOUNCED', email_id: null, created_at: new Date() }).execute();
-    const mixed = await api.sent({ from: team.from(), to: ['gone@example.com', 'third@example.com'], subject: 'S', text: 'x' });
-    expect((await api.get(mixed)).json().emailEvents.map((e: { status: string }) => e.status)).toEqual(['SUPPRESSED', 'QUEUED']);
+    await h.t.deps.db
+      .insertInto('suppressions')
+      .values({
+        team_id: team.id,
+        email: 'gone@example.com',
+        reason: 'BOUNCED',
+        email_id: null,
+        created_at: new Date(),
+      })
+      .execute();
+    const mixed = await api.sent({
+      from: team.from(),
+      to: ['gone@example.com', 'third@example.com'],
+      subject: 'S',
+      text: 'x',
+    });
+    expect((await api.get(mixed)).json().emailEvents.map((e: { status: string }) => e.status)).toEqual([
+      'SUPPRESSED',
+      'QUEUED',
+    ]);
     expect(await usedToday(team.id)).toBe(3);
-    const deleted = await h.app.inject({ method: 'DELETE', url: `/api/v1/domains/${team.domain.id}`, headers: { authorization: `Bearer ${team.key}` } });
+    const deleted = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/domains/${team.domain.id}`,
+      headers: { authorization: `Bearer ${team.key}` },
+    });
     expect(deleted.statusCode).toBe(200);
     const refused = await api.send({ from: team.from(), to: 'fourth@example.com', subject: 'S', text: 'x' });
     expect(refused.statusCode).toBe(400);
@@ -123,9 +172,23 @@ describe('the optimistic send (plan, domain and suppressions checked inside the 
 describe('suppressions', () => {
   it('a suppressed recipient is not counted and the email gets a SUPPRESSED event', async () => {
     const team = await h.team();
-    await h.t.deps.db.insertInto('suppressions').values({ team_id: team.id, email: 'gone@example.com', reason: 'BOUNCED', email_id: null, created_at: new Date() }).execute();
+    await h.t.deps.db
+      .insertInto('suppressions')
+      .values({
+        team_id: team.id,
+        email: 'gone@example.com',
+        reason: 'BOUNCED',
+        email_id: null,
+        created_at: new Date(),
+      })
+      .execute();
     const api = emails(h.app, team.key);
-    const id = await api.sent({ from: team.from(), to: ['Gone <GONE@example.com>', 'here@example.com'], subject: 'S', text: 'x' });
+    const id = await api.sent({
+      from: team.from(),
+      to: ['Gone <GONE@example.com>', 'here@example.com'],
+      subject: 'S',
+      text: 'x',
+    });
     expect(await usedToday(team.id)).toBe(1);
     const email = (await api.get(id)).json();
     expect(email.emailEvents.map((e: { status: string }) => e.status)).toEqual(['SUPPRESSED', 'QUEUED']);
@@ -134,7 +197,16 @@ describe('suppressions', () => {
 
   it('an email whose every recipient is suppressed is SUPPRESSED, counts nothing and is not queued', async () => {
     const team = await h.team();
-    await h.t.deps.db.insertInto('suppressions').values({ team_id: team.id, email: 'gone@example.com', reason: 'COMPLAINED', email_id: null, created_at: new Date() }).execute();
+    await h.t.deps.db
+      .insertInto('suppressions')
+      .values({
+        team_id: team.id,
+        email: 'gone@example.com',
+        reason: 'COMPLAINED',
+        email_id: null,
+        created_at: new Date(),
+      })
+      .execute();
     const api = emails(h.app, team.key);
     const id = await api.sent({ from: team.from(), to: 'gone@example.com', subject: 'S', text: 'x' });
     expect(await usedToday(team.id)).toBe(0);

@@ -20,7 +20,12 @@ const base = () => ({ from: team.from(), to: 'reader@example.com', subject: 'Rea
 
 describe('GET /v1/emails/{emailId}', () => {
   it('answers the full form with events oldest first and to as sent', async () => {
-    const id = await api.sent({ ...base(), to: ['a@example.com', 'B <b@example.com>'], cc: 'c@example.com', html: '<p>Hi</p>' });
+    const id = await api.sent({
+      ...base(),
+      to: ['a@example.com', 'B <b@example.com>'],
+      cc: 'c@example.com',
+      html: '<p>Hi</p>',
+    });
     const response = await api.get(id);
     expect(response.statusCode).toBe(200);
     const email = response.json();
@@ -50,7 +55,7 @@ describe('GET /v1/emails/{emailId}', () => {
     expect((await api.get(id)).statusCode).toBe(200);
   });
 
-  it('a key limited to a domain reaches only that domain\'s emails: get, patch and cancel of another domain\'s are 404', async () => {
+  it("a key limited to a domain reaches only that domain's emails: get, patch and cancel of another domain's are 404", async () => {
     const second = await team.addDomain();
     const later = () => ({ scheduledAt: new Date(h.t.clock.now().getTime() + HOUR).toISOString() });
     const onFirst = await api.sent({ ...base(), ...later() });
@@ -63,7 +68,7 @@ describe('GET /v1/emails/{emailId}', () => {
     expect((await limited.cancel(onSecond)).statusCode).toBe(200);
   });
 
-  it('another team\'s email is 404 on get, patch and cancel', async () => {
+  it("another team's email is 404 on get, patch and cancel", async () => {
     const other = await h.team({ plan: 'pro' });
     const id = await api.sent({ ...base(), scheduledAt: new Date(h.t.clock.now().getTime() + HOUR).toISOString() });
     const theirs = emails(h.app, other.key);
@@ -76,15 +81,24 @@ describe('GET /v1/emails/{emailId}', () => {
 
 describe('templates', () => {
   it('templateId supplies subject, preview text and body, filled with variables', async () => {
-    const template = await templatesClient(h.app, team.key).make({ subject: 'Hello {{firstName}}', html: '<p>Hi {{firstName}}</p>', previewText: 'Preview' });
-    const id = await api.sent({ from: team.from(), to: 'x@example.com', templateId: template.id, variables: { firstName: 'Ada' } });
+    const template = await templatesClient(h.app, team.key).make({
+      subject: 'Hello {{firstName}}',
+      html: '<p>Hi {{firstName}}</p>',
+      previewText: 'Preview',
+    });
+    const id = await api.sent({
+      from: team.from(),
+      to: 'x@example.com',
+      templateId: template.id,
+      variables: { firstName: 'Ada' },
+    });
     const email = (await api.get(id)).json();
     expect(email.subject).toBe('Hello Ada');
     expect(email.html).toContain('Hi Ada');
     expect(email.html).toContain('Preview');
   });
 
-  it('another team\'s template is 404', async () => {
+  it("another team's template is 404", async () => {
     const other = await h.team({ plan: 'pro' });
     const theirs = await templatesClient(h.app, other.key).make();
     const response = await api.send({ from: team.from(), to: 'x@example.com', templateId: theirs.id });
@@ -160,7 +174,10 @@ describe('reschedule and cancel', () => {
     const response = await api.cancel(id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ emailId: id });
-    expect((await api.get(id)).json().emailEvents.map((e: { status: string }) => e.status)).toEqual(['SCHEDULED', 'CANCELLED']);
+    expect((await api.get(id)).json().emailEvents.map((e: { status: string }) => e.status)).toEqual([
+      'SCHEDULED',
+      'CANCELLED',
+    ]);
     expect((await api.cancel(id)).statusCode).toBe(409);
     expect((await api.patch(id, { scheduledAt: later(HOUR) })).statusCode).toBe(409);
   });

@@ -1,6 +1,13 @@
 // POST /v1/emails: each documented limit at its edge and one past it; the from address rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emails, startEmailHarness, storedEmailCount, unverifiedDomain, type EmailHarness, type SendingTeam } from './support.ts';
+import {
+  emails,
+  startEmailHarness,
+  storedEmailCount,
+  unverifiedDomain,
+  type EmailHarness,
+  type SendingTeam,
+} from './support.ts';
 
 const MB = 1024 * 1024;
 let h: EmailHarness;
@@ -29,7 +36,12 @@ describe('recipients', () => {
 
   it('51 distinct recipients answer 422 naming the count, and store nothing', async () => {
     const before = await storedEmailCount(h.t, team.id);
-    const response = await api.send({ ...base(), to: addresses(30), cc: addresses(20, 30), bcc: 'Last <r50@example.com>' });
+    const response = await api.send({
+      ...base(),
+      to: addresses(30),
+      cc: addresses(20, 30),
+      bcc: 'Last <r50@example.com>',
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.code).toBe('UNPROCESSABLE_ENTITY');
     expect(response.json().error.message).toContain('51');
@@ -82,7 +94,12 @@ describe('fields', () => {
   });
 
   it('variables fill a plain subject and text', async () => {
-    const id = await api.sent({ ...base(), subject: 'Hi {{name}}', text: 'Dear {{ name }}', variables: { name: 'Ada' } });
+    const id = await api.sent({
+      ...base(),
+      subject: 'Hi {{name}}',
+      text: 'Dear {{ name }}',
+      variables: { name: 'Ada' },
+    });
     const email = (await api.get(id)).json();
     expect(email.subject).toBe('Hi Ada');
     expect(email.text).toBe('Dear Ada');
@@ -117,7 +134,9 @@ describe('attachments', () => {
   });
 
   it('10 MB decoded per email accepted, one byte more is 400', async () => {
-    expect((await api.send({ ...base(), attachments: [file('a', b64(5 * MB)), file('b', b64(5 * MB))] })).statusCode).toBe(200);
+    expect(
+      (await api.send({ ...base(), attachments: [file('a', b64(5 * MB)), file('b', b64(5 * MB))] })).statusCode,
+    ).toBe(200);
     const response = await api.send({ ...base(), attachments: [file('a', b64(5 * MB)), file('b', b64(5 * MB + 1))] });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toContain('10 MB');
@@ -136,7 +155,7 @@ describe('from address', () => {
     expect((await api.send({ ...base(), from: `me@${domain.name}` })).statusCode).toBe(400);
   });
 
-  it('from on another team\'s verified domain is 400', async () => {
+  it("from on another team's verified domain is 400", async () => {
     const other = await h.team({ plan: 'pro' });
     expect((await api.send({ ...base(), from: other.from() })).statusCode).toBe(400);
   });

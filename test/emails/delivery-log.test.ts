@@ -4,7 +4,15 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueRunner } from '../../src/queue/index.ts';
 import { TEST_ADMIN_TOKEN } from '../support/app.ts';
-import { emailJson, expectDkimPass, harnessDnsServer, MAIL_DOMAIN, startDeliveryRunner, uniqueRecipient, waitForStatus } from './delivery-support.ts';
+import {
+  emailJson,
+  expectDkimPass,
+  harnessDnsServer,
+  MAIL_DOMAIN,
+  startDeliveryRunner,
+  uniqueRecipient,
+  waitForStatus,
+} from './delivery-support.ts';
 import { emails, startEmailHarness, type EmailHarness } from './support.ts';
 
 let h: EmailHarness;
@@ -31,7 +39,11 @@ interface OutboxJson {
 }
 
 const outbox = async (query: string) => {
-  const response = await h.app.inject({ method: 'GET', url: `/admin/v1/outbox${query}`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+  const response = await h.app.inject({
+    method: 'GET',
+    url: `/admin/v1/outbox${query}`,
+    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as OutboxJson[];
 };
@@ -40,7 +52,13 @@ describe('log transport', () => {
   it('stores the message in the outbox, marks the email SENT, and GET /admin/v1/outbox reads it', async () => {
     const team = await h.team();
     const [to, bcc] = [uniqueRecipient('log'), uniqueRecipient('logbcc')];
-    const id = await emails(h.app, team.key).sent({ from: team.from(), to, bcc, subject: 'Logged', text: 'kept, not sent' });
+    const id = await emails(h.app, team.key).sent({
+      from: team.from(),
+      to,
+      bcc,
+      subject: 'Logged',
+      text: 'kept, not sent',
+    });
     await waitForStatus(h, id, 'SENT');
     expect((await emailJson(h, team.key, id)).emailEvents.map((e) => e.status)).toEqual(['QUEUED', 'SENT']);
 
@@ -61,14 +79,20 @@ describe('log transport', () => {
     const team = await h.team();
     const ids: string[] = [];
     for (const n of [1, 2, 3]) {
-      const id = await emails(h.app, team.key).sent({ from: team.from(), to: uniqueRecipient(`order${n}`), subject: `Order ${n}`, text: 'hi' });
+      const id = await emails(h.app, team.key).sent({
+        from: team.from(),
+        to: uniqueRecipient(`order${n}`),
+        subject: `Order ${n}`,
+        text: 'hi',
+      });
       await waitForStatus(h, id, 'SENT');
       ids.push(id);
       h.t.clock.advance(1000);
     }
     expect((await outbox(`?teamId=${team.id}`)).map((m) => m.emailId)).toEqual([...ids].reverse());
     expect((await outbox(`?teamId=${team.id}&limit=2`)).map((m) => m.emailId)).toEqual([ids[2], ids[1]]);
-    for (const stored of await outbox(`?teamId=${team.id}`)) await expectDkimPass(Buffer.from(stored.raw), harnessDnsServer(h), `outbox message of ${stored.emailId}`);
+    for (const stored of await outbox(`?teamId=${team.id}`))
+      await expectDkimPass(Buffer.from(stored.raw), harnessDnsServer(h), `outbox message of ${stored.emailId}`);
     const other = await h.team();
     expect(await outbox(`?teamId=${other.id}`)).toEqual([]);
     expect((await outbox('?limit=100')).length).toBeGreaterThanOrEqual(3);

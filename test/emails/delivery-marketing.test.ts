@@ -3,7 +3,13 @@
 // one-click POST stops the team's MARKETING mail to that address and only that.
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { emailJson, startRelayDelivery, uniqueRecipient, waitForStatus, type RelayDelivery } from './delivery-support.ts';
+import {
+  emailJson,
+  startRelayDelivery,
+  uniqueRecipient,
+  waitForStatus,
+  type RelayDelivery,
+} from './delivery-support.ts';
 import { call, emails, type EmailHarness, type SendingTeam } from './support.ts';
 
 let d: RelayDelivery;
@@ -20,12 +26,18 @@ afterEach(async () => {
 afterAll(async () => d?.close());
 
 /** The URL of a raw message's List-Unsubscribe header (unfolded), if any. */
-const listUnsubscribeOf = (raw: Buffer) => /^List-Unsubscribe:\s*<([^>]+)>/im.exec(raw.toString('utf8').replace(/\r?\n[ \t]+/g, ' '))?.[1];
+const listUnsubscribeOf = (raw: Buffer) =>
+  /^List-Unsubscribe:\s*<([^>]+)>/im.exec(raw.toString('utf8').replace(/\r?\n[ \t]+/g, ' '))?.[1];
 
 const messagesOf = (emailId: string) => d.messagesOf(emailId);
 
 async function marketingTemplate(): Promise<string> {
-  const created = await call(h.app, team.key, 'POST', '/v1/templates', { name: 'News', subject: 'News for {{name}}', type: 'MARKETING', html: '<p>Hello {{name}}</p>' });
+  const created = await call(h.app, team.key, 'POST', '/v1/templates', {
+    name: 'News',
+    subject: 'News for {{name}}',
+    type: 'MARKETING',
+    html: '<p>Hello {{name}}</p>',
+  });
   expect(created.statusCode, created.body).toBe(200);
   return created.json().id;
 }
@@ -34,7 +46,12 @@ describe('MARKETING delivery', () => {
   it('sends each recipient a copy with their own unsubscribe link, in the body and in List-Unsubscribe', async () => {
     const templateId = await marketingTemplate();
     const [a, b] = [uniqueRecipient('news-a'), uniqueRecipient('news-b')];
-    const id = await emails(h.app, team.key).sent({ from: team.from(), to: [a, b], templateId, variables: { name: 'Ada' } });
+    const id = await emails(h.app, team.key).sent({
+      from: team.from(),
+      to: [a, b],
+      templateId,
+      variables: { name: 'Ada' },
+    });
     await waitForStatus(h, id, 'SENT');
     const copies = messagesOf(id);
     expect(copies.map((m) => m.envelope.to)).toEqual(expect.arrayContaining([[a], [b]]));
@@ -61,7 +78,12 @@ describe('MARKETING delivery', () => {
     await waitForStatus(h, first, 'SENT');
     const copyOfA = messagesOf(first).find((m) => m.envelope.to[0] === a)!;
     const link = listUnsubscribeOf(copyOfA.raw)!;
-    const oneClick = await h.app.inject({ method: 'POST', url: new URL(link).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const oneClick = await h.app.inject({
+      method: 'POST',
+      url: new URL(link).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.statusCode).toBe(200);
 
     const second = await api.sent({ from: team.from(), to: [a, b], templateId });

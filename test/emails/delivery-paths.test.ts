@@ -12,7 +12,17 @@ import type { QueueRunner } from '../../src/queue/index.ts';
 import type { TestApp } from '../support/app.ts';
 import { TestDnsServer } from '../support/dns-server.ts';
 import { SmtpSink, type SinkMessage } from '../support/smtp-sink.ts';
-import { emailJson, expectDkimPass, latestStatus, MAIL_DOMAIN, publishDkimRecord, sinkDkimAudit, startDeliveryRunner, startDirectApp, waitForStatus } from './delivery-support.ts';
+import {
+  emailJson,
+  expectDkimPass,
+  latestStatus,
+  MAIL_DOMAIN,
+  publishDkimRecord,
+  sinkDkimAudit,
+  startDeliveryRunner,
+  startDirectApp,
+  waitForStatus,
+} from './delivery-support.ts';
 import { call, emails, startEmailHarness, type EmailHarness, type SendingTeam } from './support.ts';
 
 let h: EmailHarness;
@@ -62,17 +72,33 @@ afterEach(async () => {
   await auditDkim();
 });
 
-const messagesOf = (emailId: string): SinkMessage[] => sink.messages.filter((m) => parseReturnPath(m.envelope.from, h.t.deps.secrets) === emailId);
+const messagesOf = (emailId: string): SinkMessage[] =>
+  sink.messages.filter((m) => parseReturnPath(m.envelope.from, h.t.deps.secrets) === emailId);
 const statuses = (events: { status: string }[]) => events.map((e) => e.status);
-const attemptsOf = async (id: string) => h.t.deps.db.selectFrom('emails').select(['attempts', 'lease_until']).where('id', '=', id).executeTakeFirstOrThrow();
+const attemptsOf = async (id: string) =>
+  h.t.deps.db.selectFrom('emails').select(['attempts', 'lease_until']).where('id', '=', id).executeTakeFirstOrThrow();
 /** Waits until the worker has finished attempt `count` of the email (lease released). */
 const waitForAttempt = (id: string, count: number) =>
-  expect.poll(async () => { const row = await attemptsOf(id); return row.attempts >= count && row.lease_until === null; }, { timeout: 10_000, interval: 20 }).toBe(true);
+  expect
+    .poll(
+      async () => {
+        const row = await attemptsOf(id);
+        return row.attempts >= count && row.lease_until === null;
+      },
+      { timeout: 10_000, interval: 20 },
+    )
+    .toBe(true);
 
 describe('direct transport through the delivery worker', () => {
   it('delivers to the MX found in DNS: DELIVERED with a DELIVERED event, DKIM passes', async () => {
     const to = recipient('ann');
-    const id = await emails(h.app, team.key).sent({ from: `Acme <${team.from()}>`, to, subject: 'Direct', html: '<p>Hi</p>', text: 'Hi' });
+    const id = await emails(h.app, team.key).sent({
+      from: `Acme <${team.from()}>`,
+      to,
+      subject: 'Direct',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+    });
     await waitForStatus(h, id, 'DELIVERED');
     const email = await emailJson(h, team.key, id);
     expect(statuses(email.emailEvents)).toEqual(['QUEUED', 'DELIVERED']);
@@ -84,7 +110,11 @@ describe('direct transport through the delivery worker', () => {
     expect(message!.secure).toBe(true);
     await expectDkimPass(message!.raw, dns.address, `email ${id}`);
     expect(dns.queries).toContain(`MX ${rcptDomain} over udp`);
-    expect(dns.queries.some((q) => q.startsWith(`TXT ${team.domain.dnsRecords.find((r) => r.name.includes('._domainkey.'))!.name}`))).toBe(true);
+    expect(
+      dns.queries.some((q) =>
+        q.startsWith(`TXT ${team.domain.dnsRecords.find((r) => r.name.includes('._domainkey.'))!.name}`),
+      ),
+    ).toBe(true);
     expect((await simpleParser(message!.raw)).messageId).toBe(`<${id}@${MAIL_DOMAIN}>`);
   });
 
@@ -96,7 +126,11 @@ describe('direct transport through the delivery worker', () => {
     expect(messagesOf(id).map((m) => m.envelope.to)).toEqual([[good]]);
     const email = await emailJson(h, team.key, id);
     expect(statuses(email.emailEvents)).toEqual(['QUEUED', 'BOUNCED', 'DELIVERED']);
-    expect(email.emailEvents[1]!.data).toMatchObject({ recipient: bad, responseCode: 550, response: expect.stringMatching(/no such user/) });
+    expect(email.emailEvents[1]!.data).toMatchObject({
+      recipient: bad,
+      responseCode: 550,
+      response: expect.stringMatching(/no such user/),
+    });
   });
 
   it('bounces an email whose only recipient the MX refuses with 5xx', async () => {
@@ -118,7 +152,11 @@ describe('direct transport through the delivery worker', () => {
     expect(await latestStatus(h, id)).toBe('QUEUED');
     let email = await emailJson(h, team.key, id);
     expect(statuses(email.emailEvents)).toEqual(['QUEUED', 'DELIVERY_DELAYED']);
-    expect(email.emailEvents[1]!.data).toMatchObject({ recipients: [to], accepted: [], response: expect.stringMatching(/^451 /) });
+    expect(email.emailEvents[1]!.data).toMatchObject({
+      recipients: [to],
+      accepted: [],
+      response: expect.stringMatching(/^451 /),
+    });
     // A second deferral adds no second DELIVERY_DELAYED event.
     h.t.clock.advance(7 * 60_000);
     runner.wake();
@@ -133,19 +171,34 @@ describe('direct transport through the delivery worker', () => {
     runner.wake();
     await waitForStatus(h, id, 'DELIVERED');
     expect(messagesOf(id)).toHaveLength(1);
-    expect(statuses((await emailJson(h, team.key, id)).emailEvents)).toEqual(['QUEUED', 'DELIVERY_DELAYED', 'DELIVERED']);
+    expect(statuses((await emailJson(h, team.key, id)).emailEvents)).toEqual([
+      'QUEUED',
+      'DELIVERY_DELAYED',
+      'DELIVERED',
+    ]);
   });
 });
 
 describe('replies', () => {
   it('a reply carries In-Reply-To and References with the Message-ID the receiver saw for the original', async () => {
-    const original = await emails(h.app, team.key).sent({ from: team.from(), to: recipient('thread'), subject: 'Ticket #7', text: 'We got your request.' });
+    const original = await emails(h.app, team.key).sent({
+      from: team.from(),
+      to: recipient('thread'),
+      subject: 'Ticket #7',
+      text: 'We got your request.',
+    });
     await waitForStatus(h, original, 'DELIVERED');
     const [originalMessage] = messagesOf(original);
     const originalId = (await simpleParser(originalMessage!.raw)).messageId;
     expect(originalId).toBe(`<${original}@${MAIL_DOMAIN}>`);
 
-    const reply = await emails(h.app, team.key).sent({ from: team.from(), to: recipient('thread'), subject: 'Re: Ticket #7', text: 'Solved.', inReplyToId: original });
+    const reply = await emails(h.app, team.key).sent({
+      from: team.from(),
+      to: recipient('thread'),
+      subject: 'Re: Ticket #7',
+      text: 'Solved.',
+      inReplyToId: original,
+    });
     await waitForStatus(h, reply, 'DELIVERED');
     const [replyMessage] = messagesOf(reply);
     const parsed = await simpleParser(replyMessage!.raw);
@@ -155,10 +208,21 @@ describe('replies', () => {
   });
 
   it("an inReplyToId naming another team's email, or no email, is 404 and stores nothing", async () => {
-    const theirs = await emails(h.app, team.key).sent({ from: team.from(), to: recipient('private'), subject: 'Private', text: 'Only ours.' });
+    const theirs = await emails(h.app, team.key).sent({
+      from: team.from(),
+      to: recipient('private'),
+      subject: 'Private',
+      text: 'Only ours.',
+    });
     const other = await sendingTeam();
     for (const inReplyToId of [theirs, 'em_does_not_exist']) {
-      const response = await emails(h.app, other.key).send({ from: other.from(), to: recipient('probe'), subject: 'Re: Private', text: 'Probe', inReplyToId });
+      const response = await emails(h.app, other.key).send({
+        from: other.from(),
+        to: recipient('probe'),
+        subject: 'Re: Private',
+        text: 'Probe',
+        inReplyToId,
+      });
       expect(response.statusCode, response.body).toBe(404);
       expect(response.json().error.message).toContain('inReplyToId');
     }
@@ -171,8 +235,20 @@ describe('replies', () => {
     let reply: string;
     try {
       // The original is scheduled for later; the reply goes now.
-      original = await emails(h.app, team.key).sent({ from: team.from(), to: recipient('later'), subject: 'Later', text: 'x', scheduledAt: new Date(h.t.clock.now().getTime() + 3_600_000).toISOString() });
-      reply = await emails(h.app, team.key).sent({ from: team.from(), to: recipient('now'), subject: 'Re: Later', text: 'y', inReplyToId: original });
+      original = await emails(h.app, team.key).sent({
+        from: team.from(),
+        to: recipient('later'),
+        subject: 'Later',
+        text: 'x',
+        scheduledAt: new Date(h.t.clock.now().getTime() + 3_600_000).toISOString(),
+      });
+      reply = await emails(h.app, team.key).sent({
+        from: team.from(),
+        to: recipient('now'),
+        subject: 'Re: Later',
+        text: 'y',
+        inReplyToId: original,
+      });
     } finally {
       runner = await startDeliveryRunner(h, direct.deps.mailTransport);
     }
@@ -189,7 +265,12 @@ describe('a domain deleted while its email waits', () => {
     await runner.stop();
     let id: string;
     try {
-      id = await emails(h.app, doomed.key).sent({ from: doomed.from(), to: recipient('orphan'), subject: 'Orphan', text: 'hi' });
+      id = await emails(h.app, doomed.key).sent({
+        from: doomed.from(),
+        to: recipient('orphan'),
+        subject: 'Orphan',
+        text: 'hi',
+      });
       expect(await latestStatus(h, id)).toBe('QUEUED');
       const deleted = await call(h.app, doomed.key, 'DELETE', `/v1/domains/${doomed.domain.id}`);
       expect(deleted.statusCode, deleted.body).toBe(200);
@@ -199,7 +280,11 @@ describe('a domain deleted while its email waits', () => {
     await waitForStatus(h, id, 'FAILED');
     const email = await emailJson(h, doomed.key, id);
     expect(statuses(email.emailEvents)).toEqual(['QUEUED', 'FAILED']);
-    expect(email.emailEvents[1]!.data).toEqual({ reason: expect.stringMatching(new RegExp(`${doomed.domain.name.replace(/\./g, '\\.')}.*no longer a verified domain`)) });
+    expect(email.emailEvents[1]!.data).toEqual({
+      reason: expect.stringMatching(
+        new RegExp(`${doomed.domain.name.replace(/\./g, '\\.')}.*no longer a verified domain`),
+      ),
+    });
     // Settled for good: nothing is retried and nothing reached the MX.
     h.t.clock.advance(60 * 60_000);
     await runner.idle();

@@ -19,14 +19,30 @@ export const MAIL_DOMAIN = 'mail.herald.test';
 export function relayTo(h: EmailHarness, url: string): MailTransport {
   return createMailTransport(
     { kind: 'smtp', url },
-    { dns: h.t.deps.dns, mxPort: 25, mailDomain: MAIL_DOMAIN, record: () => { throw new Error('not the log transport'); }, relayTls: { rejectUnauthorized: false }, timeoutMs: 5_000 },
+    {
+      dns: h.t.deps.dns,
+      mxPort: 25,
+      mailDomain: MAIL_DOMAIN,
+      record: () => {
+        throw new Error('not the log transport');
+      },
+      relayTls: { rejectUnauthorized: false },
+      timeoutMs: 5_000,
+    },
   );
 }
 
 export async function startDeliveryRunner(h: EmailHarness, transport: MailTransport): Promise<QueueRunner> {
   const runner = new QueueRunner({
     database: h.t.deps.database,
-    queues: [emailDeliveryQueue({ secrets: h.t.deps.secrets, publicUrl: h.t.deps.config.publicUrl, transport, mailDomain: MAIL_DOMAIN })],
+    queues: [
+      emailDeliveryQueue({
+        secrets: h.t.deps.secrets,
+        publicUrl: h.t.deps.config.publicUrl,
+        transport,
+        mailDomain: MAIL_DOMAIN,
+      }),
+    ],
     clock: h.t.clock,
     pollMs: 50,
   });
@@ -79,7 +95,9 @@ export function publishDkimRecord(dns: TestDnsServer, domain: DomainJson): void 
 /** Fails the test unless `raw` carries DKIM signatures that all pass mailauth's verifier fed `dnsServer`. */
 export async function expectDkimPass(raw: Buffer, dnsServer: string, what = 'message'): Promise<void> {
   const verification = await verifyDkimWithDns(raw, dnsServer);
-  const detail = verification.results.map((r) => `${r.signingDomain}/${r.selector ?? '?'}: ${r.status.result} ${r.status.comment ?? ''}`.trim()).join('; ');
+  const detail = verification.results
+    .map((r) => `${r.signingDomain}/${r.selector ?? '?'}: ${r.status.result} ${r.status.comment ?? ''}`.trim())
+    .join('; ');
   expect(verification.pass, `DKIM of ${what}: ${detail || 'no signature'}`).toBe(true);
 }
 
@@ -90,7 +108,12 @@ export async function expectDkimPass(raw: Buffer, dnsServer: string, what = 'mes
  * long closed); those are left out, and every message must at least carry a return path of ours.
  * Returns the number of messages verified; call it from afterEach.
  */
-export function sinkDkimAudit(h: EmailHarness, sink: SmtpSink, dnsServer: string, teamIds: () => Iterable<number>): () => Promise<number> {
+export function sinkDkimAudit(
+  h: EmailHarness,
+  sink: SmtpSink,
+  dnsServer: string,
+  teamIds: () => Iterable<number>,
+): () => Promise<number> {
   let seen = 0;
   return async () => {
     if (sink.messages.length < seen) seen = 0; // the sink was reset
@@ -101,7 +124,11 @@ export function sinkDkimAudit(h: EmailHarness, sink: SmtpSink, dnsServer: string
     for (const message of fresh) {
       const emailId = parseReturnPath(message.envelope.from, h.t.deps.secrets);
       expect(emailId, `return path ${message.envelope.from}`).not.toBeNull();
-      const row = await h.t.deps.db.selectFrom('emails').select('team_id').where('id', '=', emailId!).executeTakeFirst();
+      const row = await h.t.deps.db
+        .selectFrom('emails')
+        .select('team_id')
+        .where('id', '=', emailId!)
+        .executeTakeFirst();
       if (row === undefined || !teams.has(row.team_id)) continue;
       await expectDkimPass(message.raw, dnsServer, `email ${emailId}`);
       verified += 1;
@@ -116,10 +143,20 @@ export function sinkDkimAudit(h: EmailHarness, sink: SmtpSink, dnsServer: string
  * `deps.mailTransport` is the direct transport that configuration builds.
  */
 export async function startDirectApp(h: EmailHarness, dnsServer: string, mxPort: number): Promise<TestApp> {
-  const config = loadConfig({ HERALD_MAIL_TRANSPORT: 'direct', HERALD_DNS_SERVERS: dnsServer, HERALD_MX_PORT: String(mxPort), HERALD_MAIL_DOMAIN: MAIL_DOMAIN });
+  const config = loadConfig({
+    HERALD_MAIL_TRANSPORT: 'direct',
+    HERALD_DNS_SERVERS: dnsServer,
+    HERALD_MX_PORT: String(mxPort),
+    HERALD_MAIL_DOMAIN: MAIL_DOMAIN,
+  });
   const app = await createTestApp({
     clock: h.t.clock,
-    config: { mailTransport: config.mailTransport, dnsServers: config.dnsServers, mxPort: config.mxPort, mailDomain: config.mailDomain },
+    config: {
+      mailTransport: config.mailTransport,
+      dnsServers: config.dnsServers,
+      mxPort: config.mxPort,
+      mailDomain: config.mailDomain,
+    },
   });
   expect(app.deps.mailTransport.kind).toBe('direct');
   return app;
@@ -159,7 +196,8 @@ export async function startRelayDelivery(): Promise<RelayDelivery> {
     relay,
     runner,
     team,
-    messagesOf: (emailId) => sink.messages.filter((m) => parseReturnPath(m.envelope.from, h.t.deps.secrets) === emailId),
+    messagesOf: (emailId) =>
+      sink.messages.filter((m) => parseReturnPath(m.envelope.from, h.t.deps.secrets) === emailId),
     auditDkim: audit,
     async close() {
       await runner.stop();

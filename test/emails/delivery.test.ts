@@ -10,7 +10,18 @@ import { DELIVERY_BACKOFF, DELIVERY_MAX_ATTEMPTS } from '../../src/emails/delive
 import { retryDelayMs, type QueueRunner } from '../../src/queue/index.ts';
 import { verifyDkimWithDns } from '../support/dkim-verify.ts';
 import type { SinkMessage, SmtpSink } from '../support/smtp-sink.ts';
-import { emailJson, harnessDnsServer, latestStatus, MAIL_DOMAIN, publishedDkimKey, startDeliveryRunner, startRelayDelivery, uniqueRecipient, waitForStatus, type RelayDelivery } from './delivery-support.ts';
+import {
+  emailJson,
+  harnessDnsServer,
+  latestStatus,
+  MAIL_DOMAIN,
+  publishedDkimKey,
+  startDeliveryRunner,
+  startRelayDelivery,
+  uniqueRecipient,
+  waitForStatus,
+  type RelayDelivery,
+} from './delivery-support.ts';
 import { emails, type EmailHarness, type SendingTeam } from './support.ts';
 
 let d: RelayDelivery;
@@ -37,25 +48,44 @@ const statuses = (events: { status: string }[]) => events.map((e) => e.status);
 describe('email delivery through an SMTP relay', () => {
   it('delivers a queued email: DKIM verifies, return path names it, Bcc only in the envelope, QUEUED→SENT', async () => {
     const [to, cc, bcc] = [uniqueRecipient('to'), uniqueRecipient('cc'), uniqueRecipient('bcc')];
-    const id = await emails(h.app, team.key).sent({ from: `Acme <${team.from()}>`, to, cc: [cc], bcc: [bcc], subject: 'Your receipt', html: '<p>Thanks</p>', text: 'Thanks', headers: { 'X-Entity-Ref': 'r-1' }, attachments: [{ filename: 'receipt.txt', content: Buffer.from('paid in full').toString('base64') }] });
+    const id = await emails(h.app, team.key).sent({
+      from: `Acme <${team.from()}>`,
+      to,
+      cc: [cc],
+      bcc: [bcc],
+      subject: 'Your receipt',
+      html: '<p>Thanks</p>',
+      text: 'Thanks',
+      headers: { 'X-Entity-Ref': 'r-1' },
+      attachments: [{ filename: 'receipt.txt', content: Buffer.from('paid in full').toString('base64') }],
+    });
     await waitForStatus(h, id, 'SENT');
     const [message] = messagesOf(id);
     expect(messagesOf(id)).toHaveLength(1);
     expect(message!.envelope.to.sort()).toEqual([to, cc, bcc].sort());
     const dkim = await verifyDkimWithDns(message!.raw, harnessDnsServer(h));
     expect(dkim.statuses).toEqual(['pass']);
-    expect(dkim.results[0]).toMatchObject({ signingDomain: team.domain.name, selector: publishedDkimKey(team.domain).selector });
+    expect(dkim.results[0]).toMatchObject({
+      signingDomain: team.domain.name,
+      selector: publishedDkimKey(team.domain).selector,
+    });
     expect(message!.envelope.from).toMatch(new RegExp(`@send\\.${team.domain.name.replace(/\./g, '\\.')}$`, 'i'));
     const parsed = await simpleParser(message!.raw);
     expect(parsed.messageId).toBe(`<${id}@${MAIL_DOMAIN}>`);
     expect(parsed.subject).toBe('Your receipt');
     expect(parsed.headers.get('x-entity-ref')).toBe('r-1');
     expect(parsed.headers.has('bcc')).toBe(false);
-    expect(parsed.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['receipt.txt', 'paid in full']]);
+    expect(parsed.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([
+      ['receipt.txt', 'paid in full'],
+    ]);
     expect(message!.raw.toString('utf8')).not.toContain(bcc);
     const email = await emailJson(h, team.key, id);
     expect(statuses(email.emailEvents)).toEqual(['QUEUED', 'SENT']);
-    const stored = await h.t.deps.db.selectFrom('emails').select(['message_id', 'lease_until']).where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = await h.t.deps.db
+      .selectFrom('emails')
+      .select(['message_id', 'lease_until'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ message_id: `<${id}@${MAIL_DOMAIN}>`, lease_until: null });
   });
 
@@ -63,7 +93,9 @@ describe('email delivery through an SMTP relay', () => {
     const to = uniqueRecipient('later');
     sink.respond(to, { stage: 'rcpt', code: 451, message: 'try again later' });
     const id = await emails(h.app, team.key).sent({ from: team.from(), to, subject: 'Deferred', text: 'hi' });
-    await expect.poll(async () => statuses((await emailJson(h, team.key, id)).emailEvents), { timeout: 10_000, interval: 20 }).toContain('DELIVERY_DELAYED');
+    await expect
+      .poll(async () => statuses((await emailJson(h, team.key, id)).emailEvents), { timeout: 10_000, interval: 20 })
+      .toContain('DELIVERY_DELAYED');
     expect(await latestStatus(h, id)).toBe('QUEUED');
     expect(messagesOf(id)).toHaveLength(0);
     sink.respond(to, { stage: 'rcpt', code: 250 });
@@ -100,8 +132,17 @@ describe('email delivery through an SMTP relay', () => {
     const [kept, dropped] = [uniqueRecipient('kept'), uniqueRecipient('dropped')];
     // Scheduled, so it is still waiting when the suppression is added.
     const scheduledAt = new Date(h.t.clock.now().getTime() + 60 * 60_000).toISOString();
-    const id = await emails(h.app, team.key).sent({ from: team.from(), to: [kept, dropped], subject: 'Later', text: 'hi', scheduledAt });
-    await h.t.deps.db.insertInto('suppressions').values({ team_id: team.id, email: dropped, reason: 'MANUAL', email_id: null, created_at: h.t.clock.now() }).execute();
+    const id = await emails(h.app, team.key).sent({
+      from: team.from(),
+      to: [kept, dropped],
+      subject: 'Later',
+      text: 'hi',
+      scheduledAt,
+    });
+    await h.t.deps.db
+      .insertInto('suppressions')
+      .values({ team_id: team.id, email: dropped, reason: 'MANUAL', email_id: null, created_at: h.t.clock.now() })
+      .execute();
     h.t.clock.advance(61 * 60_000);
     runner.wake();
     await waitForStatus(h, id, 'SENT');
@@ -125,10 +166,23 @@ describe('giving up', () => {
     const to = uniqueRecipient('never');
     sink.respond(to, { stage: 'rcpt', code: 451, message: 'mailbox busy' });
     const id = await emails(h.app, team.key).sent({ from: team.from(), to, subject: 'Stuck', text: 'hi' });
-    const attempts = async () => (await h.t.deps.db.selectFrom('emails').select(['attempts', 'lease_until']).where('id', '=', id).executeTakeFirstOrThrow());
+    const attempts = async () =>
+      await h.t.deps.db
+        .selectFrom('emails')
+        .select(['attempts', 'lease_until'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
     const start = h.t.clock.now().getTime();
     for (let n = 1; n <= DELIVERY_MAX_ATTEMPTS; n++) {
-      await expect.poll(async () => { const row = await attempts(); return row.attempts >= n && row.lease_until === null; }, { timeout: 10_000, interval: 20 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const row = await attempts();
+            return row.attempts >= n && row.lease_until === null;
+          },
+          { timeout: 10_000, interval: 20 },
+        )
+        .toBe(true);
       if (n < DELIVERY_MAX_ATTEMPTS) {
         expect(await latestStatus(h, id)).toBe('QUEUED');
         // Longer than any single delay (4 h cap +20%).
@@ -178,7 +232,15 @@ describe('exactly once', () => {
     const second = await startDeliveryRunner(h, relay);
     try {
       const ids: string[] = [];
-      for (let i = 0; i < 12; i++) ids.push(await emails(h.app, team.key).sent({ from: team.from(), to: uniqueRecipient(`once${i}`), subject: `Once ${i}`, text: 'hi' }));
+      for (let i = 0; i < 12; i++)
+        ids.push(
+          await emails(h.app, team.key).sent({
+            from: team.from(),
+            to: uniqueRecipient(`once${i}`),
+            subject: `Once ${i}`,
+            text: 'hi',
+          }),
+        );
       runner.wake();
       second.wake();
       for (const id of ids) await waitForStatus(h, id, 'SENT');

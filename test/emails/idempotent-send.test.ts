@@ -17,11 +17,22 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const message = (extra: object = {}) => ({ from: team.from(), to: 'reader@example.com', subject: 'Keyed', text: 'Hello', ...extra });
+const message = (extra: object = {}) => ({
+  from: team.from(),
+  to: 'reader@example.com',
+  subject: 'Keyed',
+  text: 'Hello',
+  ...extra,
+});
 const freshKey = () => ({ 'idempotency-key': `k-${Date.now()}-${(counter += 1)}` });
 
 async function keyRow(key: string) {
-  return h.t.deps.db.selectFrom('idempotency_keys').selectAll().where('team_id', '=', team.id).where('key', '=', key).executeTakeFirst();
+  return h.t.deps.db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('team_id', '=', team.id)
+    .where('key', '=', key)
+    .executeTakeFirst();
 }
 
 it('stores the key completed with the email, and replays the same bytes', async () => {
@@ -29,7 +40,12 @@ it('stores the key completed with the email, and replays the same bytes', async 
   const first = await api.send(message(), headers);
   expect(first.statusCode, first.body).toBe(200);
   const row = await keyRow(headers['idempotency-key']);
-  expect(row).toMatchObject({ state: 'completed', response_status: 200, response_body: first.body, content_type: first.headers['content-type'] });
+  expect(row).toMatchObject({
+    state: 'completed',
+    response_status: 200,
+    response_body: first.body,
+    content_type: first.headers['content-type'],
+  });
   const again = await api.send(message(), headers);
   expect(again.statusCode).toBe(200);
   expect(again.headers['idempotent-replayed']).toBe('true');
@@ -87,7 +103,12 @@ it('a refused send leaves the key free; an expired key is taken over', async () 
   const first = await api.send(message(), headers);
   expect(first.statusCode).toBe(200);
 
-  await h.t.deps.db.updateTable('idempotency_keys').set({ expires_at: new Date(Date.now() - 1000) }).where('team_id', '=', team.id).where('key', '=', headers['idempotency-key']).execute();
+  await h.t.deps.db
+    .updateTable('idempotency_keys')
+    .set({ expires_at: new Date(Date.now() - 1000) })
+    .where('team_id', '=', team.id)
+    .where('key', '=', headers['idempotency-key'])
+    .execute();
   const before = await storedEmailCount(h.t, team.id);
   const taken = await api.send(message(), headers);
   expect(taken.statusCode).toBe(200);

@@ -35,7 +35,10 @@ describe('buildMessage', () => {
     const raw = await buildMessage(input({ inReplyTo: '<parent@acme.test>' }));
     const parsed = await simpleParser(raw);
     expect(parsed.from?.value).toEqual([{ address: 'hello@acme.test', name: 'Acme' }]);
-    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value.map((a) => a.address) : []).toEqual(['ann@example.test', 'bob@example.test']);
+    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value.map((a) => a.address) : []).toEqual([
+      'ann@example.test',
+      'bob@example.test',
+    ]);
     expect(parsed.cc && !Array.isArray(parsed.cc) ? parsed.cc.text : '').toBe('carol@example.test');
     expect(parsed.replyTo?.text).toBe('support@acme.test');
     expect(parsed.subject).toBe('Your receipt — №42');
@@ -62,7 +65,14 @@ describe('buildMessage', () => {
 
   it('attaches files under multipart/mixed, byte for byte', async () => {
     const pdf = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10]);
-    const raw = await buildMessage(input({ attachments: [{ filename: 'receipt.pdf', content: pdf }, { filename: 'notes.txt', content: Buffer.from('hi') }] }));
+    const raw = await buildMessage(
+      input({
+        attachments: [
+          { filename: 'receipt.pdf', content: pdf },
+          { filename: 'notes.txt', content: Buffer.from('hi') },
+        ],
+      }),
+    );
     expect(headerBlock(raw)).toMatch(/^Content-Type: multipart\/mixed;/m);
     const parsed = await simpleParser(raw);
     expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
@@ -76,7 +86,9 @@ describe('buildMessage', () => {
   it('never writes a Bcc header', async () => {
     const raw = await buildMessage(input());
     expect(raw.toString()).not.toMatch(/^Bcc:/im);
-    await expect(buildMessage(input({ headers: { Bcc: 'hidden@example.test' } }))).rejects.toBeInstanceOf(MimeHeaderError);
+    await expect(buildMessage(input({ headers: { Bcc: 'hidden@example.test' } }))).rejects.toBeInstanceOf(
+      MimeHeaderError,
+    );
   });
 
   it('adds one-click List-Unsubscribe headers (RFC 8058)', async () => {
@@ -84,17 +96,29 @@ describe('buildMessage', () => {
     const head = headerBlock(await buildMessage(input({ listUnsubscribe: url })));
     expect(head).toMatch(/^List-Unsubscribe: <https:\/\/herald\.test\/unsubscribe\/abc\?token=x_y-z>$/m);
     expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-    await expect(buildMessage(input({ listUnsubscribe: 'javascript:alert(1)' }))).rejects.toBeInstanceOf(MimeHeaderError);
+    await expect(buildMessage(input({ listUnsubscribe: 'javascript:alert(1)' }))).rejects.toBeInstanceOf(
+      MimeHeaderError,
+    );
   });
 
   it('keeps custom headers and refuses structural or malformed ones', async () => {
     const head = headerBlock(await buildMessage(input({ headers: { 'X-Entity-Ref': 'order-42', 'X-Tag': 'élan' } })));
     expect(head).toMatch(/^X-Entity-Ref: order-42$/m);
     expect(head).toMatch(/^X-Tag: =\?UTF-8\?/m);
-    for (const name of ['From', 'to', 'DKIM-Signature', 'Message-ID', 'content-type', 'List-Unsubscribe', 'Return-Path']) {
+    for (const name of [
+      'From',
+      'to',
+      'DKIM-Signature',
+      'Message-ID',
+      'content-type',
+      'List-Unsubscribe',
+      'Return-Path',
+    ]) {
       await expect(buildMessage(input({ headers: { [name]: 'x' } }))).rejects.toThrow(/cannot be overridden/);
     }
-    await expect(buildMessage(input({ headers: { 'X-Bad': 'a\r\nBcc: x@example.test' } }))).rejects.toThrow(/line breaks/);
+    await expect(buildMessage(input({ headers: { 'X-Bad': 'a\r\nBcc: x@example.test' } }))).rejects.toThrow(
+      /line breaks/,
+    );
     await expect(buildMessage(input({ headers: { 'Bad Name': 'x' } }))).rejects.toThrow(/not a valid header name/);
   });
 });
@@ -111,8 +135,17 @@ describe('signMessage (DKIM)', () => {
   const verifyDkim = async (raw: Buffer) => (await verifyDkimWithDns(raw, dns.address)).statuses;
 
   it('signs relaxed/relaxed rsa-sha256 over the present headers, and a receiver verifies it', async () => {
-    const raw = await buildMessage(input({ listUnsubscribe: 'https://herald.test/u/1', attachments: [{ filename: 'a.txt', content: Buffer.from('x') }] }));
-    const signed = await signMessage(raw, { domain: key.domain, selector: key.selector, privateKeyPem: key.privateKeyPem });
+    const raw = await buildMessage(
+      input({
+        listUnsubscribe: 'https://herald.test/u/1',
+        attachments: [{ filename: 'a.txt', content: Buffer.from('x') }],
+      }),
+    );
+    const signed = await signMessage(raw, {
+      domain: key.domain,
+      selector: key.selector,
+      privateKeyPem: key.privateKeyPem,
+    });
     const head = headerBlock(signed).replace(/\r\n[ \t]+/g, ' ');
     const signature = /^DKIM-Signature: (.*)$/m.exec(head)?.[1] ?? '';
     expect(signature).toMatch(/a=rsa-sha256/);
@@ -120,7 +153,19 @@ describe('signMessage (DKIM)', () => {
     expect(signature).toMatch(/d=acme\.test/);
     expect(signature).toMatch(/s=h2026/);
     const signedHeaders = /h=([^;]+)/.exec(signature)![1]!.replace(/\s/g, '').toLowerCase().split(':');
-    for (const name of ['from', 'to', 'cc', 'subject', 'date', 'message-id', 'reply-to', 'mime-version', 'content-type', 'list-unsubscribe', 'list-unsubscribe-post']) {
+    for (const name of [
+      'from',
+      'to',
+      'cc',
+      'subject',
+      'date',
+      'message-id',
+      'reply-to',
+      'mime-version',
+      'content-type',
+      'list-unsubscribe',
+      'list-unsubscribe-post',
+    ]) {
       expect(signedHeaders).toContain(name);
     }
     expect(signedHeaders).not.toContain('in-reply-to');
@@ -129,7 +174,11 @@ describe('signMessage (DKIM)', () => {
   });
 
   it('fails verification when the body is changed after signing', async () => {
-    const signed = await signMessage(await buildMessage(input({ html: null })), { domain: key.domain, selector: key.selector, privateKeyPem: key.privateKeyPem });
+    const signed = await signMessage(await buildMessage(input({ html: null })), {
+      domain: key.domain,
+      selector: key.selector,
+      privateKeyPem: key.privateKeyPem,
+    });
     const tampered = Buffer.from(signed.toString('utf8').replace('Thanks for your order.', 'Thanks for your money.'));
     expect(tampered.equals(signed)).toBe(false);
     // mailauth reports a body-hash mismatch as 'neutral' ("body hash did not verify"): not a pass.
@@ -138,7 +187,11 @@ describe('signMessage (DKIM)', () => {
   });
 
   it('fails verification when a signed header is changed', async () => {
-    const signed = await signMessage(await buildMessage(input()), { domain: key.domain, selector: key.selector, privateKeyPem: key.privateKeyPem });
+    const signed = await signMessage(await buildMessage(input()), {
+      domain: key.domain,
+      selector: key.selector,
+      privateKeyPem: key.privateKeyPem,
+    });
     const tampered = Buffer.from(signed.toString('utf8').replace('support@acme.test', 'attacker@evil.test'));
     expect(await verifyDkim(tampered)).toEqual(['fail']);
   });

@@ -23,9 +23,17 @@ async function emailWithStatus(to: string, status: EmailStatus): Promise<string>
   return id;
 }
 
-const statusOf = async (id: string) => (await h.t.deps.db.selectFrom('emails').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const statusOf = async (id: string) =>
+  (await h.t.deps.db.selectFrom('emails').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const historyOf = async (id: string) =>
-  (await h.t.deps.db.selectFrom('email_events').select(['status', 'data', 'created_at']).where('email_id', '=', id).orderBy('id').execute()).map((e) => ({
+  (
+    await h.t.deps.db
+      .selectFrom('email_events')
+      .select(['status', 'data', 'created_at'])
+      .where('email_id', '=', id)
+      .orderBy('id')
+      .execute()
+  ).map((e) => ({
     status: e.status,
     data: e.data,
     at: new Date(e.created_at).toISOString(),
@@ -58,18 +66,26 @@ describe('recordEmailEvents', () => {
       { found: true, status: 'BOUNCED' },
       { found: true, status: 'OPENED' },
     ]);
-    expect([await statusOf(sent), await statusOf(queued), await statusOf(delivered), await statusOf(bounced), await statusOf(opened)]).toEqual([
-      'BOUNCED',
-      'QUEUED',
-      'OPENED',
-      'BOUNCED',
-      'OPENED',
-    ]);
+    expect([
+      await statusOf(sent),
+      await statusOf(queued),
+      await statusOf(delivered),
+      await statusOf(bounced),
+      await statusOf(opened),
+    ]).toEqual(['BOUNCED', 'QUEUED', 'OPENED', 'BOUNCED', 'OPENED']);
     // Every found event joins the history, whether or not it moved the status.
-    expect((await historyOf(queued)).at(-1)).toEqual({ status: 'OPENED', data: { userAgent: 'UA' }, at: at.toISOString() });
+    expect((await historyOf(queued)).at(-1)).toEqual({
+      status: 'OPENED',
+      data: { userAgent: 'UA' },
+      at: at.toISOString(),
+    });
     expect((await historyOf(bounced)).at(-1)).toEqual({ status: 'OPENED', data: null, at: at.toISOString() });
     expect((await historyOf(opened)).at(-1)).toEqual({ status: 'DELIVERED', data: null, at: at.toISOString() });
-    expect((await historyOf(sent)).at(-1)).toEqual({ status: 'BOUNCED', data: { recipient: 'e@example.com' }, at: at.toISOString() });
+    expect((await historyOf(sent)).at(-1)).toEqual({
+      status: 'BOUNCED',
+      data: { recipient: 'e@example.com' },
+      at: at.toISOString(),
+    });
   });
 
   it('writes nothing for another team’s email, and refuses an email twice in one call', async () => {
@@ -77,8 +93,13 @@ describe('recordEmailEvents', () => {
     const id = await emailWithStatus('f@example.com', 'DELIVERED');
     const before = await historyOf(id);
     const at = new Date('2026-05-04T11:00:00.000Z');
-    expect(await recordEmailEvents(h.t.deps.db, [{ teamId: other.id, emailId: id, status: 'COMPLAINED', data: null, at }])).toEqual([{ found: false, status: null }]);
-    expect(await recordEmailEvent(h.t.deps.db, other.id, id, 'OPENED', null, at)).toEqual({ found: false, status: null });
+    expect(
+      await recordEmailEvents(h.t.deps.db, [{ teamId: other.id, emailId: id, status: 'COMPLAINED', data: null, at }]),
+    ).toEqual([{ found: false, status: null }]);
+    expect(await recordEmailEvent(h.t.deps.db, other.id, id, 'OPENED', null, at)).toEqual({
+      found: false,
+      status: null,
+    });
     expect(await historyOf(id)).toEqual(before);
     expect(await statusOf(id)).toBe('DELIVERED');
 
@@ -93,11 +114,18 @@ describe('recordEmailEvents', () => {
 
   it('fires the triggers: address activity follows, the daily counters count an email’s first open once', async () => {
     const db = h.t.deps.db;
-    const [x, y] = [await emailWithStatus('open-x@example.com', 'DELIVERED'), await emailWithStatus('open-y@example.com', 'DELIVERED')];
+    const [x, y] = [
+      await emailWithStatus('open-x@example.com', 'DELIVERED'),
+      await emailWithStatus('open-y@example.com', 'DELIVERED'),
+    ];
     const day = '2026-06-15';
     const opened = async () => {
       // Summed over the shards (the writing backend's pid modulo 8), as the analytics readers do.
-      const { rows } = await sql<{ opened: number }>`SELECT coalesce(sum(opened), 0)::int AS opened FROM email_daily_stats WHERE team_id = ${team.id} AND day = ${day}::date`.execute(db);
+      const { rows } = await sql<{
+        opened: number;
+      }>`SELECT coalesce(sum(opened), 0)::int AS opened FROM email_daily_stats WHERE team_id = ${team.id} AND day = ${day}::date`.execute(
+        db,
+      );
       return rows[0]!.opened;
     };
     const first = new Date(`${day}T08:00:00.000Z`);

@@ -27,25 +27,60 @@ afterAll(async () => w?.close());
 
 let sent = 0;
 /** Sends one email through the API (no delivery worker runs) and sets its status. */
-async function emailWithStatus(status: EmailStatus, to: string | string[] = `reader-${++sent}@example.com`): Promise<string> {
+async function emailWithStatus(
+  status: EmailStatus,
+  to: string | string[] = `reader-${++sent}@example.com`,
+): Promise<string> {
   const id = await emails(h.app, team.key).sent({ from: team.from(), to, subject: 'S', text: 'x' });
   await h.t.deps.db.updateTable('emails').set({ status }).where('id', '=', id).execute();
   return id;
 }
 
 const db = () => h.t.deps.db;
-const statusOf = async (id: string) => (await db().selectFrom('emails').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const statusOf = async (id: string) =>
+  (await db().selectFrom('emails').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 /** The email's OPENED events as the API shows them. */
 const opensOf = async (id: string) =>
-  (await emailJson(h, team.key, id)).emailEvents.filter((e) => e.status === 'OPENED').map((e) => ({ createdAt: e.createdAt, data: e.data }));
+  (await emailJson(h, team.key, id)).emailEvents
+    .filter((e) => e.status === 'OPENED')
+    .map((e) => ({ createdAt: e.createdAt, data: e.data }));
 const openKeys = async (id: string) =>
-  (await db().selectFrom('email_events').select('open_key').where('email_id', '=', id).where('status', '=', 'OPENED').orderBy('id').execute()).map((e) => e.open_key);
+  (
+    await db()
+      .selectFrom('email_events')
+      .select('open_key')
+      .where('email_id', '=', id)
+      .where('status', '=', 'OPENED')
+      .orderBy('id')
+      .execute()
+  ).map((e) => e.open_key);
 const callsFor = async (id: string) =>
-  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM webhook_calls WHERE team_id = ${team.id}::int AND payload::jsonb->'data'->>'emailId' = ${id}`.execute(db())).rows[0]!.n);
+  Number(
+    (
+      await sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM webhook_calls WHERE team_id = ${team.id}::int AND payload::jsonb->'data'->>'emailId' = ${id}`.execute(
+        db(),
+      )
+    ).rows[0]!.n,
+  );
 const lastOpenedAt = async (address: string) =>
-  (await db().selectFrom('address_activity').select('last_opened_at').where('team_id', '=', team.id).where('address', '=', address).executeTakeFirst())?.last_opened_at;
+  (
+    await db()
+      .selectFrom('address_activity')
+      .select('last_opened_at')
+      .where('team_id', '=', team.id)
+      .where('address', '=', address)
+      .executeTakeFirst()
+  )?.last_opened_at;
 const openedCounter = async () =>
-  Number((await sql<{ n: string }>`SELECT coalesce(sum(opened), 0) AS n FROM email_daily_stats WHERE team_id = ${team.id}::int`.execute(db())).rows[0]!.n);
+  Number(
+    (
+      await sql<{
+        n: string;
+      }>`SELECT coalesce(sum(opened), 0) AS n FROM email_daily_stats WHERE team_id = ${team.id}::int`.execute(db())
+    ).rows[0]!.n,
+  );
 
 /** Both steps, each in its own transaction (the pixel runs them in separate group commits). */
 async function recordOpens(database: typeof h.t.deps.db, opens: OpenInput[]): Promise<void> {
@@ -54,7 +89,13 @@ async function recordOpens(database: typeof h.t.deps.db, opens: OpenInput[]): Pr
 }
 
 const at = (minute: number) => new Date(Date.UTC(2026, 4, 4, 10, minute));
-const open = (emailId: string, minute: number, userAgent: string, recipient: string | null = null): OpenInput => ({ teamId: team.id, emailId, recipient, userAgent, at: at(minute) });
+const open = (emailId: string, minute: number, userAgent: string, recipient: string | null = null): OpenInput => ({
+  teamId: team.id,
+  emailId,
+  recipient,
+  userAgent,
+  at: at(minute),
+});
 
 describe('recordOpens', () => {
   it('the first open inserts the event and fires its triggers once; later opens update its tally', async () => {
@@ -62,7 +103,12 @@ describe('recordOpens', () => {
     const counted = await openedCounter();
     await recordOpens(db(), [open(id, 1, 'UA/1')]);
     expect(await statusOf(id)).toBe('OPENED');
-    expect(await opensOf(id)).toEqual([{ createdAt: at(1).toISOString(), data: { userAgent: 'UA/1', openCount: 1, lastOpenedAt: at(1).toISOString(), laterOpens: [] } }]);
+    expect(await opensOf(id)).toEqual([
+      {
+        createdAt: at(1).toISOString(),
+        data: { userAgent: 'UA/1', openCount: 1, lastOpenedAt: at(1).toISOString(), laterOpens: [] },
+      },
+    ]);
     expect(await openKeys(id)).toEqual(['']);
     expect(await callsFor(id)).toBe(1);
     expect(await openedCounter()).toBe(counted + 1);
@@ -102,7 +148,10 @@ describe('recordOpens', () => {
       userAgent: 'A',
       openCount: 3,
       lastOpenedAt: at(6).toISOString(),
-      laterOpens: [{ at: at(4).toISOString(), userAgent: 'B' }, { at: at(6).toISOString(), userAgent: 'C' }],
+      laterOpens: [
+        { at: at(4).toISOString(), userAgent: 'B' },
+        { at: at(6).toISOString(), userAgent: 'C' },
+      ],
     });
     expect(await callsFor(id)).toBe(1);
   });
@@ -121,11 +170,21 @@ describe('recordOpens', () => {
   it("MARKETING copies each have their own event; the email's status and counter move once", async () => {
     const id = await emailWithStatus('DELIVERED', ['m1@example.com', 'm2@example.com']);
     const counted = await openedCounter();
-    await recordOpens(db(), [open(id, 1, 'A', 'm1@example.com'), open(id, 2, 'B', 'm2@example.com'), open(id, 3, 'A2', 'm1@example.com')]);
+    await recordOpens(db(), [
+      open(id, 1, 'A', 'm1@example.com'),
+      open(id, 2, 'B', 'm2@example.com'),
+      open(id, 3, 'A2', 'm1@example.com'),
+    ]);
     const events = await opensOf(id);
     expect(await openKeys(id)).toEqual(['m1@example.com', 'm2@example.com']);
     expect(events.map((e) => e.data)).toEqual([
-      { recipient: 'm1@example.com', userAgent: 'A', openCount: 2, lastOpenedAt: at(3).toISOString(), laterOpens: [{ at: at(3).toISOString(), userAgent: 'A2' }] },
+      {
+        recipient: 'm1@example.com',
+        userAgent: 'A',
+        openCount: 2,
+        lastOpenedAt: at(3).toISOString(),
+        laterOpens: [{ at: at(3).toISOString(), userAgent: 'A2' }],
+      },
       { recipient: 'm2@example.com', userAgent: 'B', openCount: 1, lastOpenedAt: at(2).toISOString(), laterOpens: [] },
     ]);
     expect(await openedCounter()).toBe(counted + 1);
@@ -136,17 +195,40 @@ describe('recordOpens', () => {
     const queued = await emailWithStatus('QUEUED');
     const bounced = await emailWithStatus('BOUNCED');
     const other = await h.team();
-    const foreign = await emails(h.app, other.key).sent({ from: other.from(), to: 'x@example.com', subject: 'S', text: 'x' });
-    await recordOpens(db(), [open(queued, 1, 'A'), open(bounced, 1, 'A'), open(foreign, 1, 'A'), open('em_does_not_exist', 1, 'A')]);
+    const foreign = await emails(h.app, other.key).sent({
+      from: other.from(),
+      to: 'x@example.com',
+      subject: 'S',
+      text: 'x',
+    });
+    await recordOpens(db(), [
+      open(queued, 1, 'A'),
+      open(bounced, 1, 'A'),
+      open(foreign, 1, 'A'),
+      open('em_does_not_exist', 1, 'A'),
+    ]);
     expect(await statusOf(queued)).toBe('QUEUED');
     expect(await statusOf(bounced)).toBe('BOUNCED');
     expect(await opensOf(queued)).toHaveLength(1);
     expect(await opensOf(bounced)).toHaveLength(1);
-    expect(await db().selectFrom('email_events').select('id').where('email_id', '=', foreign).where('status', '=', 'OPENED').execute()).toEqual([]);
-    expect(await db().selectFrom('email_opens').select('email_id').where('email_id', 'in', [foreign, 'em_does_not_exist']).execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('email_events')
+        .select('id')
+        .where('email_id', '=', foreign)
+        .where('status', '=', 'OPENED')
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('email_opens')
+        .select('email_id')
+        .where('email_id', 'in', [foreign, 'em_does_not_exist'])
+        .execute(),
+    ).toEqual([]);
   });
 
-  it('only a copy\'s first open moves the status: an email QUEUED then keeps what delivery gives it', async () => {
+  it("only a copy's first open moves the status: an email QUEUED then keeps what delivery gives it", async () => {
     // One recipient's copy went out and was opened while another recipient awaits a retry.
     const id = await emailWithStatus('QUEUED');
     await recordOpens(db(), [open(id, 1, 'A')]);
@@ -155,11 +237,17 @@ describe('recordOpens', () => {
     // A later open updates the tally alone: it never touches the email row.
     await recordOpens(db(), [open(id, 2, 'B')]);
     expect(await statusOf(id)).toBe('DELIVERED');
-    expect(await opensOf(id)).toEqual([{ createdAt: at(1).toISOString(), data: expect.objectContaining({ openCount: 2 }) }]);
+    expect(await opensOf(id)).toEqual([
+      { createdAt: at(1).toISOString(), data: expect.objectContaining({ openCount: 2 }) },
+    ]);
   });
 
   it('concurrent batches opening the same emails make one event per copy and lose no open', async () => {
-    const ids = [await emailWithStatus('DELIVERED'), await emailWithStatus('DELIVERED'), await emailWithStatus('DELIVERED')];
+    const ids = [
+      await emailWithStatus('DELIVERED'),
+      await emailWithStatus('DELIVERED'),
+      await emailWithStatus('DELIVERED'),
+    ];
     const batches = Array.from({ length: 6 }, (_, b) => ids.map((id, i) => open(id, b * 3 + i, `UA/${b}`)).reverse());
     await Promise.all(batches.map((batch) => recordOpens(db(), batch)));
     for (const id of ids) {
@@ -170,7 +258,7 @@ describe('recordOpens', () => {
     }
   });
 
-  it('concurrent batches of first opens of one email\'s copies do not deadlock', async () => {
+  it("concurrent batches of first opens of one email's copies do not deadlock", async () => {
     // Inserting a copy's tally row takes a KEY SHARE lock on the email (its foreign key): batches
     // that had each inserted other copies of one email and then asked for the email's FOR UPDATE
     // lock would wait on each other. Disjoint copies per batch, so that no batch waits on another's
@@ -178,10 +266,14 @@ describe('recordOpens', () => {
     const recipients = Array.from({ length: 12 }, (_, i) => `copy${i}-${++sent}@example.com`);
     const id = await emailWithStatus('DELIVERED', recipients);
     const counted = await openedCounter();
-    const batches = Array.from({ length: 4 }, (_, b) => recipients.slice(b * 3, b * 3 + 3).map((r, i) => open(id, b * 3 + i, `UA/${b}`, r)));
+    const batches = Array.from({ length: 4 }, (_, b) =>
+      recipients.slice(b * 3, b * 3 + 3).map((r, i) => open(id, b * 3 + i, `UA/${b}`, r)),
+    );
     await Promise.all(batches.map((batch) => recordOpens(db(), batch)));
     expect(await openKeys(id)).toHaveLength(recipients.length);
-    expect((await opensOf(id)).map((e) => (e.data as { openCount: number }).openCount)).toEqual(recipients.map(() => 1));
+    expect((await opensOf(id)).map((e) => (e.data as { openCount: number }).openCount)).toEqual(
+      recipients.map(() => 1),
+    );
     expect(await statusOf(id)).toBe('OPENED');
     expect(await openedCounter()).toBe(counted + 1);
   });
@@ -208,7 +300,10 @@ describe("migrations 0018 and 0020: opens recorded one event each, folded into t
       { minute: 30, data: { recipient: 'f1@example.com', userAgent: 'A/2' } },
       { minute: 10, data: { recipient: 'f1@example.com', userAgent: 'A/1' } },
       { minute: 20, data: { recipient: 'f2@example.com', userAgent: 'B/1' } },
-      ...Array.from({ length: LATER_OPENS_KEPT + 1 }, (_, i) => ({ minute: 40 + i, data: { recipient: 'f1@example.com', userAgent: `A/${i + 3}` } })),
+      ...Array.from({ length: LATER_OPENS_KEPT + 1 }, (_, i) => ({
+        minute: 40 + i,
+        data: { recipient: 'f1@example.com', userAgent: `A/${i + 3}` },
+      })),
     ];
     const folded = await db()
       .transaction()
@@ -220,7 +315,15 @@ describe("migrations 0018 and 0020: opens recorded one event each, folded into t
           PRIMARY KEY (email_id, open_key)) ON COMMIT DROP`.execute(tx);
         await tx
           .insertInto('email_events')
-          .values(legacy.map((e) => ({ team_id: team.id, email_id: id, status: 'OPENED' as const, data: JSON.stringify(e.data), created_at: at(e.minute) })))
+          .values(
+            legacy.map((e) => ({
+              team_id: team.id,
+              email_id: id,
+              status: 'OPENED' as const,
+              data: JSON.stringify(e.data),
+              created_at: at(e.minute),
+            })),
+          )
           .execute();
         await sql.raw(fold).execute(tx);
         await sql.raw(convert).execute(tx);
@@ -228,14 +331,25 @@ describe("migrations 0018 and 0020: opens recorded one event each, folded into t
           SELECT e.data, e.open_key, e.created_at, o.open_count, o.last_opened_at, o.recent_at, o.recent_user_agents
           FROM email_events e JOIN pg_temp.email_opens o ON o.email_id = e.email_id AND o.open_key = e.open_key
           WHERE e.email_id = ${id} AND e.status = 'OPENED' ORDER BY e.open_key`.execute(tx);
-        const events = await tx.selectFrom('email_events').select('id').where('email_id', '=', id).where('status', '=', 'OPENED').execute();
+        const events = await tx
+          .selectFrom('email_events')
+          .select('id')
+          .where('email_id', '=', id)
+          .where('status', '=', 'OPENED')
+          .execute();
         throw Object.assign(new Error('roll back'), { rows: rows.rows, events: events.length });
       })
       .catch((error: { rows?: FoldedRow[]; events?: number }) => error);
     expect(folded.events).toBe(2);
     const laterOfA = ['A/2', ...legacy.slice(3).map((e) => e.data.userAgent)];
     const laterAt = [30, ...legacy.slice(3).map((e) => e.minute)];
-    expect(folded.rows!.map((row) => ({ key: row.open_key, createdAt: new Date(row.created_at), data: { ...(row.data as object), ...openTally(row) } }))).toEqual([
+    expect(
+      folded.rows!.map((row) => ({
+        key: row.open_key,
+        createdAt: new Date(row.created_at),
+        data: { ...(row.data as object), ...openTally(row) },
+      })),
+    ).toEqual([
       {
         key: 'f1@example.com',
         createdAt: at(10),
@@ -244,10 +358,22 @@ describe("migrations 0018 and 0020: opens recorded one event each, folded into t
           userAgent: 'A/1',
           openCount: laterOfA.length + 1,
           lastOpenedAt: at(40 + LATER_OPENS_KEPT).toISOString(),
-          laterOpens: laterOfA.slice(-LATER_OPENS_KEPT).map((userAgent, i) => ({ at: at(laterAt.slice(-LATER_OPENS_KEPT)[i]!).toISOString(), userAgent })),
+          laterOpens: laterOfA
+            .slice(-LATER_OPENS_KEPT)
+            .map((userAgent, i) => ({ at: at(laterAt.slice(-LATER_OPENS_KEPT)[i]!).toISOString(), userAgent })),
         },
       },
-      { key: 'f2@example.com', createdAt: at(20), data: { recipient: 'f2@example.com', userAgent: 'B/1', openCount: 1, lastOpenedAt: at(20).toISOString(), laterOpens: [] } },
+      {
+        key: 'f2@example.com',
+        createdAt: at(20),
+        data: {
+          recipient: 'f2@example.com',
+          userAgent: 'B/1',
+          openCount: 1,
+          lastOpenedAt: at(20).toISOString(),
+          laterOpens: [],
+        },
+      },
     ]);
   });
 });

@@ -22,7 +22,9 @@ describe('return path', () => {
     const a = newId('em_');
     const b = newId('em_');
     expect(returnPathAddress(a, 'send.acme.test', secrets)).toBe(returnPathAddress(a, 'send.acme.test', secrets));
-    expect(returnPathAddress(a, 'send.acme.test', secrets).split('.')[1]).not.toBe(returnPathAddress(b, 'send.acme.test', secrets).split('.')[1]);
+    expect(returnPathAddress(a, 'send.acme.test', secrets).split('.')[1]).not.toBe(
+      returnPathAddress(b, 'send.acme.test', secrets).split('.')[1],
+    );
   });
 
   it('answers null for an edited, forged or foreign address', () => {

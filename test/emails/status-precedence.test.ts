@@ -13,7 +13,22 @@ afterAll(async () => h.close());
 describe('the precedence table', () => {
   it('has a row for every status', () => {
     expect(Object.keys(STATUS_MAY_BECOME).sort()).toEqual(
-      ['BOUNCED', 'CANCELLED', 'CLICKED', 'COMPLAINED', 'DELIVERED', 'DELIVERY_DELAYED', 'FAILED', 'OPENED', 'QUEUED', 'REJECTED', 'RENDERING_FAILURE', 'SCHEDULED', 'SENT', 'SUPPRESSED'].sort(),
+      [
+        'BOUNCED',
+        'CANCELLED',
+        'CLICKED',
+        'COMPLAINED',
+        'DELIVERED',
+        'DELIVERY_DELAYED',
+        'FAILED',
+        'OPENED',
+        'QUEUED',
+        'REJECTED',
+        'RENDERING_FAILURE',
+        'SCHEDULED',
+        'SENT',
+        'SUPPRESSED',
+      ].sort(),
     );
   });
 
@@ -48,7 +63,10 @@ describe('recording late events', () => {
     const db = h.t.deps.db;
     const now = h.t.clock.now();
     await db.updateTable('emails').set({ status: 'SENT' }).where('id', '=', id).execute();
-    expect(await recordEmailEvent(db, team.id, id, 'BOUNCED', { recipient: 'late@example.com' }, now)).toEqual({ found: true, status: 'BOUNCED' });
+    expect(await recordEmailEvent(db, team.id, id, 'BOUNCED', { recipient: 'late@example.com' }, now)).toEqual({
+      found: true,
+      status: 'BOUNCED',
+    });
     expect(await recordEmailEvent(db, team.id, id, 'DELIVERED', null, now)).toEqual({ found: true, status: 'BOUNCED' });
     const email = (await api.get(id)).json();
     expect(email.emailEvents.map((e: { status: string }) => e.status)).toEqual(['QUEUED', 'BOUNCED', 'DELIVERED']);

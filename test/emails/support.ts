@@ -28,13 +28,20 @@ export interface SendingTeam extends TestTeam {
   addDomain(): Promise<DomainJson>;
 }
 
-export async function startEmailHarness(options: { config?: Partial<Config>; dns?: TestDnsServer } = {}): Promise<EmailHarness> {
+export async function startEmailHarness(
+  options: { config?: Partial<Config>; dns?: TestDnsServer } = {},
+): Promise<EmailHarness> {
   const dns = options.dns ?? (await TestDnsServer.start());
   const t = await createTestApp({ config: { dnsServers: [dns.address], mailDomain: MAIL_DOMAIN, ...options.config } });
   // Only the domain checks: no delivery worker, so emails stay as the API stored them.
   const runner = new QueueRunner({
     database: t.deps.database,
-    queues: [domainCheckQueue({ dns: createDnsResolver({ servers: [dns.address], timeoutMs: 1000, tries: 2 }), mailDomain: MAIL_DOMAIN })],
+    queues: [
+      domainCheckQueue({
+        dns: createDnsResolver({ servers: [dns.address], timeoutMs: 1000, tries: 2 }),
+        mailDomain: MAIL_DOMAIN,
+      }),
+    ],
     clock: t.clock,
     pollMs: 100,
   });
@@ -54,7 +61,8 @@ export async function startEmailHarness(options: { config?: Partial<Config>; dns
       const { status, isVerifying } = await getDomainJson(t.app, key, domain.id);
       if (status === 'SUCCESS') return domain;
       // A DNS answer lost under load is a temporary failure, rechecked only minutes later: ask again.
-      if (!isVerifying && status !== 'NOT_STARTED' && status !== 'PENDING') await call(t.app, key, 'PUT', `/v1/domains/${domain.id}/verify`);
+      if (!isVerifying && status !== 'NOT_STARTED' && status !== 'PENDING')
+        await call(t.app, key, 'PUT', `/v1/domains/${domain.id}/verify`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`domain ${domain.name} was not verified`);
@@ -66,7 +74,12 @@ export async function startEmailHarness(options: { config?: Partial<Config>; dns
     async team(options = {}) {
       const team = await createTeam(t.app, options);
       const domain = await verifiedDomain(team.key);
-      return { ...team, domain, from: (local = 'hello') => `${local}@${domain.name}`, addDomain: () => verifiedDomain(team.key) };
+      return {
+        ...team,
+        domain,
+        from: (local = 'hello') => `${local}@${domain.name}`,
+        addDomain: () => verifiedDomain(team.key),
+      };
     },
     async close() {
       await runner.stop();
@@ -81,8 +94,18 @@ export async function unverifiedDomain(app: FastifyInstance, key: string): Promi
 }
 
 export function emails(app: FastifyInstance, key: string) {
-  const request = (method: 'GET' | 'POST' | 'PATCH', path: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method, url: `/api/v1/emails${path}`, headers: { ...bearer(key), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const request = (
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    app.inject({
+      method,
+      url: `/api/v1/emails${path}`,
+      headers: { ...bearer(key), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return {
     request,
     send: (payload: unknown, headers?: Record<string, string>) => request('POST', '', payload, headers),
@@ -104,6 +127,10 @@ export { call };
 
 /** Number of emails stored for a team, read straight from the database. */
 export async function storedEmailCount(t: TestApp, teamId: number): Promise<number> {
-  const row = await t.deps.db.selectFrom('emails').select((eb) => eb.fn.countAll<string>().as('n')).where('team_id', '=', teamId).executeTakeFirstOrThrow();
+  const row = await t.deps.db
+    .selectFrom('emails')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('team_id', '=', teamId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

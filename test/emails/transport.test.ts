@@ -7,7 +7,11 @@ import net from 'node:net';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDnsResolver, type DnsResolver } from '../../src/adapters/dns.ts';
-import { createMailTransport, type LoggedMessage, type MailTransport } from '../../src/adapters/mail-transport/index.ts';
+import {
+  createMailTransport,
+  type LoggedMessage,
+  type MailTransport,
+} from '../../src/adapters/mail-transport/index.ts';
 import { signMessage } from '../../src/emails/dkim-sign.ts';
 import { buildMessage } from '../../src/emails/mime.ts';
 import { verifyDkimWithDns } from '../support/dkim-verify.ts';
@@ -18,13 +22,23 @@ const from = 'bounce+em_1.abcdefghijklmnop@send.acme.test';
 const key = makeDkimKey('acme.test', 'h2026');
 
 async function message(to: string[]): Promise<Buffer> {
-  const raw = await buildMessage({ from: 'hello@acme.test', to, subject: 'Hi', text: 'Hello there', messageId: '<m1@herald.test>', date: new Date('2026-03-01T10:00:00Z') });
+  const raw = await buildMessage({
+    from: 'hello@acme.test',
+    to,
+    subject: 'Hi',
+    text: 'Hello there',
+    messageId: '<m1@herald.test>',
+    date: new Date('2026-03-01T10:00:00Z'),
+  });
   return signMessage(raw, { domain: key.domain, selector: key.selector, privateKeyPem: key.privateKeyPem });
 }
 
 async function expectAllPassDkim(messages: SinkMessage[]): Promise<void> {
   for (const received of messages) {
-    expect((await verifyDkimWithDns(received.raw, dnsServer.address)).statuses, `DKIM of the message to ${received.envelope.to.join(', ')}`).toEqual(['pass']);
+    expect(
+      (await verifyDkimWithDns(received.raw, dnsServer.address)).statuses,
+      `DKIM of the message to ${received.envelope.to.join(', ')}`,
+    ).toEqual(['pass']);
   }
 }
 
@@ -40,7 +54,9 @@ async function closedPort(): Promise<number> {
 let sink: SmtpSink;
 let dnsServer: TestDnsServer;
 let dns: DnsResolver;
-const noRecord = () => { throw new Error('not the log transport'); };
+const noRecord = () => {
+  throw new Error('not the log transport');
+};
 
 beforeAll(async () => {
   sink = await SmtpSink.start();
@@ -58,10 +74,23 @@ afterEach(() => expectAllPassDkim(sink.messages));
 describe('log transport', () => {
   it('accepts every recipient and hands the message to the caller', async () => {
     const recorded: LoggedMessage[] = [];
-    const transport = createMailTransport({ kind: 'log' }, { dns, mxPort: 25, mailDomain: 'herald.test', record: (m) => { recorded.push(m); } });
+    const transport = createMailTransport(
+      { kind: 'log' },
+      {
+        dns,
+        mxPort: 25,
+        mailDomain: 'herald.test',
+        record: (m) => {
+          recorded.push(m);
+        },
+      },
+    );
     const raw = await message(['a@example.test']);
     const result = await transport.send({ from, to: ['a@example.test', 'b@example.test'] }, raw);
-    expect(result.recipients.map((r) => [r.recipient, r.status])).toEqual([['a@example.test', 'accepted'], ['b@example.test', 'accepted']]);
+    expect(result.recipients.map((r) => [r.recipient, r.status])).toEqual([
+      ['a@example.test', 'accepted'],
+      ['b@example.test', 'accepted'],
+    ]);
     expect(recorded).toEqual([{ envelope: { from, to: ['a@example.test', 'b@example.test'] }, raw }]);
     expect(sink.messages).toHaveLength(0);
     await transport.close();
@@ -74,7 +103,14 @@ describe('smtp relay transport', () => {
     relay = createMailTransport(
       { kind: 'smtp', url: `smtp://herald:s%40cret@127.0.0.1:${sink.port}` },
       // The sink's certificate is self-signed; a real relay's is checked.
-      { dns, mxPort: 25, mailDomain: 'herald.test', record: noRecord, relayTls: { rejectUnauthorized: false }, timeoutMs: 5_000 },
+      {
+        dns,
+        mxPort: 25,
+        mailDomain: 'herald.test',
+        record: noRecord,
+        relayTls: { rejectUnauthorized: false },
+        timeoutMs: 5_000,
+      },
     );
   });
   afterAll(() => relay.close());
@@ -83,7 +119,9 @@ describe('smtp relay transport', () => {
     const to = ['a@example.test', 'b@other.test', 'hidden@example.test'];
     const raw = await message(to.slice(0, 2));
     const result = await relay.send({ from, to }, raw);
-    expect(result.recipients.map((r) => [r.recipient, r.status, r.responseCode])).toEqual(to.map((r) => [r, 'accepted', 250]));
+    expect(result.recipients.map((r) => [r.recipient, r.status, r.responseCode])).toEqual(
+      to.map((r) => [r, 'accepted', 250]),
+    );
     expect(result.recipients[0]!.response).toMatch(/^250 /);
     const [received] = await sink.waitForMessages(1);
     expect(received!.envelope).toEqual({ from, to });
@@ -95,16 +133,28 @@ describe('smtp relay transport', () => {
 
   it('reports a 4xx at RCPT as temporary for every recipient', async () => {
     sink.respond('*', { stage: 'rcpt', code: 451, message: 'Try again later' });
-    const result = await relay.send({ from, to: ['a@example.test', 'b@example.test'] }, await message(['a@example.test']));
-    expect(result.recipients.map((r) => [r.status, r.responseCode])).toEqual([['temporary', 451], ['temporary', 451]]);
+    const result = await relay.send(
+      { from, to: ['a@example.test', 'b@example.test'] },
+      await message(['a@example.test']),
+    );
+    expect(result.recipients.map((r) => [r.status, r.responseCode])).toEqual([
+      ['temporary', 451],
+      ['temporary', 451],
+    ]);
     expect(result.recipients[0]!.response).toMatch(/^451 Try again later/);
     expect(sink.messages).toHaveLength(0);
   });
 
   it('reports a 4xx at DATA as temporary for every recipient', async () => {
     sink.respond('*', { stage: 'data', code: 452, message: 'Out of storage' });
-    const result = await relay.send({ from, to: ['a@example.test', 'b@example.test'] }, await message(['a@example.test']));
-    expect(result.recipients.map((r) => [r.status, r.responseCode])).toEqual([['temporary', 452], ['temporary', 452]]);
+    const result = await relay.send(
+      { from, to: ['a@example.test', 'b@example.test'] },
+      await message(['a@example.test']),
+    );
+    expect(result.recipients.map((r) => [r.status, r.responseCode])).toEqual([
+      ['temporary', 452],
+      ['temporary', 452],
+    ]);
   });
 
   it('reports a 5xx for one recipient as permanent for that one and accepted for the others', async () => {
@@ -128,7 +178,10 @@ describe('smtp relay transport', () => {
   });
 
   it('reports an unreachable relay as temporary', async () => {
-    const dead = createMailTransport({ kind: 'smtp', url: `smtp://127.0.0.1:${await closedPort()}` }, { dns, mxPort: 25, mailDomain: 'herald.test', record: noRecord, timeoutMs: 2_000 });
+    const dead = createMailTransport(
+      { kind: 'smtp', url: `smtp://127.0.0.1:${await closedPort()}` },
+      { dns, mxPort: 25, mailDomain: 'herald.test', record: noRecord, timeoutMs: 2_000 },
+    );
     const result = await dead.send({ from, to: ['a@example.test'] }, await message(['a@example.test']));
     expect(result.recipients).toMatchObject([{ recipient: 'a@example.test', status: 'temporary' }]);
     expect(result.recipients[0]!.responseCode).toBeUndefined();
@@ -139,7 +192,10 @@ describe('smtp relay transport', () => {
 describe('direct transport', () => {
   let direct: MailTransport;
   beforeAll(() => {
-    direct = createMailTransport({ kind: 'direct' }, { dns, mxPort: sink.port, mailDomain: 'herald.test', record: noRecord, timeoutMs: 2_000 });
+    direct = createMailTransport(
+      { kind: 'direct' },
+      { dns, mxPort: sink.port, mailDomain: 'herald.test', record: noRecord, timeoutMs: 2_000 },
+    );
   });
   afterAll(() => direct.close());
 
@@ -147,7 +203,9 @@ describe('direct transport', () => {
     dnsServer.setMx('mx.direct.test', { exchange: 'in1.mx.direct.test', priority: 10 });
     dnsServer.set('in1.mx.direct.test', 'A', [{ type: 'A', address: '127.0.0.1' }]);
     const result = await direct.send({ from, to: ['ann@mx.direct.test'] }, await message(['ann@mx.direct.test']));
-    expect(result.recipients).toMatchObject([{ recipient: 'ann@mx.direct.test', status: 'accepted', responseCode: 250, host: 'in1.mx.direct.test' }]);
+    expect(result.recipients).toMatchObject([
+      { recipient: 'ann@mx.direct.test', status: 'accepted', responseCode: 250, host: 'in1.mx.direct.test' },
+    ]);
     const [received] = await sink.waitForMessages(1);
     expect(received!.envelope).toEqual({ from, to: ['ann@mx.direct.test'] });
     expect(received!.secure).toBe(true);
@@ -156,7 +214,11 @@ describe('direct transport', () => {
 
   it('tries MX hosts by priority and moves past one that cannot be reached', async () => {
     // 127.0.0.2 is loopback too, but the sink listens on 127.0.0.1 only: connection refused.
-    dnsServer.setMx('prio.direct.test', { exchange: 'backup.prio.direct.test', priority: 20 }, { exchange: 'dead.prio.direct.test', priority: 5 });
+    dnsServer.setMx(
+      'prio.direct.test',
+      { exchange: 'backup.prio.direct.test', priority: 20 },
+      { exchange: 'dead.prio.direct.test', priority: 5 },
+    );
     dnsServer.set('dead.prio.direct.test', 'A', [{ type: 'A', address: '127.0.0.2' }]);
     dnsServer.set('backup.prio.direct.test', 'A', [{ type: 'A', address: '127.0.0.1' }]);
     const result = await direct.send({ from, to: ['bo@prio.direct.test'] }, await message(['bo@prio.direct.test']));
@@ -218,9 +280,15 @@ describe('direct transport', () => {
   it('delivers in plaintext to a host that offers no STARTTLS', async () => {
     const plain = await SmtpSink.start({ starttls: false });
     try {
-      const transport = createMailTransport({ kind: 'direct' }, { dns, mxPort: plain.port, mailDomain: 'herald.test', record: noRecord, timeoutMs: 2_000 });
+      const transport = createMailTransport(
+        { kind: 'direct' },
+        { dns, mxPort: plain.port, mailDomain: 'herald.test', record: noRecord, timeoutMs: 2_000 },
+      );
       dnsServer.set('plain.direct.test', 'A', [{ type: 'A', address: '127.0.0.1' }]);
-      const result = await transport.send({ from, to: ['p@plain.direct.test'] }, await message(['p@plain.direct.test']));
+      const result = await transport.send(
+        { from, to: ['p@plain.direct.test'] },
+        await message(['p@plain.direct.test']),
+      );
       expect(result.recipients).toMatchObject([{ status: 'accepted' }]);
       const [received] = await plain.waitForMessages(1);
       expect(received!.secure).toBe(false);
@@ -236,11 +304,21 @@ describe('direct transport', () => {
     dnsServer.setTxt(`${own.selector}._domainkey.${own.domain}`, own.txt);
     dnsServer.set('dkim.direct.test', 'A', [{ type: 'A', address: '127.0.0.1' }]);
     const raw = await buildMessage({
-      from: 'Acme <hello@acme.test>', to: ['d@dkim.direct.test'], subject: 'Signed', html: '<p>Signed</p>', text: 'Signed',
-      messageId: '<m2@herald.test>', date: new Date('2026-03-01T10:00:00Z'), listUnsubscribe: 'https://herald.test/u/1',
+      from: 'Acme <hello@acme.test>',
+      to: ['d@dkim.direct.test'],
+      subject: 'Signed',
+      html: '<p>Signed</p>',
+      text: 'Signed',
+      messageId: '<m2@herald.test>',
+      date: new Date('2026-03-01T10:00:00Z'),
+      listUnsubscribe: 'https://herald.test/u/1',
       attachments: [{ filename: 'a.bin', content: Buffer.from([0, 1, 2, 255]) }],
     });
-    const signed = await signMessage(raw, { domain: own.domain, selector: own.selector, privateKeyPem: own.privateKeyPem });
+    const signed = await signMessage(raw, {
+      domain: own.domain,
+      selector: own.selector,
+      privateKeyPem: own.privateKeyPem,
+    });
     const result = await direct.send({ from, to: ['d@dkim.direct.test'] }, signed);
     expect(result.recipients).toMatchObject([{ status: 'accepted' }]);
     const [received] = await sink.waitForMessages(1);

@@ -3,31 +3,86 @@
 import { describe, expect, it } from 'vitest';
 import { classifyBounce, findStatus, type BounceCategory, type BounceType } from '../../src/feedback/bounce-rules.ts';
 
-type Case = [string, { action: string | null; status: string | null; diagnosticCode: string | null }, BounceType, BounceCategory];
+type Case = [
+  string,
+  { action: string | null; status: string | null; diagnosticCode: string | null },
+  BounceType,
+  BounceCategory,
+];
 
 const failed = (status: string | null, diagnosticCode: string | null) => ({ action: 'failed', status, diagnosticCode });
 
 const CASES: Case[] = [
-  ['Postfix unknown user', failed('5.1.1', '550 5.1.1 <a@example.org>: Recipient address rejected: User unknown in local recipient table'), 'hard', 'unknown-user'],
-  ['Gmail NoSuchUser', failed('5.1.1', '550-5.1.1 The email account that you tried to reach does not exist.'), 'hard', 'unknown-user'],
-  ['domain does not exist', failed('5.1.2', 'Host or domain name not found. Name service error for name=nope.example type=A: Host not found'), 'hard', 'bad-domain'],
+  [
+    'Postfix unknown user',
+    failed('5.1.1', '550 5.1.1 <a@example.org>: Recipient address rejected: User unknown in local recipient table'),
+    'hard',
+    'unknown-user',
+  ],
+  [
+    'Gmail NoSuchUser',
+    failed('5.1.1', '550-5.1.1 The email account that you tried to reach does not exist.'),
+    'hard',
+    'unknown-user',
+  ],
+  [
+    'domain does not exist',
+    failed('5.1.2', 'Host or domain name not found. Name service error for name=nope.example type=A: Host not found'),
+    'hard',
+    'bad-domain',
+  ],
   ['null MX (RFC 7505)', failed('5.1.10', '556 5.1.10 Recipient address has null MX'), 'hard', 'bad-domain'],
-  ['disabled account', failed('5.2.1', '550 5.2.1 The email account that you tried to reach is disabled.'), 'hard', 'mailbox-disabled'],
-  ['Office 365 directory-based edge blocking', failed('5.4.1', '550 5.4.1 Recipient address rejected: Access denied. AS(201806281)'), 'hard', 'unknown-user'],
+  [
+    'disabled account',
+    failed('5.2.1', '550 5.2.1 The email account that you tried to reach is disabled.'),
+    'hard',
+    'mailbox-disabled',
+  ],
+  [
+    'Office 365 directory-based edge blocking',
+    failed('5.4.1', '550 5.4.1 Recipient address rejected: Access denied. AS(201806281)'),
+    'hard',
+    'unknown-user',
+  ],
   ['5.0.0 with "no such user" text', failed('5.0.0', '550 No such user here'), 'hard', 'unknown-user'],
   ['5.x.x nobody explains', failed('5.3.0', '554 Transaction failed'), 'hard', 'other'],
   ['mailbox full, permanent code', failed('5.2.2', '552 5.2.2 Mailbox full'), 'soft', 'mailbox-full'],
-  ['mailbox full, temporary code', failed('4.2.2', '452 4.2.2 The email account that you tried to reach is over quota.'), 'soft', 'mailbox-full'],
+  [
+    'mailbox full, temporary code',
+    failed('4.2.2', '452 4.2.2 The email account that you tried to reach is over quota.'),
+    'soft',
+    'mailbox-full',
+  ],
   ['too large', failed('5.3.4', '552 5.3.4 Message size exceeds fixed limit'), 'soft', 'message-too-large'],
-  ['Gmail spam block', failed('5.7.1', '550-5.7.1 Our system has detected that this message is likely unsolicited mail.'), 'soft', 'spam-rejected'],
-  ['Spamhaus listing (not a content verdict)', failed('5.7.1', '554 5.7.1 Service unavailable; Client host [203.0.113.5] blocked using zen.spamhaus.org'), 'soft', 'blocked'],
-  ['Gmail DMARC', failed('5.7.26', '550-5.7.26 This mail has been blocked because the sender is unauthenticated.'), 'soft', 'blocked'],
+  [
+    'Gmail spam block',
+    failed('5.7.1', '550-5.7.1 Our system has detected that this message is likely unsolicited mail.'),
+    'soft',
+    'spam-rejected',
+  ],
+  [
+    'Spamhaus listing (not a content verdict)',
+    failed('5.7.1', '554 5.7.1 Service unavailable; Client host [203.0.113.5] blocked using zen.spamhaus.org'),
+    'soft',
+    'blocked',
+  ],
+  [
+    'Gmail DMARC',
+    failed('5.7.26', '550-5.7.26 This mail has been blocked because the sender is unauthenticated.'),
+    'soft',
+    'blocked',
+  ],
   ['relay denied', failed('5.7.1', '554 5.7.1 <a@example.org>: Relay access denied'), 'soft', 'blocked'],
   ['gave up after retries (4.4.7, action failed)', failed('4.4.7', 'delivery time expired'), 'soft', 'temporary'],
   ['delayed, whatever the code', { action: 'delayed', status: '5.1.1', diagnosticCode: null }, 'soft', 'unknown-user'],
   ['no Status field: the code in the text', failed(null, '550 5.1.1 user unknown'), 'hard', 'unknown-user'],
   ['no code at all, plain words', failed(null, 'Sorry, no mailbox here by that name.'), 'hard', 'unknown-user'],
-  ['only a basic reply code', { action: null, status: null, diagnosticCode: '452 Too many recipients received this hour' }, 'soft', 'temporary'],
+  [
+    'only a basic reply code',
+    { action: null, status: null, diagnosticCode: '452 Too many recipients received this hour' },
+    'soft',
+    'temporary',
+  ],
 ];
 
 describe('classifyBounce', () => {

@@ -16,7 +16,14 @@ import { inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import type { Runtime } from '../../src/runtime.ts';
 import { startInboundSmtp, type InboundSmtpService } from '../../src/services.ts';
-import { emailJson, latestStatus, startRelayDelivery, uniqueRecipient, waitForStatus, type RelayDelivery } from '../emails/delivery-support.ts';
+import {
+  emailJson,
+  latestStatus,
+  startRelayDelivery,
+  uniqueRecipient,
+  waitForStatus,
+  type RelayDelivery,
+} from '../emails/delivery-support.ts';
 import { emails, type EmailHarness, type SendingTeam } from '../emails/support.ts';
 import { TEST_ADMIN_TOKEN } from '../support/app.ts';
 
@@ -35,7 +42,11 @@ let inboundRunner: QueueRunner;
 async function startListener(deps: Deps): Promise<void> {
   for (let tries = 0; ; tries++) {
     const port = randomInt(20_000, 60_000);
-    const runtime: Runtime = { deps: { ...deps, config: { ...deps.config, smtpPort: port, host: '127.0.0.1' } }, adminTokenGenerated: false, close: async () => {} };
+    const runtime: Runtime = {
+      deps: { ...deps, config: { ...deps.config, smtpPort: port, host: '127.0.0.1' } },
+      adminTokenGenerated: false,
+      close: async () => {},
+    };
     try {
       inbound = await startInboundSmtp(runtime);
       inboundPort = port;
@@ -53,7 +64,15 @@ beforeAll(async () => {
   const { deps } = h.t;
   inboundRunner = new QueueRunner({
     database: deps.database,
-    queues: [inboundMessagesQueue({ db: deps.db, secrets: deps.secrets, clock: h.t.clock, mailDomain: deps.config.mailDomain, metrics: deps.metrics })],
+    queues: [
+      inboundMessagesQueue({
+        db: deps.db,
+        secrets: deps.secrets,
+        clock: h.t.clock,
+        mailDomain: deps.config.mailDomain,
+        metrics: deps.metrics,
+      }),
+    ],
     clock: h.t.clock,
     pollMs: 50,
   });
@@ -142,14 +161,23 @@ interface SmtpAnswer {
 
 /** One message to the listener on loopback with nodemailer's SMTP client; rejects with its error. */
 async function sendToListener(envelope: { from: string | false; to: string }, raw: Buffer): Promise<SmtpAnswer> {
-  const connection = new SMTPConnection({ host: '127.0.0.1', port: inboundPort, name: 'mx.example.test', ignoreTLS: true, connectionTimeout: 5_000, socketTimeout: 5_000 });
+  const connection = new SMTPConnection({
+    host: '127.0.0.1',
+    port: inboundPort,
+    name: 'mx.example.test',
+    ignoreTLS: true,
+    connectionTimeout: 5_000,
+    socketTimeout: 5_000,
+  });
   await new Promise<void>((resolve, reject) => {
     connection.once('error', reject);
     connection.connect(() => resolve());
   });
   try {
     return await new Promise<SmtpAnswer>((resolve, reject) => {
-      connection.send(envelope, raw, (error, info) => (error ? reject(error) : resolve({ accepted: info.accepted, response: info.response })));
+      connection.send(envelope, raw, (error, info) =>
+        error ? reject(error) : resolve({ accepted: info.accepted, response: info.response }),
+      );
     });
   } finally {
     connection.quit();
@@ -161,7 +189,12 @@ const processed = () => inbound.drained();
 
 /** Sent through the API and delivered to the sink: its id, and the return path the sink saw. */
 async function deliveredEmail(to: string): Promise<{ id: string; returnPath: string; raw: string }> {
-  const id = await emails(h.app, team.key).sent({ from: team.from(), to, subject: 'Your order', text: 'Thanks for your order' });
+  const id = await emails(h.app, team.key).sent({
+    from: team.from(),
+    to,
+    subject: 'Your order',
+    text: 'Thanks for your order',
+  });
   await waitForStatus(h, id, 'SENT');
   const [message, ...more] = d.messagesOf(id);
   expect(more).toHaveLength(0);
@@ -174,7 +207,11 @@ const statuses = (events: { status: string }[]) => events.map((e) => e.status);
 const today = () => h.t.clock.now().toISOString().slice(0, 10);
 
 async function suppressionsOf(address: string): Promise<{ email: string; reason: string; emailId: string | null }[]> {
-  const response = await h.app.inject({ method: 'GET', url: `/admin/v1/teams/${team.id}/suppressions?email=${encodeURIComponent(address)}`, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+  const response = await h.app.inject({
+    method: 'GET',
+    url: `/admin/v1/teams/${team.id}/suppressions?email=${encodeURIComponent(address)}`,
+    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { data: { email: string; reason: string; emailId: string | null }[] }).data;
 }
@@ -187,13 +224,25 @@ async function usedToday(): Promise<number> {
 /** The next send to `address`: stored as SUPPRESSED, not counted, never handed to the relay. */
 async function expectNextSendSuppressed(address: string): Promise<void> {
   const before = await usedToday();
-  const id = await emails(h.app, team.key).sent({ from: team.from(), to: address, subject: 'Again', text: 'hello again' });
+  const id = await emails(h.app, team.key).sent({
+    from: team.from(),
+    to: address,
+    subject: 'Again',
+    text: 'hello again',
+  });
   expect(await latestStatus(h, id)).toBe('SUPPRESSED');
   const email = await emailJson(h, team.key, id);
-  expect(email.emailEvents).toEqual([expect.objectContaining({ status: 'SUPPRESSED', data: { recipients: [address] } })]);
+  expect(email.emailEvents).toEqual([
+    expect.objectContaining({ status: 'SUPPRESSED', data: { recipients: [address] } }),
+  ]);
   expect(await usedToday()).toBe(before);
   // Control: a send to a fresh address does count, so the check above could see a change.
-  const control = await emails(h.app, team.key).sent({ from: team.from(), to: uniqueRecipient('control'), subject: 'Control', text: 'x' });
+  const control = await emails(h.app, team.key).sent({
+    from: team.from(),
+    to: uniqueRecipient('control'),
+    subject: 'Control',
+    text: 'x',
+  });
   expect(await usedToday()).toBe(before + 1);
   await waitForStatus(h, control, 'SENT');
   // By the time the control email is SENT, the worker has passed the suppressed one over.
@@ -202,7 +251,10 @@ async function expectNextSendSuppressed(address: string): Promise<void> {
 
 /** Messages in the spool, not yet acted on. */
 async function spooledCount(): Promise<number> {
-  const row = await h.t.deps.db.selectFrom('inbound_messages').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await h.t.deps.db
+    .selectFrom('inbound_messages')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -240,7 +292,9 @@ describe('feedback through the inbound SMTP listener', () => {
       reportingMta: 'mx.example.test',
     });
     expect(email.emailEvents[2]!.data!.diagnosticCode).toContain('Recipient address rejected: User unknown');
-    expect(await suppressionsOf(to)).toEqual([expect.objectContaining({ email: to, reason: 'HARD_BOUNCE', emailId: sent.id })]);
+    expect(await suppressionsOf(to)).toEqual([
+      expect.objectContaining({ email: to, reason: 'HARD_BOUNCE', emailId: sent.id }),
+    ]);
     expect(await feedbackCount('bounced')).toBe(bouncedBefore + 1);
 
     await expectNextSendSuppressed(to);
@@ -249,15 +303,24 @@ describe('feedback through the inbound SMTP listener', () => {
   it('an ARF abuse report makes the email COMPLAINED and suppresses the address', async () => {
     const to = uniqueRecipient('angry');
     const sent = await deliveredEmail(to);
-    const answer = await sendToListener({ from: 'fbl@fbl.example.test', to: sent.returnPath }, arf(to, sent.returnPath, sent.raw));
+    const answer = await sendToListener(
+      { from: 'fbl@fbl.example.test', to: sent.returnPath },
+      arf(to, sent.returnPath, sent.raw),
+    );
     expect(answer.response).toMatch(/^250/);
 
     await processed();
     expect(await latestStatus(h, sent.id)).toBe('COMPLAINED');
     const email = await emailJson(h, team.key, sent.id);
     expect(statuses(email.emailEvents)).toEqual(['QUEUED', 'SENT', 'COMPLAINED']);
-    expect(email.emailEvents[2]!.data).toMatchObject({ recipient: to, feedbackType: 'abuse', matchedBy: 'return-path' });
-    expect(await suppressionsOf(to)).toEqual([expect.objectContaining({ email: to, reason: 'COMPLAINT', emailId: sent.id })]);
+    expect(email.emailEvents[2]!.data).toMatchObject({
+      recipient: to,
+      feedbackType: 'abuse',
+      matchedBy: 'return-path',
+    });
+    expect(await suppressionsOf(to)).toEqual([
+      expect.objectContaining({ email: to, reason: 'COMPLAINT', emailId: sent.id }),
+    ]);
 
     await expectNextSendSuppressed(to);
   });

@@ -41,7 +41,8 @@ const verdictOf = (report: FeedbackReport, i = 0) => {
 const POSTFIX_DSN = dsn({
   from: 'MAILER-DAEMON@mx.example.org (Mail Delivery System)',
   subject: 'Undelivered Mail Returned to Sender',
-  human: 'This is the mail system at host mx.example.org.\n\nI\'m sorry to have to inform you that your message could not\nbe delivered to one or more recipients.',
+  human:
+    "This is the mail system at host mx.example.org.\n\nI'm sorry to have to inform you that your message could not\nbe delivered to one or more recipients.",
   status: `Reporting-MTA: dns; mx.example.org
 X-Postfix-Queue-ID: 4F2D81F7C
 Arrival-Date: Tue,  4 Mar 2025 10:00:00 +0000 (UTC)
@@ -64,20 +65,27 @@ describe('RFC 3464 delivery status notifications', () => {
         address: 'someone@example.org',
         action: 'failed',
         status: '5.1.1',
-        diagnosticCode: '550 5.1.1 <someone@example.org>: Recipient address rejected: User unknown in local recipient table',
+        diagnosticCode:
+          '550 5.1.1 <someone@example.org>: Recipient address rejected: User unknown in local recipient table',
         remoteMta: 'mx2.example.org',
       },
     ]);
     expect(report.originalHeaders['message-id']).toBe('<01jabc@mail.herald.test>');
-    expect(verdictOf(report)).toMatchObject({ bounceType: 'hard', category: 'unknown-user', reason: 'The mailbox does not exist' });
+    expect(verdictOf(report)).toMatchObject({
+      bounceType: 'hard',
+      category: 'unknown-user',
+      reason: 'The mailbox does not exist',
+    });
   });
 
   it('Exim: two recipients, one failed and one delayed', async () => {
-    const report = await parseFeedbackReport(dsn({
-      from: 'Mail Delivery System <Mailer-Daemon@mail.example.net>',
-      subject: 'Mail delivery failed: returning message to sender',
-      human: 'This message was created automatically by mail delivery software.\n\nA message that you sent could not be delivered to one or more of its\nrecipients. This is a permanent error.',
-      status: `Reporting-MTA: dns; mail.example.net
+    const report = await parseFeedbackReport(
+      dsn({
+        from: 'Mail Delivery System <Mailer-Daemon@mail.example.net>',
+        subject: 'Mail delivery failed: returning message to sender',
+        human:
+          'This message was created automatically by mail delivery software.\n\nA message that you sent could not be delivered to one or more of its\nrecipients. This is a permanent error.',
+        status: `Reporting-MTA: dns; mail.example.net
 
 Action: failed
 Final-Recipient: rfc822;gone@example.net
@@ -90,19 +98,24 @@ Final-Recipient: rfc822;slow@example.net
 Status: 4.0.0
 Remote-MTA: dns; mx.example.net
 Diagnostic-Code: smtp; 451 Temporary local problem - please try later`,
-    }));
-    expect(report.recipients.map((r) => [r.address, r.action, r.status])).toEqual([['gone@example.net', 'failed', '5.0.0'], ['slow@example.net', 'delayed', '4.0.0']]);
+      }),
+    );
+    expect(report.recipients.map((r) => [r.address, r.action, r.status])).toEqual([
+      ['gone@example.net', 'failed', '5.0.0'],
+      ['slow@example.net', 'delayed', '4.0.0'],
+    ]);
     // 5.0.0 says nothing: the text decides.
     expect(verdictOf(report, 0)).toMatchObject({ bounceType: 'hard', category: 'unknown-user' });
     expect(verdictOf(report, 1)).toMatchObject({ bounceType: 'soft', category: 'temporary' });
   });
 
   it('Gmail 550-5.1.1 through a relay', async () => {
-    const report = await parseFeedbackReport(dsn({
-      from: 'Mail Delivery Subsystem <mailer-daemon@relay.example.com>',
-      subject: 'Delivery Status Notification (Failure)',
-      human: 'Address not found',
-      status: `Reporting-MTA: dns; relay.example.com
+    const report = await parseFeedbackReport(
+      dsn({
+        from: 'Mail Delivery Subsystem <mailer-daemon@relay.example.com>',
+        subject: 'Delivery Status Notification (Failure)',
+        human: 'Address not found',
+        status: `Reporting-MTA: dns; relay.example.com
 
 Final-Recipient: rfc822; nobody.here@gmail.com
 Action: failed
@@ -111,55 +124,71 @@ Remote-MTA: dns; gmail-smtp-in.l.google.com. (142.250.27.26, the server for the 
 Diagnostic-Code: smtp; 550-5.1.1 The email account that you tried to reach does not exist. Please try
  550-5.1.1 double-checking the recipient's email address for typos or
  550-5.1.1 unnecessary spaces. https://support.google.com/mail/?p=NoSuchUser a1si2 - gsmtp`,
-    }));
+      }),
+    );
     expect(report.recipients[0]).toMatchObject({ address: 'nobody.here@gmail.com', status: '5.1.1' });
     expect(report.recipients[0]!.remoteMta).toContain('gmail-smtp-in.l.google.com');
     expect(verdictOf(report)).toMatchObject({ bounceType: 'hard', category: 'unknown-user' });
   });
 
   it('a delayed DSN (Postfix warning) is soft', async () => {
-    const report = await parseFeedbackReport(dsn({
-      from: 'MAILER-DAEMON@mx.example.org (Mail Delivery System)',
-      subject: 'Delayed Mail (still being retried)',
-      human: 'This is the mail system at host mx.example.org.\n\n####################################################################\n# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #\n####################################################################',
-      status: `Reporting-MTA: dns; mx.example.org
+    const report = await parseFeedbackReport(
+      dsn({
+        from: 'MAILER-DAEMON@mx.example.org (Mail Delivery System)',
+        subject: 'Delayed Mail (still being retried)',
+        human:
+          'This is the mail system at host mx.example.org.\n\n####################################################################\n# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #\n####################################################################',
+        status: `Reporting-MTA: dns; mx.example.org
 
 Final-Recipient: rfc822; someone@example.org
 Action: delayed
 Status: 4.4.1
 Diagnostic-Code: X-Postfix; connect to mx.example.org[203.0.113.5]:25: Connection timed out
 Will-Retry-Until: Sat, 8 Mar 2025 10:00:00 +0000 (UTC)`,
-    }));
+      }),
+    );
     expect(report.recipients[0]).toMatchObject({ action: 'delayed', status: '4.4.1' });
     expect(verdictOf(report)).toMatchObject({ bounceType: 'soft', category: 'temporary' });
   });
 
   it('mailbox full: 4.2.2 and 5.2.2 are both soft (RFC 3463: a persistent transient failure)', async () => {
-    for (const [status, code] of [['4.2.2', '452-4.2.2'], ['5.2.2', '552-5.2.2']] as const) {
-      const report = await parseFeedbackReport(dsn({
-        from: 'MAILER-DAEMON@relay.example.com',
-        subject: 'Undelivered Mail Returned to Sender',
-        human: 'Your message could not be delivered.',
-        status: `Reporting-MTA: dns; relay.example.com\n\nFinal-Recipient: rfc822; full@gmail.com\nAction: failed\nStatus: ${status}\nDiagnostic-Code: smtp; ${code} The recipient's inbox is out of storage space. Please direct the recipient to\n ${code} https://support.google.com/mail/?p=OverQuotaTemp - gsmtp`,
-      }));
-      expect(verdictOf(report)).toMatchObject({ bounceType: 'soft', category: 'mailbox-full', reason: 'The mailbox is full' });
+    for (const [status, code] of [
+      ['4.2.2', '452-4.2.2'],
+      ['5.2.2', '552-5.2.2'],
+    ] as const) {
+      const report = await parseFeedbackReport(
+        dsn({
+          from: 'MAILER-DAEMON@relay.example.com',
+          subject: 'Undelivered Mail Returned to Sender',
+          human: 'Your message could not be delivered.',
+          status: `Reporting-MTA: dns; relay.example.com\n\nFinal-Recipient: rfc822; full@gmail.com\nAction: failed\nStatus: ${status}\nDiagnostic-Code: smtp; ${code} The recipient's inbox is out of storage space. Please direct the recipient to\n ${code} https://support.google.com/mail/?p=OverQuotaTemp - gsmtp`,
+        }),
+      );
+      expect(verdictOf(report)).toMatchObject({
+        bounceType: 'soft',
+        category: 'mailbox-full',
+        reason: 'The mailbox is full',
+      });
     }
   });
 
-  it('a spam block 5.7.1 is a soft bounce: the sender\'s problem, not the address\'s', async () => {
-    const report = await parseFeedbackReport(dsn({
-      from: 'MAILER-DAEMON@relay.example.com',
-      subject: 'Undelivered Mail Returned to Sender',
-      human: 'Your message could not be delivered.',
-      status: `Reporting-MTA: dns; relay.example.com\n\nFinal-Recipient: rfc822; someone@gmail.com\nAction: failed\nStatus: 5.7.1\nDiagnostic-Code: smtp; 550-5.7.1 [203.0.113.5] Our system has detected that this message is likely\n 550-5.7.1 unsolicited mail. To reduce the amount of spam sent to Gmail, this\n 550-5.7.1 message has been blocked. - gsmtp`,
-    }));
+  it("a spam block 5.7.1 is a soft bounce: the sender's problem, not the address's", async () => {
+    const report = await parseFeedbackReport(
+      dsn({
+        from: 'MAILER-DAEMON@relay.example.com',
+        subject: 'Undelivered Mail Returned to Sender',
+        human: 'Your message could not be delivered.',
+        status: `Reporting-MTA: dns; relay.example.com\n\nFinal-Recipient: rfc822; someone@gmail.com\nAction: failed\nStatus: 5.7.1\nDiagnostic-Code: smtp; 550-5.7.1 [203.0.113.5] Our system has detected that this message is likely\n 550-5.7.1 unsolicited mail. To reduce the amount of spam sent to Gmail, this\n 550-5.7.1 message has been blocked. - gsmtp`,
+      }),
+    );
     expect(verdictOf(report)).toMatchObject({ bounceType: 'soft', category: 'spam-rejected' });
   });
 });
 
 describe('plain-text bounces (no DSN part)', () => {
   it('qmail', async () => {
-    const report = await parseFeedbackReport(crlf(`From: MAILER-DAEMON@mail.example.net
+    const report = await parseFeedbackReport(
+      crlf(`From: MAILER-DAEMON@mail.example.net
 To: ${RP}
 Subject: failure notice
 
@@ -175,15 +204,25 @@ Sorry, no mailbox here by that name. (#5.1.1)
 Return-Path: <${RP}>
 From: hello@example.com
 To: nobody@example.net
-`));
+`),
+    );
     expect(report).toMatchObject({ kind: 'dsn', format: 'plain-text' });
     // The copy's From and Return-Path are not failed recipients.
-    expect(report.recipients).toEqual([{ address: 'nobody@example.net', action: 'failed', status: '5.1.1', diagnosticCode: 'Sorry, no mailbox here by that name. (#5.1.1)', remoteMta: null }]);
+    expect(report.recipients).toEqual([
+      {
+        address: 'nobody@example.net',
+        action: 'failed',
+        status: '5.1.1',
+        diagnosticCode: 'Sorry, no mailbox here by that name. (#5.1.1)',
+        remoteMta: null,
+      },
+    ]);
     expect(verdictOf(report)).toMatchObject({ bounceType: 'hard', category: 'unknown-user' });
   });
 
   it('Outlook/Exchange NDR text, the original attached', async () => {
-    const report = await parseFeedbackReport(crlf(`From: postmaster@contoso.com
+    const report = await parseFeedbackReport(
+      crlf(`From: postmaster@contoso.com
 To: ${RP}
 Subject: Undeliverable: Your order
 MIME-Version: 1.0
@@ -210,7 +249,8 @@ Content-Type: message/rfc822
 ${ORIGINAL}
 body
 --NDR--
-`));
+`),
+    );
     expect(report).toMatchObject({ kind: 'dsn', format: 'plain-text' });
     expect(report.recipients).toHaveLength(1);
     expect(report.recipients[0]).toMatchObject({ address: 'pat@contoso.com', status: '5.1.1' });
@@ -221,7 +261,8 @@ body
 
 describe('complaints (ARF)', () => {
   it('reads Feedback-Type, Original-Mail-From, Original-Rcpt-To and the original headers', async () => {
-    const report = await parseFeedbackReport(crlf(`From: <staff@hotmail.com>
+    const report = await parseFeedbackReport(
+      crlf(`From: <staff@hotmail.com>
 To: <fbl@example.com>
 Subject: complaint about message from 203.0.113.5
 MIME-Version: 1.0
@@ -249,7 +290,8 @@ Return-Path: <${RP}>
 ${ORIGINAL}
 body
 --part1--
-`));
+`),
+    );
     expect(report).toMatchObject({ kind: 'complaint', format: 'arf', feedbackType: 'abuse', originalMailFrom: RP });
     expect(report.recipients.map((r) => r.address)).toEqual(['someone@example.org']);
     expect(report.originalHeaders['return-path']).toBe(`<${RP}>`);
@@ -261,7 +303,12 @@ describe('anything else', () => {
     ['empty', Buffer.alloc(0)],
     ['binary noise', Buffer.from([0, 255, 1, 254, 13, 10, 13, 10, 0])],
     ['an ordinary message', crlf('From: friend@example.org\nSubject: lunch?\n\nSee you at noon.\n')],
-    ['a report with no status part', crlf('From: x@example.org\nSubject: hi\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\n\n--b\nContent-Type: text/plain\n\nhello\n--b--\n')],
+    [
+      'a report with no status part',
+      crlf(
+        'From: x@example.org\nSubject: hi\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\n\n--b\nContent-Type: text/plain\n\nhello\n--b--\n',
+      ),
+    ],
     ['a broken multipart', crlf('Content-Type: multipart/report; report-type=feedback-report; boundary=\n\n--\n--\n')],
   ])('%s is unrecognised, never an exception', async (_name, raw) => {
     expect((await parseFeedbackReport(raw)).kind).toBe('unrecognised');

@@ -51,8 +51,24 @@ export const bouncePath = (h: EmailHarness, team: SendingTeam, emailId: string) 
 
 export async function stateOf(h: EmailHarness, teamId: number, emailId: string) {
   const db = h.t.deps.db;
-  const email = await db.selectFrom('emails').select('status').where('team_id', '=', teamId).where('id', '=', emailId).executeTakeFirstOrThrow();
-  const events = await db.selectFrom('email_events').select(['status', 'data']).where('team_id', '=', teamId).where('email_id', '=', emailId).orderBy('id').execute();
-  const suppressions = await db.selectFrom('suppressions').select(['email', 'reason', 'email_id']).where('team_id', '=', teamId).orderBy('email').execute();
+  const email = await db
+    .selectFrom('emails')
+    .select('status')
+    .where('team_id', '=', teamId)
+    .where('id', '=', emailId)
+    .executeTakeFirstOrThrow();
+  const events = await db
+    .selectFrom('email_events')
+    .select(['status', 'data'])
+    .where('team_id', '=', teamId)
+    .where('email_id', '=', emailId)
+    .orderBy('id')
+    .execute();
+  const suppressions = await db
+    .selectFrom('suppressions')
+    .select(['email', 'reason', 'email_id'])
+    .where('team_id', '=', teamId)
+    .orderBy('email')
+    .execute();
   return { status: email.status, events, suppressions };
 }

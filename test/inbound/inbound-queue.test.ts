@@ -9,7 +9,15 @@ import { INBOUND_QUEUE } from '../../src/inbound/inbound-queue.ts';
 import type { InboundMessage } from '../../src/inbound/smtp-listener.ts';
 import { SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
 import type { EmailHarness, SendingTeam } from '../emails/support.ts';
-import { bouncePath, crlf, dsn, MAIL_DOMAIN, sentEmail as sentEmailOf, stateOf as stateOfEmail, unique } from '../feedback/support.ts';
+import {
+  bouncePath,
+  crlf,
+  dsn,
+  MAIL_DOMAIN,
+  sentEmail as sentEmailOf,
+  stateOf as stateOfEmail,
+  unique,
+} from '../feedback/support.ts';
 import { inboundTestBed, startInboundQueue } from './support.ts';
 
 const bed = inboundTestBed();
@@ -21,7 +29,13 @@ beforeAll(() => {
 
 const processSpool = () => startInboundQueue(h);
 
-const message = (rcptTo: string, raw: Buffer, mailFrom = ''): InboundMessage => ({ mailFrom, rcptTo: [rcptTo], remoteAddress: '192.0.2.7', raw, secure: false });
+const message = (rcptTo: string, raw: Buffer, mailFrom = ''): InboundMessage => ({
+  mailFrom,
+  rcptTo: [rcptTo],
+  remoteAddress: '192.0.2.7',
+  raw,
+  secure: false,
+});
 
 function arf(mailFrom: string, rcpt: string, emailId: string): Buffer {
   return crlf(`From: feedback@fbl.example.net
@@ -61,19 +75,34 @@ const failed = (recipient: string, status: string, diagnostic: string) => dsn(re
 
 async function feedbackCount(outcome: string, reason = 'none'): Promise<number> {
   const metric = await h.t.deps.metrics.getSingleMetric('herald_feedback_reports_total')?.get();
-  return (metric?.values ?? []).filter((v) => v.labels.outcome === outcome && v.labels.reason === reason).reduce((sum, v) => sum + v.value, 0);
+  return (metric?.values ?? [])
+    .filter((v) => v.labels.outcome === outcome && v.labels.reason === reason)
+    .reduce((sum, v) => sum + v.value, 0);
 }
 
 describe('inbound spool', () => {
   it('stores the message exactly as received, with its envelope, before store() resolves with its id', async () => {
     // Every byte value, CRLFs and a NUL included: the body is kept as bytes, never as text.
     const raw = Buffer.concat([crlf('Subject: bytes\n\n'), Buffer.from(Array.from({ length: 256 }, (_, i) => i))]);
-    const id = await spool.store({ mailFrom: 'mailer-daemon@mx.example.org', rcptTo: ['a@x.test', 'b@x.test'], remoteAddress: '2001:db8::1', raw, secure: true });
+    const id = await spool.store({
+      mailFrom: 'mailer-daemon@mx.example.org',
+      rcptTo: ['a@x.test', 'b@x.test'],
+      remoteAddress: '2001:db8::1',
+      raw,
+      secure: true,
+    });
     const [row, ...rest] = await spooled();
     expect(rest).toEqual([]);
     expect(String(row!.id)).toBe(id);
     expect(Buffer.from(row!.raw).equals(raw)).toBe(true);
-    expect(row).toMatchObject({ mail_from: 'mailer-daemon@mx.example.org', rcpt_to: ['a@x.test', 'b@x.test'], remote_address: '2001:db8::1', secure: true, attempts: 0, failed_at: null });
+    expect(row).toMatchObject({
+      mail_from: 'mailer-daemon@mx.example.org',
+      rcpt_to: ['a@x.test', 'b@x.test'],
+      remote_address: '2001:db8::1',
+      secure: true,
+      attempts: 0,
+      failed_at: null,
+    });
     expect(row!.received_at).toEqual(h.t.clock.now());
     // The queue's only after the listener had its time to act on it.
     expect(row!.due_at).toEqual(new Date(h.t.clock.now().getTime() + SPOOL_HANDOFF_MS));
@@ -85,7 +114,8 @@ describe('inbound spool', () => {
     const ids = await Promise.all(bodies.map((raw, i) => spool.store(message(`r${i}@x.test`, raw))));
     const rows = await spooled();
     expect(rows.map((row) => row.rcpt_to[0]).sort()).toEqual(bodies.map((_, i) => `r${i}@x.test`).sort());
-    for (const row of rows) expect(Buffer.from(row.raw).equals(bodies[Number(row.rcpt_to[0]!.slice(1, -'@x.test'.length))]!)).toBe(true);
+    for (const row of rows)
+      expect(Buffer.from(row.raw).equals(bodies[Number(row.rcpt_to[0]!.slice(1, -'@x.test'.length))]!)).toBe(true);
     // Each store() answered with its own message's row.
     const byId = new Map(rows.map((row) => [String(row.id), row.rcpt_to[0]]));
     expect(ids.map((id) => byId.get(id))).toEqual(bodies.map((_, i) => `r${i}@x.test`));
@@ -99,10 +129,12 @@ describe('inbound-messages queue', () => {
     const shared = unique('shared');
     const first = await sentEmail(team, shared);
     const second = await sentEmail(team, shared);
-    const others = await Promise.all([1, 2, 3, 4, 5].map(async () => {
-      const address = unique('gone');
-      return { address, ...(await sentEmail(team, address)) };
-    }));
+    const others = await Promise.all(
+      [1, 2, 3, 4, 5].map(async () => {
+        const address = unique('gone');
+        return { address, ...(await sentEmail(team, address)) };
+      }),
+    );
     // One at a time, so that their order in the spool is the arrival order.
     for (const m of [
       message(first.path, failed(shared, '5.1.1', '550 5.1.1 User unknown')),
@@ -110,7 +142,8 @@ describe('inbound-messages queue', () => {
       message(`fbl@${MAIL_DOMAIN}`, arf(first.path, shared, first.id), 'feedback@fbl.example.net'),
       message(second.path, failed(shared, '5.1.1', '550 5.1.1 User unknown')),
       ...others.map((o) => message(o.path, failed(o.address, '5.1.1', '550 5.1.1 User unknown'))),
-    ]) await spool.store(m);
+    ])
+      await spool.store(m);
     const bouncedBefore = await feedbackCount('bounced');
 
     const runner = await processSpool();
@@ -131,7 +164,9 @@ describe('inbound-messages queue', () => {
   it('drops what is not a report of ours, counted, and keeps nothing of it', async () => {
     const unrecognisedBefore = await feedbackCount('ignored', 'unrecognised');
     const unknownBefore = await feedbackCount('ignored', 'unknown-email');
-    await spool.store(message(`postmaster@${MAIL_DOMAIN}`, crlf('Subject: hello\n\nJust saying hi.\n'), 'someone@example.org'));
+    await spool.store(
+      message(`postmaster@${MAIL_DOMAIN}`, crlf('Subject: hello\n\nJust saying hi.\n'), 'someone@example.org'),
+    );
     await spool.store(message(`postmaster@${MAIL_DOMAIN}`, failed('a@example.org', '5.1.1', '550 unknown')));
     const runner = await processSpool();
     await runner.stop();
@@ -142,10 +177,12 @@ describe('inbound-messages queue', () => {
 
   it('a message the database refuses fails alone: retried later, then kept as failed', async () => {
     const team = await h.team();
-    const good = await Promise.all([1, 2, 3].map(async () => {
-      const address = unique('fine');
-      return { address, ...(await sentEmail(team, address)) };
-    }));
+    const good = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const address = unique('fine');
+        return { address, ...(await sentEmail(team, address)) };
+      }),
+    );
     const badAddress = unique('nul');
     const bad = await sentEmail(team, badAddress);
     await spool.store(message(good[0]!.path, failed(good[0]!.address, '5.1.1', '550 5.1.1 User unknown')));

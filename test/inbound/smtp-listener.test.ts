@@ -9,7 +9,12 @@ import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpListener, type InboundMessage, type SmtpListener, type SmtpListenerOptions } from '../../src/inbound/smtp-listener.ts';
+import {
+  startSmtpListener,
+  type InboundMessage,
+  type SmtpListener,
+  type SmtpListenerOptions,
+} from '../../src/inbound/smtp-listener.ts';
 
 const OWNED = 'bounce+abc.0123456789abcdef@bounces.test';
 const OWNED_TOO = 'bounce+def.0123456789abcdef@bounces.test';
@@ -162,17 +167,23 @@ describe('recipients and hand-over', () => {
     });
     // A leading dot (dot-stuffed on the wire), 8-bit bytes and a long line must all come back as sent.
     const raw = Buffer.concat([
-      Buffer.from('From: <mailer-daemon@remote.test>\r\nTo: <' + OWNED + '>\r\nSubject: Undelivered\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n'),
+      Buffer.from(
+        'From: <mailer-daemon@remote.test>\r\nTo: <' +
+          OWNED +
+          '>\r\nSubject: Undelivered\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n',
+      ),
       Buffer.from('.a line that starts with a dot\r\n..two dots\r\n'),
       Buffer.from([0xc3, 0xa9, 0xe2, 0x82, 0xac, 0x0d, 0x0a]),
       Buffer.from(`${'x'.repeat(900)}\r\n`),
     ]);
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
     let answered = false;
-    const sent = transport.sendMail({ envelope: { from: 'mailer-daemon@remote.test', to: [OWNED] }, raw }).then((info) => {
-      answered = true;
-      return info;
-    });
+    const sent = transport
+      .sendMail({ envelope: { from: 'mailer-daemon@remote.test', to: [OWNED] }, raw })
+      .then((info) => {
+        answered = true;
+        return info;
+      });
     await until(() => received.length === 1, 'the hand-over');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(answered).toBe(false);
@@ -180,7 +191,12 @@ describe('recipients and hand-over', () => {
     const info = await sent;
     expect(info.response).toMatch(/^250 2\.6\.0 /);
     expect(received[0]!.raw.equals(raw)).toBe(true);
-    expect(received[0]).toMatchObject({ mailFrom: 'mailer-daemon@remote.test', rcptTo: [OWNED], remoteAddress: '127.0.0.1', secure: false });
+    expect(received[0]).toMatchObject({
+      mailFrom: 'mailer-daemon@remote.test',
+      rcptTo: [OWNED],
+      remoteAddress: '127.0.0.1',
+      secure: false,
+    });
     expect(await metric(registry, 'herald_smtp_messages_accepted_total')).toBe(1);
     expect(await metric(registry, 'herald_smtp_received_bytes_total')).toBe(raw.length);
     transport.close();
@@ -262,7 +278,9 @@ describe('size limit', () => {
     expect((await client.command('MAIL FROM:<a@remote.test>')).code).toBe(250);
     expect((await client.command(`RCPT TO:<${OWNED}>`)).code).toBe(250);
     expect((await client.command('DATA')).code).toBe(354);
-    expect((await client.command(`Subject: big\r\n\r\n${'y'.repeat(78)}\r\n`.repeat(20) + '.')).text).toMatch(/^552 5\.3\.4 /);
+    expect((await client.command(`Subject: big\r\n\r\n${'y'.repeat(78)}\r\n`.repeat(20) + '.')).text).toMatch(
+      /^552 5\.3\.4 /,
+    );
     // At the limit exactly, it is taken.
     expect((await client.command('MAIL FROM:<a@remote.test>')).code).toBe(250);
     expect((await client.command(`RCPT TO:<${OWNED}>`)).code).toBe(250);
@@ -353,11 +371,29 @@ describe('STARTTLS', () => {
 
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-smtp-tls-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     cert = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
     key = fs.readFileSync(path.join(dir, 'key.pem'), 'utf8');
   });
@@ -366,8 +402,17 @@ describe('STARTTLS', () => {
 
   it('upgrades with the configured certificate (checked by the client) and marks the message secure', async () => {
     const { port } = await start({ tls: { cert, key } });
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, requireTLS: true, tls: { ca: [cert], servername: 'localhost' } });
-    const info = await transport.sendMail({ envelope: { from: 'a@remote.test', to: [OWNED] }, raw: 'Subject: tls\r\n\r\nover TLS\r\n' });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      requireTLS: true,
+      tls: { ca: [cert], servername: 'localhost' },
+    });
+    const info = await transport.sendMail({
+      envelope: { from: 'a@remote.test', to: [OWNED] },
+      raw: 'Subject: tls\r\n\r\nover TLS\r\n',
+    });
     expect(info.accepted).toEqual([OWNED]);
     expect(received[0]!.secure).toBe(true);
     transport.close();

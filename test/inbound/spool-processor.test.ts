@@ -6,7 +6,12 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessage } from '../../src/inbound/smtp-listener.ts';
-import { createSpoolProcessor, defaultSpoolProcessorLimits, type SpoolProcessor, type SpoolProcessorLimits } from '../../src/inbound/spool-processor.ts';
+import {
+  createSpoolProcessor,
+  defaultSpoolProcessorLimits,
+  type SpoolProcessor,
+  type SpoolProcessorLimits,
+} from '../../src/inbound/spool-processor.ts';
 import { SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
 import type { EmailHarness, SendingTeam } from '../emails/support.ts';
 import { bouncePath, dsn, MAIL_DOMAIN, sentEmail, stateOf, unique } from '../feedback/support.ts';
@@ -22,7 +27,14 @@ beforeAll(() => {
 function processor(limits: Partial<SpoolProcessorLimits> = {}): SpoolProcessor {
   const { deps } = h.t;
   return createSpoolProcessor(
-    { db: deps.db, secrets: deps.secrets, clock: h.t.clock, mailDomain: MAIL_DOMAIN, metrics: deps.metrics, logger: deps.logger },
+    {
+      db: deps.db,
+      secrets: deps.secrets,
+      clock: h.t.clock,
+      mailDomain: MAIL_DOMAIN,
+      metrics: deps.metrics,
+      logger: deps.logger,
+    },
     { ...defaultSpoolProcessorLimits, ...limits },
   );
 }
@@ -38,7 +50,12 @@ async function runQueue(): Promise<void> {
   await (await startInboundQueue(h)).stop();
 }
 
-const bounce = (path: string, address: string, status = '5.1.1', diagnostic = '550 5.1.1 User unknown'): InboundMessage => ({
+const bounce = (
+  path: string,
+  address: string,
+  status = '5.1.1',
+  diagnostic = '550 5.1.1 User unknown',
+): InboundMessage => ({
   mailFrom: '',
   rcptTo: [path],
   remoteAddress: '192.0.2.9',
@@ -53,10 +70,13 @@ async function bounceable(team: SendingTeam, address = unique('reader')) {
 
 async function metric(name: string, labels: Record<string, string> = {}): Promise<number> {
   const values = (await h.t.deps.metrics.getSingleMetric(name)?.get())?.values ?? [];
-  return values.filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l)).reduce((sum, v) => sum + v.value, 0);
+  return values
+    .filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))
+    .reduce((sum, v) => sum + v.value, 0);
 }
 
-const spooledIds = async () => (await h.t.deps.db.selectFrom('inbound_messages').select('id').orderBy('id').execute()).map((row) => String(row.id));
+const spooledIds = async () =>
+  (await h.t.deps.db.selectFrom('inbound_messages').select('id').orderBy('id').execute()).map((row) => String(row.id));
 const statusOf = async (team: SendingTeam, emailId: string) => (await stateOf(h, team.id, emailId)).status;
 const clearSpool = () => h.t.deps.db.deleteFrom('inbound_messages').execute();
 
@@ -67,7 +87,11 @@ describe('the listener processing what it spooled', () => {
     const other = await bounceable(team);
     const p = processor();
     // A bounce, then a late delay of the same address (which must not hide it), then another bounce.
-    for (const message of [bounce(shared.path, shared.address), bounce(shared.path, shared.address, '4.2.2', '452 4.2.2 Mailbox full'), bounce(other.path, other.address)]) {
+    for (const message of [
+      bounce(shared.path, shared.address),
+      bounce(shared.path, shared.address, '4.2.2', '452 4.2.2 Mailbox full'),
+      bounce(other.path, other.address),
+    ]) {
       expect((await receive(p, message)).taken).toBe(true);
     }
     await p.drained();
@@ -121,7 +145,12 @@ describe('the listener processing what it spooled', () => {
 
     await runQueue();
     expect(await spooledIds()).toEqual([]);
-    expect(await Promise.all(emails.map((e) => statusOf(team, e.id)))).toEqual(['BOUNCED', 'BOUNCED', 'BOUNCED', 'BOUNCED']);
+    expect(await Promise.all(emails.map((e) => statusOf(team, e.id)))).toEqual([
+      'BOUNCED',
+      'BOUNCED',
+      'BOUNCED',
+      'BOUNCED',
+    ]);
   });
 
   it('bounds the bytes it holds as well as the messages', async () => {
@@ -148,7 +177,9 @@ describe('the listener processing what it spooled', () => {
     const message = bounce(email.path, email.address);
     const id = await spool.store(message);
     // As if a worker had claimed it (the listener was slow past SPOOL_HANDOFF_MS); its lease runs out later.
-    await sql`UPDATE inbound_messages SET lease_until = ${new Date(h.t.clock.now().getTime() + 1000)} WHERE id = ${id}::bigint`.execute(h.t.deps.db);
+    await sql`UPDATE inbound_messages SET lease_until = ${new Date(h.t.clock.now().getTime() + 1000)} WHERE id = ${id}::bigint`.execute(
+      h.t.deps.db,
+    );
     const p = processor();
     expect(p.take({ id, mailFrom: '', rcptTo: message.rcptTo, raw: message.raw })).toBe(true);
     await p.drained();

@@ -27,7 +27,15 @@ export async function startInboundQueue(h: EmailHarness): Promise<QueueRunner> {
   h.t.clock.advance(SPOOL_HANDOFF_MS);
   const runner = new QueueRunner({
     database: deps.database,
-    queues: [inboundMessagesQueue({ db: deps.db, secrets: deps.secrets, clock: h.t.clock, mailDomain: MAIL_DOMAIN, metrics: deps.metrics })],
+    queues: [
+      inboundMessagesQueue({
+        db: deps.db,
+        secrets: deps.secrets,
+        clock: h.t.clock,
+        mailDomain: MAIL_DOMAIN,
+        metrics: deps.metrics,
+      }),
+    ],
     clock: h.t.clock,
     pollMs: 60_000,
   });

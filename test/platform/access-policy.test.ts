@@ -18,21 +18,51 @@ let domainId: number;
 beforeAll(async () => {
   t = await createTestApp({ extraRoutes: probes });
   team = await createTeam(t.app);
-  const domain = await t.app.inject({ method: 'POST', url: '/api/v1/domains', headers: bearer(team.key), payload: { name: 'access-policy.example.com', region: 'us-east-1' } });
+  const domain = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/domains',
+    headers: bearer(team.key),
+    payload: { name: 'access-policy.example.com', region: 'us-east-1' },
+  });
   domainId = domain.json().id;
 });
 afterAll(() => t.close());
 
-const call = (level: AccessLevel, key: string) => t.app.inject({ method: 'GET', url: `/api/v1/_probe/${level}`, headers: bearer(key) });
+const call = (level: AccessLevel, key: string) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/_probe/${level}`, headers: bearer(key) });
 
 // Expected outcome per level and key kind, for an unrestricted key made by the owner.
 const expected: Record<AccessLevel, Record<KeyKind, 200 | 'SCOPE_DENIED'>> = {
   send: { full: 200, sending: 200, readonly: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
-  full: { full: 200, sending: 'SCOPE_DENIED', readonly: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
+  full: {
+    full: 200,
+    sending: 'SCOPE_DENIED',
+    readonly: 'SCOPE_DENIED',
+    sandbox: 'SCOPE_DENIED',
+    live_ai: 'SCOPE_DENIED',
+  },
   webhookList: { full: 200, readonly: 200, sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
-  webhookRead: { full: 200, readonly: 'SCOPE_DENIED', sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
-  webhookManage: { full: 200, readonly: 'SCOPE_DENIED', sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
-  webhookRetry: { full: 200, readonly: 'SCOPE_DENIED', sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
+  webhookRead: {
+    full: 200,
+    readonly: 'SCOPE_DENIED',
+    sending: 'SCOPE_DENIED',
+    sandbox: 'SCOPE_DENIED',
+    live_ai: 'SCOPE_DENIED',
+  },
+  webhookManage: {
+    full: 200,
+    readonly: 'SCOPE_DENIED',
+    sending: 'SCOPE_DENIED',
+    sandbox: 'SCOPE_DENIED',
+    live_ai: 'SCOPE_DENIED',
+  },
+  webhookRetry: {
+    full: 200,
+    readonly: 'SCOPE_DENIED',
+    sending: 'SCOPE_DENIED',
+    sandbox: 'SCOPE_DENIED',
+    live_ai: 'SCOPE_DENIED',
+  },
   billingRead: { full: 200, readonly: 200, sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
   billingUsage: { full: 200, readonly: 200, live_ai: 200, sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED' },
   anyKey: { full: 200, readonly: 200, live_ai: 200, sending: 200, sandbox: 200 },
@@ -145,7 +175,7 @@ describe('401 UNAUTHORIZED', () => {
     expect((await call('full', made.key)).statusCode).toBe(401);
   });
 
-  it('a key deleted through another process is dropped from this one\'s cache (NOTIFY)', async () => {
+  it("a key deleted through another process is dropped from this one's cache (NOTIFY)", async () => {
     const other = await createTestApp();
     try {
       const made = await team.makeKey('full');
@@ -166,6 +196,12 @@ describe('whoami', () => {
   it('describes the key', async () => {
     const made = await team.makeKey('sending', { domainId });
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(made.key) });
-    expect(response.json()).toEqual({ teamId: team.id, keyId: made.id, kind: 'sending', domainId, apiRateLimit: 100_000 });
+    expect(response.json()).toEqual({
+      teamId: team.id,
+      keyId: made.id,
+      kind: 'sending',
+      domainId,
+      apiRateLimit: 100_000,
+    });
   });
 });

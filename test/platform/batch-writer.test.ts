@@ -41,7 +41,13 @@ describe('BatchWriter', () => {
 
   it('a busy writer waits gatherMs for more before its next batch', async () => {
     const w = gatedWrites();
-    const writer = new BatchWriter<number>({ write: w.write, onError: () => {}, maxBatch: 100, limit: 100, gatherMs: 30 });
+    const writer = new BatchWriter<number>({
+      write: w.write,
+      onError: () => {},
+      maxBatch: 100,
+      limit: 100,
+      gatherMs: 30,
+    });
     writer.add(1);
     writer.add(2);
     await w.release();
@@ -74,7 +80,13 @@ describe('BatchWriter', () => {
   it('a failed batch is written again event by event: only the bad event is reported', async () => {
     const w = gatedWrites((event) => event === 3);
     const failed: number[] = [];
-    const writer = new BatchWriter<number>({ write: w.write, onError: (_error, event) => failed.push(event), maxBatch: 10, limit: 100, gatherMs: 0 });
+    const writer = new BatchWriter<number>({
+      write: w.write,
+      onError: (_error, event) => failed.push(event),
+      maxBatch: 10,
+      limit: 100,
+      gatherMs: 0,
+    });
     writer.add(1);
     for (const i of [2, 3, 4]) writer.add(i);
     await w.release(); // [1]
@@ -88,7 +100,13 @@ describe('BatchWriter', () => {
   });
 
   it('drained() resolves at once when idle', async () => {
-    const writer = new BatchWriter<number>({ write: async () => {}, onError: () => {}, maxBatch: 10, limit: 10, gatherMs: 0 });
+    const writer = new BatchWriter<number>({
+      write: async () => {},
+      onError: () => {},
+      maxBatch: 10,
+      limit: 10,
+      gatherMs: 0,
+    });
     await writer.drained();
     writer.add(1);
     await writer.drained();

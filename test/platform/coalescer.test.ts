@@ -36,7 +36,10 @@ describe('Coalescer', () => {
 
   it('keeps batches within maxBatch and what canJoin allows, in arrival order', async () => {
     const g = gated();
-    const c = new Coalescer(g.run, { maxBatch: 3, canJoin: (batch, n) => batch.filter((m) => m % 2 === n % 2).length < 1 });
+    const c = new Coalescer(g.run, {
+      maxBatch: 3,
+      canJoin: (batch, n) => batch.filter((m) => m % 2 === n % 2).length < 1,
+    });
     const all = [0, 1, 2, 3, 4, 5, 6].map((n) => c.submit(n));
     for (let i = 0; i < 4; i++) await g.release();
     expect(await Promise.all(all)).toEqual([0, 10, 20, 30, 40, 50, 60]);
@@ -60,7 +63,12 @@ describe('Coalescer', () => {
     const g = gated();
     const c = new Coalescer(g.run, { maxBatch: 10 });
     const first = c.submit(1);
-    const others = [12, 13, 14].map((n) => c.submit(n).then((v) => ({ ok: v }), (error: Error) => ({ error: error.message })));
+    const others = [12, 13, 14].map((n) =>
+      c.submit(n).then(
+        (v) => ({ ok: v }),
+        (error: Error) => ({ error: error.message }),
+      ),
+    );
     await g.release(); // [1]
     await g.release(); // [12, 13, 14] refused
     for (let i = 0; i < 3; i++) await g.release(); // one by one

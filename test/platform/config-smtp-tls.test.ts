@@ -11,10 +11,27 @@ let dir: string;
 const file = (name: string) => path.join(dir, name);
 
 function selfSigned(prefix: string): void {
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=mx.herald.test', '-keyout', file(`${prefix}-key.pem`), '-out', file(`${prefix}-cert.pem`),
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=mx.herald.test',
+      '-keyout',
+      file(`${prefix}-key.pem`),
+      '-out',
+      file(`${prefix}-cert.pem`),
+    ],
+    { stdio: 'ignore' },
+  );
 }
 
 beforeAll(() => {
@@ -51,12 +68,36 @@ describe('HERALD_SMTP_TLS_CERT / HERALD_SMTP_TLS_KEY', () => {
   it.each([
     ['HERALD_SMTP_TLS_KEY', 'a certificate without a key', () => ({ HERALD_SMTP_TLS_CERT: file('one-cert.pem') })],
     ['HERALD_SMTP_TLS_CERT', 'a key without a certificate', () => ({ HERALD_SMTP_TLS_KEY: file('one-key.pem') })],
-    ['HERALD_SMTP_TLS_CERT', 'a missing certificate file', () => ({ HERALD_SMTP_TLS_CERT: file('missing.pem'), HERALD_SMTP_TLS_KEY: file('one-key.pem') })],
-    ['HERALD_SMTP_TLS_CERT', 'a certificate file that is not PEM', () => ({ HERALD_SMTP_TLS_CERT: file('garbage.pem'), HERALD_SMTP_TLS_KEY: file('one-key.pem') })],
-    ['HERALD_SMTP_TLS_CERT', 'a key given as the certificate', () => ({ HERALD_SMTP_TLS_CERT: file('one-key.pem'), HERALD_SMTP_TLS_KEY: file('one-key.pem') })],
-    ['HERALD_SMTP_TLS_KEY', 'a missing key file', () => ({ HERALD_SMTP_TLS_CERT: file('one-cert.pem'), HERALD_SMTP_TLS_KEY: file('missing.pem') })],
-    ['HERALD_SMTP_TLS_KEY', 'a key file that is not PEM', () => ({ HERALD_SMTP_TLS_CERT: file('one-cert.pem'), HERALD_SMTP_TLS_KEY: file('garbage.pem') })],
-    ['HERALD_SMTP_TLS_KEY', 'the key of another certificate', () => ({ HERALD_SMTP_TLS_CERT: file('one-cert.pem'), HERALD_SMTP_TLS_KEY: file('two-key.pem') })],
+    [
+      'HERALD_SMTP_TLS_CERT',
+      'a missing certificate file',
+      () => ({ HERALD_SMTP_TLS_CERT: file('missing.pem'), HERALD_SMTP_TLS_KEY: file('one-key.pem') }),
+    ],
+    [
+      'HERALD_SMTP_TLS_CERT',
+      'a certificate file that is not PEM',
+      () => ({ HERALD_SMTP_TLS_CERT: file('garbage.pem'), HERALD_SMTP_TLS_KEY: file('one-key.pem') }),
+    ],
+    [
+      'HERALD_SMTP_TLS_CERT',
+      'a key given as the certificate',
+      () => ({ HERALD_SMTP_TLS_CERT: file('one-key.pem'), HERALD_SMTP_TLS_KEY: file('one-key.pem') }),
+    ],
+    [
+      'HERALD_SMTP_TLS_KEY',
+      'a missing key file',
+      () => ({ HERALD_SMTP_TLS_CERT: file('one-cert.pem'), HERALD_SMTP_TLS_KEY: file('missing.pem') }),
+    ],
+    [
+      'HERALD_SMTP_TLS_KEY',
+      'a key file that is not PEM',
+      () => ({ HERALD_SMTP_TLS_CERT: file('one-cert.pem'), HERALD_SMTP_TLS_KEY: file('garbage.pem') }),
+    ],
+    [
+      'HERALD_SMTP_TLS_KEY',
+      'the key of another certificate',
+      () => ({ HERALD_SMTP_TLS_CERT: file('one-cert.pem'), HERALD_SMTP_TLS_KEY: file('two-key.pem') }),
+    ],
   ])('names %s for %s', (variable, _case, env) => {
     const error = failure(env());
     expect(error.message).toContain(`${variable}=`);

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { safeEqual, safeEqualText, Secrets } from '../../src/platform/crypto.ts';
 
 const secrets = new Secrets('test-secret-0123456789-0123456789-abcdef');
-const reference = (purpose: Parameters<Secrets['key']>[0], data: string | Buffer) => createHmac('sha256', secrets.key(purpose)).update(data).digest();
+const reference = (purpose: Parameters<Secrets['key']>[0], data: string | Buffer) =>
+  createHmac('sha256', secrets.key(purpose)).update(data).digest();
 
 describe('Secrets.hmac', () => {
   it('equals createHmac for messages shorter than, equal to and longer than a block', () => {
@@ -35,7 +36,9 @@ describe('Secrets.hmac', () => {
     const a = secrets.hmac('tracking', 'v1.payload');
     expect(secrets.hmac('tracking', 'v1.payload').equals(a)).toBe(true);
     expect(secrets.hmac('unsubscribe', 'v1.payload').equals(a)).toBe(false);
-    expect(new Secrets('another-secret-0123456789-0123456789-abc').hmac('tracking', 'v1.payload').equals(a)).toBe(false);
+    expect(new Secrets('another-secret-0123456789-0123456789-abc').hmac('tracking', 'v1.payload').equals(a)).toBe(
+      false,
+    );
   });
 });
 

@@ -18,7 +18,9 @@ const probes: FastifyPluginAsync = async (api) => {
     },
     async (request) => request.body,
   );
-  api.post('/v1/_probe/sink', { config: { access: 'full' } }, async (request) => ({ bytes: JSON.stringify(request.body ?? null).length }));
+  api.post('/v1/_probe/sink', { config: { access: 'full' } }, async (request) => ({
+    bytes: JSON.stringify(request.body ?? null).length,
+  }));
   api.get('/v1/_probe/boom', { config: { access: 'full' } }, async () => {
     throw new Error('secret internals at /srv/herald/db.ts:42');
   });
@@ -33,7 +35,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, payload: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { ...bearer(team.key), 'content-type': 'application/json', ...headers } });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...bearer(team.key), 'content-type': 'application/json', ...headers },
+  });
 
 describe('validation', () => {
   it('names the field and the limit', async () => {
@@ -87,7 +94,11 @@ describe('body size (20 MB at the edge)', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/_probe/sink',
-      headers: { ...bearer(team.key), 'content-type': 'application/json', 'content-length': String(BODY_LIMIT_BYTES + 1) },
+      headers: {
+        ...bearer(team.key),
+        'content-type': 'application/json',
+        'content-length': String(BODY_LIMIT_BYTES + 1),
+      },
       payload: '{}',
     });
     expect(response.statusCode).toBe(413);
@@ -114,7 +125,11 @@ describe('other errors', () => {
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const kept = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(kept.headers['x-request-id']).toBe('abc-123');
-    const replaced = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id\u0001' } });
+    const replaced = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\u0001' },
+    });
     expect(replaced.headers['x-request-id']).not.toBe('bad id\u0001');
   });
 });
@@ -143,7 +158,9 @@ describe('health', () => {
   it('/metrics reports requests by route and status', async () => {
     await t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(team.key) });
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
-    expect(metrics.body).toMatch(/herald_http_requests_total\{method="GET",route="\/api\/v1\/whoami",status="200"\} \d+/);
+    expect(metrics.body).toMatch(
+      /herald_http_requests_total\{method="GET",route="\/api\/v1\/whoami",status="200"\} \d+/,
+    );
     expect(metrics.body).toContain('herald_http_request_duration_seconds_bucket');
   });
 });
@@ -158,7 +175,11 @@ describe('OpenAPI document and reference page', () => {
     expect(served.paths['/api/v1/whoami']).toBeDefined();
     expect(served.paths['/admin/v1/teams'].post.tags).toEqual(['admin']);
     const committed = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'));
-    expect(Object.keys(served.paths).filter((p: string) => !p.includes('_probe')).sort()).toEqual(Object.keys(committed.paths).sort());
+    expect(
+      Object.keys(served.paths)
+        .filter((p: string) => !p.includes('_probe'))
+        .sort(),
+    ).toEqual(Object.keys(committed.paths).sort());
   });
 
   it('serves an interactive reference page without any CDN', async () => {

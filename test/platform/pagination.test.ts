@@ -17,11 +17,16 @@ const probes: FastifyPluginAsync = async (plain) => {
   const api = plain.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/v1/_probe/members',
-    { config: { access: 'full' }, schema: { querystring: z.object({ cursor: cursorParam, limit: limitParam(50, 20) }) } },
+    {
+      config: { access: 'full' },
+      schema: { querystring: z.object({ cursor: cursorParam, limit: limitParam(50, 20) }) },
+    },
     async (request) => {
       const { teamId } = principalOf(request);
       const { secrets, db } = t.deps;
-      const after = request.query.cursor ? Number(decodeCursor(secrets, request.query.cursor, 'members', teamId)[0]) : null;
+      const after = request.query.cursor
+        ? Number(decodeCursor(secrets, request.query.cursor, 'members', teamId)[0])
+        : null;
       const rows = await db
         .selectFrom('members')
         .select('id')
@@ -42,7 +47,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (query: string, key = team.key) => t.app.inject({ method: 'GET', url: `/api/v1/_probe/members?${query}`, headers: bearer(key) });
+const list = (query: string, key = team.key) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/_probe/members?${query}`, headers: bearer(key) });
 
 describe('cursor pagination', () => {
   it('walks every row once, then nextCursor is null', async () => {
@@ -55,7 +61,9 @@ describe('cursor pagination', () => {
       seen.push(...page.data.map((r) => r.id));
       cursor = page.nextCursor;
     } while (cursor);
-    const total = await sql<{ n: bigint }>`SELECT count(*) AS n FROM members WHERE team_id = ${team.id}`.execute(t.deps.db);
+    const total = await sql<{ n: bigint }>`SELECT count(*) AS n FROM members WHERE team_id = ${team.id}`.execute(
+      t.deps.db,
+    );
     expect(seen.length).toBe(Number(total.rows[0]!.n));
     expect(new Set(seen).size).toBe(seen.length);
     expect([...seen].sort((a, b) => b - a)).toEqual(seen);

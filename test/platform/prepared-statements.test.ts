@@ -20,9 +20,13 @@ describe.runIf(url !== null)('prepared statements on PostgreSQL', () => {
       expect(row.rows[0]!.v).toBe(n + 1);
     }
     await sql`SELECT 42 AS unnamed`.execute(db);
-    const prepared = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%::int + 1 AS v%'}`.execute(db);
+    const prepared = await sql<{
+      statement: string;
+    }>`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%::int + 1 AS v%'}`.execute(db);
     expect(prepared.rows).toHaveLength(1);
-    const unnamed = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_prepared_statements WHERE statement LIKE ${'%42 AS unnamed%'}`.execute(db);
+    const unnamed = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM pg_prepared_statements WHERE statement LIKE ${'%42 AS unnamed%'}`.execute(db);
     expect(Number(unnamed.rows[0]!.n)).toBe(0);
   });
 
@@ -33,7 +37,9 @@ describe.runIf(url !== null)('prepared statements on PostgreSQL', () => {
         const row = await sql<{ v: number }>`SELECT ${i}::int AS v, ${sql.lit(i)} AS variant`.execute(own.db);
         expect(row.rows[0]!.v).toBe(i);
       }
-      const count = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_prepared_statements WHERE statement LIKE ${'%AS variant%'}`.execute(own.db);
+      const count = await sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM pg_prepared_statements WHERE statement LIKE ${'%AS variant%'}`.execute(own.db);
       // The counting statement itself is named too, so at most the cap minus one variants are.
       expect(Number(count.rows[0]!.n)).toBeLessThanOrEqual(NAMED_PER_CONNECTION);
       expect(Number(count.rows[0]!.n)).toBeGreaterThan(NAMED_PER_CONNECTION - 5);

@@ -54,7 +54,8 @@ describe('per-second API rate limit', () => {
     try {
       const team = await createTeam(a.app, { apiRateLimit: 2 });
       t.clock.advance(1000);
-      const call = (app: TestApp) => app.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(team.key) });
+      const call = (app: TestApp) =>
+        app.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(team.key) });
       expect((await call(a)).statusCode).toBe(200);
       expect((await call(b)).statusCode).toBe(200);
       expect((await call(a)).statusCode).toBe(429);

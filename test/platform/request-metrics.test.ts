@@ -38,8 +38,19 @@ describe('RequestMetrics', () => {
 
     const reference = new Registry();
     const labelNames = ['method', 'route', 'status'] as const;
-    const count = new Counter({ name: 'herald_http_requests_total', help: 'HTTP requests answered, by method, route and status', labelNames, registers: [reference] });
-    const duration = new Histogram({ name: 'herald_http_request_duration_seconds', help: 'HTTP request latency, by method, route and status', labelNames, buckets: REQUEST_DURATION_BUCKETS, registers: [reference] });
+    const count = new Counter({
+      name: 'herald_http_requests_total',
+      help: 'HTTP requests answered, by method, route and status',
+      labelNames,
+      registers: [reference],
+    });
+    const duration = new Histogram({
+      name: 'herald_http_request_duration_seconds',
+      help: 'HTTP request latency, by method, route and status',
+      labelNames,
+      buckets: REQUEST_DURATION_BUCKETS,
+      registers: [reference],
+    });
 
     for (const [method, route, status, seconds] of requests) {
       metrics.record(method, route, status, seconds);
@@ -53,7 +64,10 @@ describe('RequestMetrics', () => {
     // The JSON form that getMetricsAsJSON callers read: same series and values.
     const json = await ours.getMetricsAsJSON();
     expect(json.map((m) => m.name)).toEqual(['herald_http_requests_total', 'herald_http_request_duration_seconds']);
-    expect(json[0]!.values).toContainEqual({ labels: { method: 'GET', route: '/t/o/:token', status: '200' }, value: 4 });
+    expect(json[0]!.values).toContainEqual({
+      labels: { method: 'GET', route: '/t/o/:token', status: '200' },
+      value: 4,
+    });
   });
 
   it('starts empty and counts a series from its first request', async () => {
@@ -63,6 +77,8 @@ describe('RequestMetrics', () => {
     expect(await registry.metrics()).not.toMatch(/herald_http_requests_total\{/);
     metrics.record('GET', '/healthz', 200, 0.0001);
     metrics.record('GET', '/healthz', 200, 0.0001);
-    expect(await registry.metrics()).toContain('herald_http_requests_total{method="GET",route="/healthz",status="200"} 2');
+    expect(await registry.metrics()).toContain(
+      'herald_http_requests_total{method="GET",route="/healthz",status="200"} 2',
+    );
   });
 });

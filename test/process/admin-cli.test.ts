@@ -3,7 +3,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUpHeralds, freePort, heraldEnv, http, makeDataDir, parseBanner, runHerald, startHealthy, startHerald, waitForHealthy, type RunResult } from '../support/spawn.ts';
+import {
+  cleanUpHeralds,
+  freePort,
+  heraldEnv,
+  http,
+  makeDataDir,
+  parseBanner,
+  runHerald,
+  startHealthy,
+  startHerald,
+  waitForHealthy,
+  type RunResult,
+} from '../support/spawn.ts';
 
 afterEach(cleanUpHeralds);
 
@@ -24,15 +36,43 @@ async function adminFails(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Ru
 
 /** Teams, a member and a key through the CLI; returns what the key check needs. */
 async function provision(env: NodeJS.ProcessEnv) {
-  const team = await admin<{ id: number; name: string; plan: string; currency: string; smsEnabled: boolean }>(env, 'teams', 'create', '--name', 'Acme', '--plan', 'pro');
+  const team = await admin<{ id: number; name: string; plan: string; currency: string; smsEnabled: boolean }>(
+    env,
+    'teams',
+    'create',
+    '--name',
+    'Acme',
+    '--plan',
+    'pro',
+  );
   expect(team).toMatchObject({ name: 'Acme', plan: 'pro', currency: 'USD', smsEnabled: false });
   expect(Number.isInteger(team.id)).toBe(true);
   expect(await admin(env, 'teams', 'get', String(team.id))).toMatchObject({ id: team.id, name: 'Acme' });
 
-  const member = await admin<{ id: number; email: string; role: string }>(env, 'members', 'add', '--team', String(team.id), '--email', 'a@b.co', '--role', 'ADMIN');
+  const member = await admin<{ id: number; email: string; role: string }>(
+    env,
+    'members',
+    'add',
+    '--team',
+    String(team.id),
+    '--email',
+    'a@b.co',
+    '--role',
+    'ADMIN',
+  );
   expect(member).toMatchObject({ email: 'a@b.co', role: 'ADMIN' });
 
-  const key = await admin<{ id: string; kind: string; key: string }>(env, 'keys', 'create', '--team', String(team.id), '--kind', 'full', '--member', String(member.id));
+  const key = await admin<{ id: string; kind: string; key: string }>(
+    env,
+    'keys',
+    'create',
+    '--team',
+    String(team.id),
+    '--kind',
+    'full',
+    '--member',
+    String(member.id),
+  );
   expect(key.kind).toBe('full');
   expect(key.key).toMatch(/^hk_[A-Za-z0-9_-]{43}$/);
   const listed = await admin<Array<{ id: string; hint: string }>>(env, 'keys', 'list', '--team', String(team.id));
@@ -49,11 +89,31 @@ async function expectCliErrors(env: NodeJS.ProcessEnv, teamId: number) {
   expect(missingTeam.code).toBe(1);
   expect(missingTeam.stderr).toMatch(/not found/i);
 
-  const duplicate = await adminFails(env, 'members', 'add', '--team', String(teamId), '--email', 'a@b.co', '--role', 'MEMBER');
+  const duplicate = await adminFails(
+    env,
+    'members',
+    'add',
+    '--team',
+    String(teamId),
+    '--email',
+    'a@b.co',
+    '--role',
+    'MEMBER',
+  );
   expect(duplicate.code).toBe(1);
   expect(duplicate.stderr).toMatch(/CONFLICT/);
 
-  const badRole = await adminFails(env, 'members', 'add', '--team', String(teamId), '--email', 'c@d.co', '--role', 'KING');
+  const badRole = await adminFails(
+    env,
+    'members',
+    'add',
+    '--team',
+    String(teamId),
+    '--email',
+    'c@d.co',
+    '--role',
+    'KING',
+  );
   expect(badRole.code).toBe(1);
   expect(badRole.stderr).toMatch(/role/);
 
@@ -109,7 +169,10 @@ describe('herald admin with a server holding the data directory (over HTTP)', { 
     expect(whoami.status).toBe(200);
     expect(whoami.body).toMatchObject({ teamId: team.id, keyId: key.id, kind: 'full' });
 
-    expect(await admin(env, 'keys', 'delete', '--team', String(team.id), '--key', key.id)).toEqual({ id: key.id, deleted: true });
+    expect(await admin(env, 'keys', 'delete', '--team', String(team.id), '--key', key.id)).toEqual({
+      id: key.id,
+      deleted: true,
+    });
     expect((await http(port, 'GET', '/api/v1/whoami', key.key)).status).toBe(401); // stops working at once
 
     await expectCliErrors(env, team.id);
@@ -149,7 +212,9 @@ describe('herald admin before the first start', { timeout: 180_000 }, () => {
     const env = heraldEnv(dataDir, port, { LOG_LEVEL: 'warn' });
     const created = await runHerald(['admin', 'teams', 'create', '--name', 'First'], env);
     expect(created.code).toBe(0);
-    const { adminToken } = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { adminToken: string };
+    const { adminToken } = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+      adminToken: string;
+    };
     const server = await startHealthy(env, port);
     expect(created.stdout + created.stderr + server.stdout() + server.stderr()).toContain(adminToken);
   });

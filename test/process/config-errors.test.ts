@@ -30,7 +30,10 @@ const badConfigurations: Array<[string, Record<string, string>]> = [
   ['HERALD_WEBHOOK_ALLOW_CIDRS', { HERALD_WEBHOOK_ALLOW_CIDRS: '10.0.0.0' }],
   ['REDIS_URL', { REDIS_URL: 'http://cache:6379' }],
   ['HERALD_STRIPE_API_URL', { HERALD_STRIPE_API_URL: 'not a url' }],
-  ['HERALD_SMTP_TLS_CERT', { HERALD_SMTP_TLS_CERT: '/nonexistent/cert.pem', HERALD_SMTP_TLS_KEY: '/nonexistent/key.pem' }],
+  [
+    'HERALD_SMTP_TLS_CERT',
+    { HERALD_SMTP_TLS_CERT: '/nonexistent/cert.pem', HERALD_SMTP_TLS_KEY: '/nonexistent/key.pem' },
+  ],
   ['HERALD_SMTP_TLS_KEY', { HERALD_SMTP_TLS_CERT: '/nonexistent/cert.pem' }],
 ];
 
@@ -59,7 +62,11 @@ describe('bad configuration stops start-up', { timeout: 60_000 }, () => {
 
   it('accepts a good DATABASE_URL together with HERALD_SECRET as far as configuration goes', async () => {
     // Nothing listens on port 1: the failure is the connection, not the configuration.
-    const result = await runHerald(['migrate'], heraldEnv(makeDataDir(), 3999, { DATABASE_URL: 'postgres://127.0.0.1:1/herald', HERALD_SECRET: SECRET }), 15_000);
+    const result = await runHerald(
+      ['migrate'],
+      heraldEnv(makeDataDir(), 3999, { DATABASE_URL: 'postgres://127.0.0.1:1/herald', HERALD_SECRET: SECRET }),
+      15_000,
+    );
     expect(result.code).not.toBe(0);
     expect(result.stderr).not.toMatch(/DATABASE_URL=.*is not valid/);
     expect(result.stderr).not.toMatch(/HERALD_SECRET=.*is not valid/);
@@ -74,7 +81,11 @@ describe('bad configuration stops start-up', { timeout: 60_000 }, () => {
   });
 
   it('stops `herald admin` with a usage exit code naming the variable', async () => {
-    const result = await runHerald(['admin', 'teams', 'get', '1'], heraldEnv(makeDataDir(), 3999, { LOG_LEVEL: 'loud' }), 15_000);
+    const result = await runHerald(
+      ['admin', 'teams', 'get', '1'],
+      heraldEnv(makeDataDir(), 3999, { LOG_LEVEL: 'loud' }),
+      15_000,
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('LOG_LEVEL');
   });

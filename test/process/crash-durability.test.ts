@@ -1,7 +1,16 @@
 // kill -9 in the middle of writes: every write the service acknowledged (201) is still there after
 // a restart on the same embedded data directory.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUpHeralds, freePort, heraldEnv, http, makeDataDir, parseBanner, startHealthy, waitForExit } from '../support/spawn.ts';
+import {
+  cleanUpHeralds,
+  freePort,
+  heraldEnv,
+  http,
+  makeDataDir,
+  parseBanner,
+  startHealthy,
+  waitForExit,
+} from '../support/spawn.ts';
 
 afterEach(cleanUpHeralds);
 
@@ -25,7 +34,10 @@ describe('SIGKILL during writes', { timeout: 120_000 }, () => {
       // raced the kill is either acknowledged (and recorded) or failed.
       for (let i = 0; ; i++) {
         try {
-          const response = await http(port, 'POST', '/admin/v1/teams', adminToken, { name: `crash-${writerId}-${i}`, plan: 'pro' });
+          const response = await http(port, 'POST', '/admin/v1/teams', adminToken, {
+            name: `crash-${writerId}-${i}`,
+            plan: 'pro',
+          });
           if (response.status === 201) {
             acknowledged.push((response.body as { id: number }).id);
           } else if (!killed) {

@@ -3,7 +3,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUpHeralds, freePort, heraldEnv, http, makeDataDir, parseBanner, runHerald, startHealthy, waitForExit } from '../support/spawn.ts';
+import {
+  cleanUpHeralds,
+  freePort,
+  heraldEnv,
+  http,
+  makeDataDir,
+  parseBanner,
+  runHerald,
+  startHealthy,
+  waitForExit,
+} from '../support/spawn.ts';
 
 afterEach(cleanUpHeralds);
 

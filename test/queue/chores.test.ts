@@ -86,8 +86,15 @@ describe('chores', () => {
     probeB.state.started = deferred();
     a.wake();
     b.wake();
-    await within(Promise.all([probeA.state.started.promise, probeB.state.started.promise]), 5_000, 'both runners to claim');
-    await until(async () => (await choreRow(shared.chore.name)).last_run_at?.getTime() === clock.now().getTime(), 'second run recorded');
+    await within(
+      Promise.all([probeA.state.started.promise, probeB.state.started.promise]),
+      5_000,
+      'both runners to claim',
+    );
+    await until(
+      async () => (await choreRow(shared.chore.name)).last_run_at?.getTime() === clock.now().getTime(),
+      'second run recorded',
+    );
     expect(shared.state.runs).toBe(2);
     expect((await choreRow(shared.chore.name)).next_run_at).toEqual(new Date(clock.now().getTime() + EVERY_MS));
   });

@@ -4,7 +4,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { getTestDb } from '../support/db.ts';
-import { createJobTable, deferred, readJobs, secondHandle, seedJobs, testQueue, within, type TestJob } from './support.ts';
+import {
+  createJobTable,
+  deferred,
+  readJobs,
+  secondHandle,
+  seedJobs,
+  testQueue,
+  within,
+  type TestJob,
+} from './support.ts';
 
 const ROWS = 1_200;
 
@@ -37,7 +46,10 @@ describe('two runners over one table', () => {
     const logger = pino({ level: 'silent' });
     const a = new QueueRunner({ database: await getTestDb(), queues: [queueA], clock, pollMs: 20, logger });
     const b = new QueueRunner({ database: second.handle, queues: [queueB], clock, pollMs: 20 });
-    cleanups.push(() => a.stop(), () => b.stop());
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
     await Promise.all([a.start(), b.start()]);
 
     await within(allHandled.promise, 20_000, 'all rows handled');

@@ -15,7 +15,14 @@ describe('finalisers', () => {
   });
 
   async function run(queue: Queue, clock: ManualClock, registry?: Registry) {
-    const runner = new QueueRunner({ database: await getTestDb(), queues: [queue], clock, pollMs: 60_000, listen: false, metrics: registry });
+    const runner = new QueueRunner({
+      database: await getTestDb(),
+      queues: [queue],
+      clock,
+      pollMs: 60_000,
+      listen: false,
+      metrics: registry,
+    });
     runners.push(runner);
     await runner.start();
     return runner;
@@ -39,7 +46,10 @@ describe('finalisers', () => {
         }),
     });
     await run(queue, clock, registry);
-    await until(async () => (await readJobs(db, table)).every((row) => row.attempts === 1 && row.lease_until === null), 'all written back');
+    await until(
+      async () => (await readJobs(db, table)).every((row) => row.attempts === 1 && row.lease_until === null),
+      'all written back',
+    );
     for (const row of await readJobs(db, table)) {
       const n = Number(row.id % 3n);
       if (n === 0) expect(row).toMatchObject({ status: 'DONE', last_error: null });
@@ -49,7 +59,9 @@ describe('finalisers', () => {
     }
     const metrics = await registry.metrics();
     const count = (outcome: string) =>
-      Number(new RegExp(`herald_queue_jobs_total\\{queue="${table}",outcome="${outcome}"\\} (\\d+)`).exec(metrics)?.[1] ?? 0);
+      Number(
+        new RegExp(`herald_queue_jobs_total\\{queue="${table}",outcome="${outcome}"\\} (\\d+)`).exec(metrics)?.[1] ?? 0,
+      );
     expect([count('done'), count('retry'), count('failed'), count('lost')]).toEqual([10, 10, 10, 0]);
   });
 
@@ -65,7 +77,9 @@ describe('finalisers', () => {
       onDone: async (items, ctx) => {
         archived.push(...items.map((item) => item.row.id));
         await sql`UPDATE ${sql.table(table)} SET status = 'ARCHIVED', lease_until = NULL
-          WHERE id = ANY(${items.map((item) => item.id)}) AND lease_until = ${ctx.leaseUntil}::timestamptz`.execute(ctx.db);
+          WHERE id = ANY(${items.map((item) => item.id)}) AND lease_until = ${ctx.leaseUntil}::timestamptz`.execute(
+          ctx.db,
+        );
       },
     });
     await run(queue, clock);

@@ -3,7 +3,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { claimDue, QueueRunner } from '../../src/queue/index.ts';
 import { getTestDb } from '../support/db.ts';
-import { createJobTable, deferred, readJobs, secondHandle, seedJob, seedJobs, testQueue, until, within, type TestJob } from './support.ts';
+import {
+  createJobTable,
+  deferred,
+  readJobs,
+  secondHandle,
+  seedJob,
+  seedJobs,
+  testQueue,
+  until,
+  within,
+  type TestJob,
+} from './support.ts';
 
 const LEASE_MS = 60_000;
 
@@ -46,7 +57,10 @@ describe('lease expiry', () => {
       },
     });
     const b = new QueueRunner({ database: second.handle, queues: [queueB], clock, pollMs: 60_000 });
-    cleanups.push(() => b.stop(), () => a.stop({ timeoutMs: 0 }));
+    cleanups.push(
+      () => b.stop(),
+      () => a.stop({ timeoutMs: 0 }),
+    );
     await b.start();
 
     // One millisecond before expiry the rows are still A's: a claim at that time finds nothing of them.

@@ -2,16 +2,38 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { claimDue, PermanentJobError, QueueRunner, retryDelayMs, type JobOutcome, type Queue } from '../../src/queue/index.ts';
+import {
+  claimDue,
+  PermanentJobError,
+  QueueRunner,
+  retryDelayMs,
+  type JobOutcome,
+  type Queue,
+} from '../../src/queue/index.ts';
 import { LEASE_EXPIRED_ERROR } from '../../src/queue/sort-outcomes.ts';
 import { getTestDb } from '../support/db.ts';
-import { createJobTable, deferred, readJobs, seedJob, seedJobs, testQueue, until, within, type TestJob } from './support.ts';
+import {
+  createJobTable,
+  deferred,
+  readJobs,
+  seedJob,
+  seedJobs,
+  testQueue,
+  until,
+  within,
+  type TestJob,
+} from './support.ts';
 
 const BACKOFF = { baseMs: 10_000, maxMs: 3_600_000, jitter: 'proportional' as const };
 
 describe('retryDelayMs', () => {
   it('grows exponentially within ±20% and never passes the cap', () => {
-    for (const [attempts, expected] of [[1, 10_000], [2, 20_000], [3, 40_000], [6, 320_000]] as const) {
+    for (const [attempts, expected] of [
+      [1, 10_000],
+      [2, 20_000],
+      [3, 40_000],
+      [6, 320_000],
+    ] as const) {
       expect(retryDelayMs(attempts, BACKOFF, () => 0)).toBe(expected * 0.8);
       expect(retryDelayMs(attempts, BACKOFF, () => 0.5)).toBe(expected);
       expect(retryDelayMs(attempts, BACKOFF, () => 0.999999)).toBeLessThanOrEqual(expected * 1.2);
@@ -38,7 +60,13 @@ describe('retries through the runner', () => {
   });
 
   async function startRunner(queue: Queue, clock: ManualClock): Promise<QueueRunner> {
-    const runner = new QueueRunner({ database: await getTestDb(), queues: [queue], clock, pollMs: 60_000, listen: false });
+    const runner = new QueueRunner({
+      database: await getTestDb(),
+      queues: [queue],
+      clock,
+      pollMs: 60_000,
+      listen: false,
+    });
     runners.push(runner);
     await runner.start();
     return runner;
@@ -57,7 +85,9 @@ describe('retries through the runner', () => {
       handleBatch: async (rows: TestJob[]) => {
         calls++;
         return rows.map((row): JobOutcome =>
-          row.payload?.startsWith('good') ? { id: row.id, outcome: 'done' } : { id: row.id, outcome: 'retry', error: `boom ${row.attempts}` },
+          row.payload?.startsWith('good')
+            ? { id: row.id, outcome: 'done' }
+            : { id: row.id, outcome: 'retry', error: `boom ${row.attempts}` },
         );
       },
     });
@@ -100,7 +130,9 @@ describe('retries through the runner', () => {
     runner.wake();
     await until(async () => (await bad()).every((row) => row.status === 'FAILED'), 'rows failed');
     rows = await bad();
-    expect(rows.every((row) => row.attempts === 3 && row.last_error === 'boom 3' && row.lease_until === null)).toBe(true);
+    expect(rows.every((row) => row.attempts === 3 && row.last_error === 'boom 3' && row.lease_until === null)).toBe(
+      true,
+    );
     expect(calls).toBe(3);
   });
 
@@ -126,7 +158,11 @@ describe('retries through the runner', () => {
       batchSize: 1,
     });
     await startRunner(queue, clock);
-    await until(async () => (await readJobs(db, table)).every((row) => row.lease_until === null && row.attempts >= 1 && row.attempts !== 3), 'all three finalised');
+    await until(
+      async () =>
+        (await readJobs(db, table)).every((row) => row.lease_until === null && row.attempts >= 1 && row.attempts !== 3),
+      'all three finalised',
+    );
     const rows = await readJobs(db, table);
     const byId = new Map(rows.map((row) => [row.id, row]));
     expect(byId.get(laterId)?.run_at).toEqual(retryAt);
@@ -158,6 +194,10 @@ describe('retries through the runner', () => {
     expect(byId.get(okId)?.status).toBe('DONE');
     expect(byId.get(flakyId)).toMatchObject({ status: 'QUEUED', last_error: 'timeout talking to the relay' });
     expect(byId.get(flakyId)?.run_at.getTime()).toBeGreaterThan(clock.now().getTime());
-    expect(byId.get(permanentId)).toMatchObject({ status: 'FAILED', last_error: 'mailbox does not exist', attempts: 1 });
+    expect(byId.get(permanentId)).toMatchObject({
+      status: 'FAILED',
+      last_error: 'mailbox does not exist',
+      attempts: 1,
+    });
   });
 });

@@ -26,7 +26,13 @@ describe('stop()', () => {
         return rows.map((row): JobOutcome => ({ id: row.id, outcome: 'done' }));
       },
     });
-    const runner = new QueueRunner({ database: await getTestDb(), queues: [queue], clock, pollMs: 60_000, listen: false });
+    const runner = new QueueRunner({
+      database: await getTestDb(),
+      queues: [queue],
+      clock,
+      pollMs: 60_000,
+      listen: false,
+    });
     runners.push(runner);
     await runner.start();
     return { runner, queue, claimed: claimed.promise, finish: finish.resolve, signal: () => signal };
@@ -57,16 +63,22 @@ describe('stop()', () => {
     expect(await stuck.runner.stop({ timeoutMs: 50 })).toEqual({ releasedRows: 15, releasedChores: 0 });
     expect(stuck.signal()?.aborted).toBe(true);
     const released = await readJobs(db, table);
-    expect(released.every((row) => row.lease_until === null && row.status === 'QUEUED' && row.attempts === 1)).toBe(true);
+    expect(released.every((row) => row.lease_until === null && row.status === 'QUEUED' && row.attempts === 1)).toBe(
+      true,
+    );
 
     // Another runner takes them without the clock moving past the lease.
     const handled = deferred<bigint[]>();
     const other = new QueueRunner({
       database: await getTestDb(),
-      queues: [testQueue(table, { handleBatch: async (rows) => {
-        handled.resolve(rows.map((row) => row.id).sort((x, y) => (x < y ? -1 : 1)));
-        return rows.map((row): JobOutcome => ({ id: row.id, outcome: 'retry', error: 'second worker' }));
-      } })],
+      queues: [
+        testQueue(table, {
+          handleBatch: async (rows) => {
+            handled.resolve(rows.map((row) => row.id).sort((x, y) => (x < y ? -1 : 1)));
+            return rows.map((row): JobOutcome => ({ id: row.id, outcome: 'retry', error: 'second worker' }));
+          },
+        }),
+      ],
       clock,
       pollMs: 60_000,
       listen: false,
@@ -74,12 +86,17 @@ describe('stop()', () => {
     runners.push(other);
     await other.start();
     expect(await within(handled.promise, 5_000, 'the other runner')).toEqual(ids);
-    await until(async () => (await readJobs(db, table)).every((row) => row.lease_until === null), 'other runner finalised');
+    await until(
+      async () => (await readJobs(db, table)).every((row) => row.lease_until === null),
+      'other runner finalised',
+    );
 
     // The first runner's handler finishing late writes nothing: the rows are no longer its own.
     stuck.finish();
     await other.stop();
     const rows = await readJobs(db, table);
-    expect(rows.every((row) => row.status === 'QUEUED' && row.last_error === 'second worker' && row.attempts === 2)).toBe(true);
+    expect(
+      rows.every((row) => row.status === 'QUEUED' && row.last_error === 'second worker' && row.attempts === 2),
+    ).toBe(true);
   });
 });

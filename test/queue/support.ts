@@ -39,7 +39,13 @@ export async function createJobTable(db: Kysely<Database>, prefix = 'test_jobs')
 }
 
 /** Inserts `count` jobs due at `runAt` with one statement; returns their ids in order. */
-export async function seedJobs(db: SqlExecutor, table: string, count: number, runAt: Date, payload = ''): Promise<bigint[]> {
+export async function seedJobs(
+  db: SqlExecutor,
+  table: string,
+  count: number,
+  runAt: Date,
+  payload = '',
+): Promise<bigint[]> {
   const result = await sql<{ id: bigint }>`
     INSERT INTO ${sql.table(table)} (run_at, payload)
     SELECT ${runAt}::timestamptz, ${payload} || g FROM generate_series(1, ${count}) AS g

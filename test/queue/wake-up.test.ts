@@ -6,7 +6,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { notifyQueue, queueDepth, QueueRunner, registerQueueDepthGauge, type Queue } from '../../src/queue/index.ts';
 import { getTestDb } from '../support/db.ts';
-import { createJobTable, deferred, readJobs, secondHandle, seedJob, seedJobs, testQueue, until, within, type TestJob } from './support.ts';
+import {
+  createJobTable,
+  deferred,
+  readJobs,
+  secondHandle,
+  seedJob,
+  seedJobs,
+  testQueue,
+  until,
+  within,
+  type TestJob,
+} from './support.ts';
 
 const LONG_POLL_MS = 60_000;
 
@@ -54,7 +65,13 @@ describe('wake-up', () => {
    */
   async function startIdleRunner(queue: Queue, clock: ManualClock, registry = new Registry()) {
     const second = await secondHandle();
-    const runner = new QueueRunner({ database: second.handle, queues: [queue], clock, pollMs: LONG_POLL_MS, metrics: registry });
+    const runner = new QueueRunner({
+      database: second.handle,
+      queues: [queue],
+      clock,
+      pollMs: LONG_POLL_MS,
+      metrics: registry,
+    });
     cleanups.push(second.close, () => runner.stop());
     await runner.start();
     await until(async () => (await claimsMade(registry, queue)) >= 1, 'the first, empty claim');

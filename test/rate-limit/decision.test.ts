@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { RateLimitDecision } from '../../src/platform/rate-limit/index.ts';
 import { rateLimitHeaders, strictestDecision } from '../../src/platform/rate-limit/index.ts';
 
-const allowed = (remaining: number, limit = 20): RateLimitDecision => ({ allowed: true, limit, remaining, resetSeconds: 30 });
+const allowed = (remaining: number, limit = 20): RateLimitDecision => ({
+  allowed: true,
+  limit,
+  remaining,
+  resetSeconds: 30,
+});
 const refused = (retryAfterSeconds: number): RateLimitDecision => ({
   allowed: false,
   limit: 20,
@@ -26,7 +31,11 @@ describe('strictestDecision', () => {
 
 describe('rateLimitHeaders', () => {
   it('adds retry-after only to a refusal', () => {
-    expect(rateLimitHeaders(allowed(4))).toEqual({ 'ratelimit-limit': '20', 'ratelimit-remaining': '4', 'ratelimit-reset': '30' });
+    expect(rateLimitHeaders(allowed(4))).toEqual({
+      'ratelimit-limit': '20',
+      'ratelimit-remaining': '4',
+      'ratelimit-reset': '30',
+    });
     expect(rateLimitHeaders(refused(12))).toEqual({
       'ratelimit-limit': '20',
       'ratelimit-remaining': '0',

@@ -20,16 +20,33 @@ beforeAll(async () => {
   for (const name of ['fresh', 'stale', 'queued', 'opener', 'clicker', 'bounced', 'complainer', 'quiet']) {
     await api.addContact(book, { email: `${name}@x.test` });
   }
-  await insertEmail(db, team.id, 'fresh@x.test', [['QUEUED', '2026-01-31T10:00:00.000Z'], ['DELIVERED', '2026-01-31T10:01:00.000Z']]);
+  await insertEmail(db, team.id, 'fresh@x.test', [
+    ['QUEUED', '2026-01-31T10:00:00.000Z'],
+    ['DELIVERED', '2026-01-31T10:01:00.000Z'],
+  ]);
   await insertEmail(db, team.id, 'stale@x.test', [['SENT', '2025-11-01T10:00:00.000Z']]);
   await insertEmail(db, team.id, 'queued@x.test', [['QUEUED', '2026-01-31T10:00:00.000Z']]);
-  await insertEmail(db, team.id, 'opener@x.test', [['SENT', '2026-01-20T10:00:00.000Z'], ['OPENED', '2026-01-25T10:00:00.000Z']]);
-  await insertEmail(db, team.id, 'clicker@x.test', [['DELIVERED', '2026-01-30T10:00:00.000Z'], ['OPENED', '2026-01-30T11:00:00.000Z'], ['CLICKED', '2026-01-30T11:01:00.000Z']]);
+  await insertEmail(db, team.id, 'opener@x.test', [
+    ['SENT', '2026-01-20T10:00:00.000Z'],
+    ['OPENED', '2026-01-25T10:00:00.000Z'],
+  ]);
+  await insertEmail(db, team.id, 'clicker@x.test', [
+    ['DELIVERED', '2026-01-30T10:00:00.000Z'],
+    ['OPENED', '2026-01-30T11:00:00.000Z'],
+    ['CLICKED', '2026-01-30T11:01:00.000Z'],
+  ]);
   await insertEmail(db, team.id, 'bounced@x.test', [['BOUNCED', '2026-01-02T10:00:00.000Z']]);
-  await insertEmail(db, team.id, 'complainer@x.test', [['DELIVERED', '2026-01-02T10:00:00.000Z'], ['COMPLAINED', '2026-01-03T10:00:00.000Z']]);
+  await insertEmail(db, team.id, 'complainer@x.test', [
+    ['DELIVERED', '2026-01-02T10:00:00.000Z'],
+    ['COMPLAINED', '2026-01-03T10:00:00.000Z'],
+  ]);
   // Another team's mail to 'quiet' never counts for this team.
   const other = await createTeam(t.app);
-  await insertEmail(db, other.id, 'quiet@x.test', [['DELIVERED', '2026-01-31T10:00:00.000Z'], ['OPENED', '2026-01-31T10:00:00.000Z'], ['BOUNCED', '2026-01-31T10:00:00.000Z']]);
+  await insertEmail(db, other.id, 'quiet@x.test', [
+    ['DELIVERED', '2026-01-31T10:00:00.000Z'],
+    ['OPENED', '2026-01-31T10:00:00.000Z'],
+    ['BOUNCED', '2026-01-31T10:00:00.000Z'],
+  ]);
 });
 afterAll(() => t.close());
 
@@ -84,5 +101,7 @@ it('combines with other conditions in one query: engaged and never bounced', asy
       { type: 'email_activity', event: 'received', op: 'in_last_days', days: 7 },
     ],
   };
-  expect(await api.matches(book, definition([engaged, { type: 'email_problem', event: 'complained', op: 'never' }]))).toEqual(['clicker', 'fresh', 'opener']);
+  expect(
+    await api.matches(book, definition([engaged, { type: 'email_problem', event: 'complained', op: 'never' }])),
+  ).toEqual(['clicker', 'fresh', 'opener']);
 });

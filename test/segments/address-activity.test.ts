@@ -20,11 +20,13 @@ beforeAll(async () => {
   team = await createTeam(t.app);
   api = segmentsClient(t.app, team.key);
   book = await api.makeBook();
-  for (const name of ['late', 'to', 'cc', 'recorded', 'nobody']) await api.addContact(book, { email: `${name}@y.test` });
+  for (const name of ['late', 'to', 'cc', 'recorded', 'nobody'])
+    await api.addContact(book, { email: `${name}@y.test` });
 });
 afterAll(() => t.close());
 
-const openedWithin = (days: number) => api.matches(book, definition([{ type: 'email_activity', event: 'opened', op: 'in_last_days', days }]));
+const openedWithin = (days: number) =>
+  api.matches(book, definition([{ type: 'email_activity', event: 'opened', op: 'in_last_days', days }]));
 
 /** What the events say, computed from scratch: the summary must always equal it. */
 async function rebuilt(teamId: number) {
@@ -44,37 +46,75 @@ async function rebuilt(teamId: number) {
 async function summary(teamId: number) {
   return t.deps.db
     .selectFrom('address_activity')
-    .select(['address', 'last_received_at', 'last_opened_at', 'last_clicked_at', 'last_bounced_at', 'last_complained_at'])
+    .select([
+      'address',
+      'last_received_at',
+      'last_opened_at',
+      'last_clicked_at',
+      'last_bounced_at',
+      'last_complained_at',
+    ])
     .where('team_id', '=', teamId)
     .orderBy('address')
     .execute();
 }
 
 it('keeps the latest time when an older event arrives after a newer one', async () => {
-  await insertEmail(t.deps.db, team.id, 'late@y.test', [['DELIVERED', '2026-02-27T10:00:00.000Z'], ['OPENED', '2026-02-28T10:00:00.000Z'], ['OPENED', '2026-01-01T10:00:00.000Z']]);
+  await insertEmail(t.deps.db, team.id, 'late@y.test', [
+    ['DELIVERED', '2026-02-27T10:00:00.000Z'],
+    ['OPENED', '2026-02-28T10:00:00.000Z'],
+    ['OPENED', '2026-01-01T10:00:00.000Z'],
+  ]);
   expect(await openedWithin(2)).toEqual(['late']);
 });
 
 it('moves every recipient of the email, and only events of the kinds it tracks create a row', async () => {
   const id = await insertEmail(t.deps.db, team.id, 'to@y.test', [['QUEUED', '2026-02-28T09:00:00.000Z']]);
-  await t.deps.db.insertInto('email_recipients').values({ team_id: team.id, address: 'cc@y.test', email_id: id }).execute();
+  await t.deps.db
+    .insertInto('email_recipients')
+    .values({ team_id: team.id, address: 'cc@y.test', email_id: id })
+    .execute();
   expect((await summary(team.id)).map((row) => row.address)).toEqual(['late@y.test']);
-  await t.deps.db.insertInto('email_events').values({ team_id: team.id, email_id: id, status: 'OPENED', data: null, created_at: new Date('2026-02-28T12:00:00.000Z') }).execute();
+  await t.deps.db
+    .insertInto('email_events')
+    .values({
+      team_id: team.id,
+      email_id: id,
+      status: 'OPENED',
+      data: null,
+      created_at: new Date('2026-02-28T12:00:00.000Z'),
+    })
+    .execute();
   expect(await openedWithin(2)).toEqual(['cc', 'late', 'to']);
 });
 
 it('follows an event recorded by recordEmailEvent (the entry point of later capabilities)', async () => {
   const id = await insertEmail(t.deps.db, team.id, 'recorded@y.test', [['DELIVERED', '2026-02-20T10:00:00.000Z']]);
   expect(await api.matches(book, definition([{ type: 'email_problem', event: 'bounced', op: 'ever' }]))).toEqual([]);
-  const recorded = await recordEmailEvent(t.deps.db, team.id, id, 'BOUNCED', { reason: 'test' }, new Date('2026-02-21T10:00:00.000Z'));
+  const recorded = await recordEmailEvent(
+    t.deps.db,
+    team.id,
+    id,
+    'BOUNCED',
+    { reason: 'test' },
+    new Date('2026-02-21T10:00:00.000Z'),
+  );
   expect(recorded.found).toBe(true);
-  expect(await api.matches(book, definition([{ type: 'email_problem', event: 'bounced', op: 'ever' }]))).toEqual(['recorded']);
-  expect(await api.matches(book, definition([{ type: 'email_activity', event: 'received', op: 'ever' }]))).toEqual(['late', 'recorded']);
+  expect(await api.matches(book, definition([{ type: 'email_problem', event: 'bounced', op: 'ever' }]))).toEqual([
+    'recorded',
+  ]);
+  expect(await api.matches(book, definition([{ type: 'email_activity', event: 'received', op: 'ever' }]))).toEqual([
+    'late',
+    'recorded',
+  ]);
 });
 
 it('equals the summary rebuilt from the events, and holds nothing of another team', async () => {
   const other = await createTeam(t.app);
-  await insertEmail(t.deps.db, other.id, 'nobody@y.test', [['DELIVERED', '2026-02-28T10:00:00.000Z'], ['CLICKED', '2026-02-28T11:00:00.000Z']]);
+  await insertEmail(t.deps.db, other.id, 'nobody@y.test', [
+    ['DELIVERED', '2026-02-28T10:00:00.000Z'],
+    ['CLICKED', '2026-02-28T11:00:00.000Z'],
+  ]);
   const ours = await summary(team.id);
   expect(ours.length).toBe(4);
   expect(ours.map((row) => ({ ...row }))).toEqual(await rebuilt(team.id));

@@ -20,23 +20,39 @@ beforeAll(async () => {
   book = await api.makeBook(['plan', 'score', 'note']);
   const db = t.deps.db;
   await insertContact(db, team.id, book, {
-    email: 'ann@alpha.test', firstName: 'Ann', lastName: 'Lee', createdAt: '2026-01-01T10:00:00.000Z',
+    email: 'ann@alpha.test',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    createdAt: '2026-01-01T10:00:00.000Z',
     properties: { plan: 'Pro', score: '10', note: '500 off' },
   });
   await insertContact(db, team.id, book, {
-    email: 'bob@beta.test', firstName: 'BOB', lastName: null, createdAt: '2026-01-10T08:00:00.000Z',
+    email: 'bob@beta.test',
+    firstName: 'BOB',
+    lastName: null,
+    createdAt: '2026-01-10T08:00:00.000Z',
     properties: { plan: 'free', score: '9.5', note: 'C:\\dir' },
   });
   await insertContact(db, team.id, book, {
-    email: 'cat@alpha.test', firstName: null, lastName: '  ', subscribed: false, createdAt: '2026-01-14T11:00:00.000Z',
+    email: 'cat@alpha.test',
+    firstName: null,
+    lastName: '  ',
+    subscribed: false,
+    createdAt: '2026-01-14T11:00:00.000Z',
     properties: { plan: '', score: 'abc', note: 'plain' },
   });
   await insertContact(db, team.id, book, {
-    email: 'dan_x@gamma.test', firstName: 'Dana', confirmedAt: null, createdAt: '2026-01-15T11:00:00.000Z',
+    email: 'dan_x@gamma.test',
+    firstName: 'Dana',
+    confirmedAt: null,
+    createdAt: '2026-01-15T11:00:00.000Z',
     properties: { score: ' -3 ', note: '50% off' },
   });
   await insertContact(db, team.id, book, {
-    email: 'eve@delta.test', firstName: '', lastName: 'Stone', createdAt: '2025-12-01T00:00:00.000Z',
+    email: 'eve@delta.test',
+    firstName: '',
+    lastName: 'Stone',
+    createdAt: '2025-12-01T00:00:00.000Z',
     properties: { score: '1e2x' },
   });
   // Another book's contact never shows up.
@@ -78,8 +94,18 @@ describe('first_name and last_name', () => {
   });
 
   it('requires value for comparisons and refuses it for is_set/is_empty', async () => {
-    expect((await api.create(book, { name: 'x', definition: definition([{ type: 'first_name', op: 'equals' }]) })).statusCode).toBe(400);
-    expect((await api.create(book, { name: 'x', definition: definition([{ type: 'first_name', op: 'is_set', value: 'a' }]) })).statusCode).toBe(400);
+    expect(
+      (await api.create(book, { name: 'x', definition: definition([{ type: 'first_name', op: 'equals' }]) }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await api.create(book, {
+          name: 'x',
+          definition: definition([{ type: 'first_name', op: 'is_set', value: 'a' }]),
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -112,9 +138,26 @@ describe('added', () => {
   });
 
   it('refuses a date with in_last_days and a number with before/after', async () => {
-    expect((await api.create(book, { name: 'x', definition: definition([{ type: 'added', op: 'in_last_days', value: '2026-01-01' }]) })).statusCode).toBe(400);
-    expect((await api.create(book, { name: 'x', definition: definition([{ type: 'added', op: 'before', value: 3 }]) })).statusCode).toBe(400);
-    expect((await api.create(book, { name: 'x', definition: definition([{ type: 'added', op: 'after', value: 'yesterday' }]) })).statusCode).toBe(400);
+    expect(
+      (
+        await api.create(book, {
+          name: 'x',
+          definition: definition([{ type: 'added', op: 'in_last_days', value: '2026-01-01' }]),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await api.create(book, { name: 'x', definition: definition([{ type: 'added', op: 'before', value: 3 }]) }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await api.create(book, {
+          name: 'x',
+          definition: definition([{ type: 'added', op: 'after', value: 'yesterday' }]),
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -141,24 +184,46 @@ describe('property', () => {
 
   it('ignores the case of letters beyond ASCII', async () => {
     const cities = await api.makeBook(['city']);
-    for (const [name, city] of [['upper', 'ZÜRICH'], ['lower', 'zürich'], ['plain', 'Zurich'], ['longer', 'zürich ']]) {
+    for (const [name, city] of [
+      ['upper', 'ZÜRICH'],
+      ['lower', 'zürich'],
+      ['plain', 'Zurich'],
+      ['longer', 'zürich '],
+    ]) {
       await insertContact(t.deps.db, team.id, cities, { email: `${name}@cities.test`, properties: { city } });
     }
-    expect(await api.matches(cities, definition([{ type: 'property', key: 'city', op: 'equals', value: 'Zürich' }]))).toEqual(['lower', 'upper']);
-    expect(await api.matches(cities, definition([{ type: 'property', key: 'city', op: 'not_equals', value: 'züRICH' }]))).toEqual(['longer', 'plain']);
+    expect(
+      await api.matches(cities, definition([{ type: 'property', key: 'city', op: 'equals', value: 'Zürich' }])),
+    ).toEqual(['lower', 'upper']);
+    expect(
+      await api.matches(cities, definition([{ type: 'property', key: 'city', op: 'not_equals', value: 'züRICH' }])),
+    ).toEqual(['longer', 'plain']);
   });
 
   it('skips, without error, digits beyond the number length limit and blanks the cast would refuse', async () => {
     const numbers = await api.makeBook(['score']);
-    const scores = { long: '9'.repeat(NUMBER_LENGTH_MAX + 1), edge: '9'.repeat(NUMBER_LENGTH_MAX), nbsp: '\u00a05', exp: '1e999', tab: '\t7\r\n' };
+    const scores = {
+      long: '9'.repeat(NUMBER_LENGTH_MAX + 1),
+      edge: '9'.repeat(NUMBER_LENGTH_MAX),
+      nbsp: '\u00a05',
+      exp: '1e999',
+      tab: '\t7\r\n',
+    };
     for (const [name, score] of Object.entries(scores)) {
       await insertContact(t.deps.db, team.id, numbers, { email: `${name}@numbers.test`, properties: { score } });
     }
-    expect(await api.matches(numbers, definition([{ type: 'property', key: 'score', op: 'gt', value: 1 }]))).toEqual(['edge', 'exp', 'tab']);
+    expect(await api.matches(numbers, definition([{ type: 'property', key: 'score', op: 'gt', value: 1 }]))).toEqual([
+      'edge',
+      'exp',
+      'tab',
+    ]);
   });
 
   it('refuses a numeric operator with a value that is not a number', async () => {
-    const response = await api.create(book, { name: 'x', definition: definition([{ type: 'property', key: 'score', op: 'gt', value: 'ten' }]) });
+    const response = await api.create(book, {
+      name: 'x',
+      definition: definition([{ type: 'property', key: 'score', op: 'gt', value: 'ten' }]),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toContain('value');
   });
@@ -196,12 +261,16 @@ describe('match and groups', () => {
     const nameIsAnn = { type: 'first_name', op: 'equals', value: 'ann' };
     expect(await api.matches(book, definition([nameIsAnn, group('all')], 'any'))).toEqual(['ann', 'dan_x']);
     expect(await api.matches(book, definition([nameIsAnn, group('any')], 'any'))).toEqual(['ann', 'cat', 'dan_x']);
-    expect(await api.matches(book, definition([{ type: 'added', op: 'in_last_days', value: 30 }, group('any')], 'all'))).toEqual(['cat', 'dan_x']);
+    expect(
+      await api.matches(book, definition([{ type: 'added', op: 'in_last_days', value: 30 }, group('any')], 'all')),
+    ).toEqual(['cat', 'dan_x']);
   });
 
   it('a missing value never turns "not" conditions into unknowns', async () => {
     const missingScore = { type: 'property', key: 'plan', op: 'not_equals', value: 'pro' };
-    expect(await api.matches(book, definition([missingScore, { type: 'first_name', op: 'not_equals', value: 'dana' }]))).toEqual(['bob', 'cat', 'eve']);
+    expect(
+      await api.matches(book, definition([missingScore, { type: 'first_name', op: 'not_equals', value: 'dana' }])),
+    ).toEqual(['bob', 'cat', 'eve']);
   });
 
   it('everyone of the book, and only of the book', async () => {

@@ -25,7 +25,13 @@ beforeAll(async () => {
   book = await api.makeBook(['plan']);
   for (let n = 0; n < 9; n++) {
     t.clock.set(`2026-03-0${n + 1}T00:00:00.000Z`);
-    ids.push(await api.addContact(book, { email: `c${n}@in.test`, firstName: `C${n}`, properties: { plan: n % 2 ? 'pro' : 'free' } }));
+    ids.push(
+      await api.addContact(book, {
+        email: `c${n}@in.test`,
+        firstName: `C${n}`,
+        properties: { plan: n % 2 ? 'pro' : 'free' },
+      }),
+    );
   }
   await api.addContact(book, { email: 'out@out.test' });
   t.clock.set('2026-04-01T00:00:00.000Z');
@@ -107,7 +113,10 @@ describe('compilation', () => {
   };
 
   it('a count of a definition with every kind of condition is exactly one SQL statement', async () => {
-    await insertEmail(t.deps.db, team.id, 'c1@in.test', [['DELIVERED', '2026-03-30T00:00:00.000Z'], ['OPENED', '2026-03-30T01:00:00.000Z']]);
+    await insertEmail(t.deps.db, team.id, 'c1@in.test', [
+      ['DELIVERED', '2026-03-30T00:00:00.000Z'],
+      ['OPENED', '2026-03-30T01:00:00.000Z'],
+    ]);
     const def = Definition.parse(
       definition([
         { type: 'email', op: 'ends_with', value: 'in.test' },

@@ -25,7 +25,11 @@ describe('create, read, list, update, delete', () => {
     const book = await api.makeBook();
     await api.addContact(book, { email: 'a@x.test' });
     await api.addContact(book, { email: 'b@x.test', subscribed: false });
-    const response = await api.create(book, { name: 'Subscribers', description: 'Everyone who opted in', definition: subscribedOnly });
+    const response = await api.create(book, {
+      name: 'Subscribers',
+      description: 'Everyone who opted in',
+      definition: subscribedOnly,
+    });
     expect(response.statusCode).toBe(201);
     const created = response.json() as Segment;
     expect(created).toEqual({
@@ -67,9 +71,21 @@ describe('create, read, list, update, delete', () => {
     t.clock.advance(60_000);
     const renamed = await api.patch(book, segment.id, { name: 'After', description: 'Now described' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ name: 'After', description: 'Now described', definition: subscribedOnly, updatedAt: new Date(t.clock.now()).toISOString() });
-    const redefined = await api.patch(book, segment.id, { definition: definition([emailCondition(1)], 'any'), description: null });
-    expect(redefined.json()).toMatchObject({ name: 'After', description: null, definition: definition([emailCondition(1)], 'any') });
+    expect(renamed.json()).toMatchObject({
+      name: 'After',
+      description: 'Now described',
+      definition: subscribedOnly,
+      updatedAt: new Date(t.clock.now()).toISOString(),
+    });
+    const redefined = await api.patch(book, segment.id, {
+      definition: definition([emailCondition(1)], 'any'),
+      description: null,
+    });
+    expect(redefined.json()).toMatchObject({
+      name: 'After',
+      description: null,
+      definition: definition([emailCondition(1)], 'any'),
+    });
     expect((await api.patch(book, segment.id, {})).json()).toMatchObject({ name: 'After' });
   });
 
@@ -114,18 +130,26 @@ describe('limits at their edges', () => {
     const refused = await api.create(book, { name: 'e', description: 'd'.repeat(281), definition: subscribedOnly });
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).message).toContain('description');
-    expect((await api.patch(book, (accepted.json() as Segment).id, { description: 'd'.repeat(281) })).statusCode).toBe(400);
+    expect((await api.patch(book, (accepted.json() as Segment).id, { description: 'd'.repeat(281) })).statusCode).toBe(
+      400,
+    );
   });
 
   it('20 conditions counting those in groups accepted, 21 refused naming the limit', async () => {
     const book = await api.makeBook();
-    const twenty = [...Array.from({ length: 15 }, (_, n) => emailCondition(n)), { type: 'group', match: 'any', conditions: Array.from({ length: 5 }, (_, n) => emailCondition(100 + n)) }];
+    const twenty = [
+      ...Array.from({ length: 15 }, (_, n) => emailCondition(n)),
+      { type: 'group', match: 'any', conditions: Array.from({ length: 5 }, (_, n) => emailCondition(100 + n)) },
+    ];
     expect((await api.create(book, { name: 'twenty', definition: definition(twenty) })).statusCode).toBe(201);
     const twentyOne = [...twenty, emailCondition(21)];
     const refused = await api.create(book, { name: 'twenty-one', definition: definition(twentyOne) });
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).message).toMatch(/at most 20 conditions/);
-    const inGroup = [...Array.from({ length: 15 }, (_, n) => emailCondition(n)), { type: 'group', match: 'any', conditions: Array.from({ length: 6 }, (_, n) => emailCondition(100 + n)) }];
+    const inGroup = [
+      ...Array.from({ length: 15 }, (_, n) => emailCondition(n)),
+      { type: 'group', match: 'any', conditions: Array.from({ length: 6 }, (_, n) => emailCondition(100 + n)) },
+    ];
     expect((await api.create(book, { name: 'in group', definition: definition(inGroup) })).statusCode).toBe(400);
     const flat21 = Array.from({ length: 21 }, (_, n) => emailCondition(n));
     expect((await api.create(book, { name: 'flat', definition: definition(flat21) })).statusCode).toBe(400);
@@ -133,7 +157,11 @@ describe('limits at their edges', () => {
 
   it('a group inside a group is refused', async () => {
     const book = await api.makeBook();
-    const nested = { type: 'group', match: 'all', conditions: [{ type: 'group', match: 'any', conditions: [emailCondition(1)] }] };
+    const nested = {
+      type: 'group',
+      match: 'all',
+      conditions: [{ type: 'group', match: 'any', conditions: [emailCondition(1)] }],
+    };
     const response = await api.create(book, { name: 'nested', definition: definition([nested]) });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).message).toContain('groups nest one level only');
@@ -178,18 +206,27 @@ describe('limits at their edges', () => {
     expect(errorOf(renamed).code).toBe('NOT_UNIQUE');
     // Its own name is not a clash, and the same name in another book is fine.
     expect((await api.patch(book, other.id, { name: 'Free' })).statusCode).toBe(200);
-    expect((await api.create(await api.makeBook(), { name: 'Taken', definition: subscribedOnly })).statusCode).toBe(201);
+    expect((await api.create(await api.makeBook(), { name: 'Taken', definition: subscribedOnly })).statusCode).toBe(
+      201,
+    );
   });
 });
 
 describe('property keys and problems', () => {
   it('refuses a property that is not a variable of the book, naming the key', async () => {
     const book = await api.makeBook(['plan']);
-    const response = await api.create(book, { name: 'p', definition: definition([{ type: 'property', key: 'tier', op: 'is_set' }]) });
+    const response = await api.create(book, {
+      name: 'p',
+      definition: definition([{ type: 'property', key: 'tier', op: 'is_set' }]),
+    });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).message).toContain('"tier"');
     const segment = await api.make(book, definition([{ type: 'property', key: 'plan', op: 'is_set' }]));
-    const update = await api.patch(book, segment.id, { definition: definition([{ type: 'group', match: 'any', conditions: [{ type: 'property', key: 'tier', op: 'is_set' }] }]) });
+    const update = await api.patch(book, segment.id, {
+      definition: definition([
+        { type: 'group', match: 'any', conditions: [{ type: 'property', key: 'tier', op: 'is_set' }] },
+      ]),
+    });
     expect(update.statusCode).toBe(400);
     expect(errorOf(update).message).toContain('"tier"');
   });
@@ -204,7 +241,11 @@ describe('property keys and problems', () => {
     const read = (await api.get(book, segment.id)).json() as Segment;
     expect(read.count).toBe(0);
     expect(read.problems).toEqual(['property "plan" is no longer a variable of the contact book']);
-    expect(((await api.list(book)).json() as { data: Segment[] }).data[0]).toMatchObject({ id: segment.id, count: 0, problems: read.problems });
+    expect(((await api.list(book)).json() as { data: Segment[] }).data[0]).toMatchObject({
+      id: segment.id,
+      count: 0,
+      problems: read.problems,
+    });
     expect((await api.contacts(book, segment.id)).json()).toEqual({ data: [], nextCursor: null, total: 0 });
 
     // Renaming is still allowed; putting the variable back heals it.
@@ -215,7 +256,10 @@ describe('property keys and problems', () => {
 
   it('a campaign named by email_activity does not exist: problem, count 0', async () => {
     const book = await api.makeBook();
-    const segment = await api.make(book, definition([{ type: 'email_activity', event: 'opened', op: 'ever', campaignId: 'cmp_1' }]));
+    const segment = await api.make(
+      book,
+      definition([{ type: 'email_activity', event: 'opened', op: 'ever', campaignId: 'cmp_1' }]),
+    );
     expect(segment.problems).toEqual(['campaign "cmp_1" no longer exists']);
     expect(segment.count).toBe(0);
   });
@@ -241,7 +285,11 @@ describe('access and tenancy', () => {
     const book = await api.makeBook();
     for (const kind of ['sending', 'readonly'] as const) {
       const { key } = await team.makeKey(kind);
-      const response = await t.app.inject({ method: 'GET', url: `/api/v1/contactBooks/${book}/segments`, headers: bearer(key) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/contactBooks/${book}/segments`,
+        headers: bearer(key),
+      });
       expect(response.statusCode).toBe(403);
       expect(errorOf(response).code).toBe('SCOPE_DENIED');
     }

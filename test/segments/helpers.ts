@@ -31,13 +31,19 @@ export interface SegmentContact {
   updatedAt: string;
 }
 
-export const errorOf = (response: { json(): unknown }) => (response.json() as { error: { code: string; message: string } }).error;
+export const errorOf = (response: { json(): unknown }) =>
+  (response.json() as { error: { code: string; message: string } }).error;
 
 export const definition = (conditions: unknown[], match: 'all' | 'any' = 'all') => ({ version: 1, match, conditions });
 
 export function segmentsClient(app: FastifyInstance, key: string) {
   const call = (method: Method, url: string, payload?: unknown) =>
-    app.inject({ method, url: `/api${url}`, headers: bearer(key), ...(payload === undefined ? {} : { payload: payload as object }) });
+    app.inject({
+      method,
+      url: `/api${url}`,
+      headers: bearer(key),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const base = (bookId: string) => `/v1/contactBooks/${bookId}/segments`;
   const client = {
     call,
@@ -52,7 +58,16 @@ export function segmentsClient(app: FastifyInstance, key: string) {
       if (response.statusCode !== 200) throw new Error(`patch book: ${response.statusCode} ${response.body}`);
     },
     /** A contact added through the contacts API (created at the app's clock time). */
-    async addContact(bookId: string, contact: { email: string; firstName?: string; lastName?: string; subscribed?: boolean; properties?: Record<string, string> }): Promise<string> {
+    async addContact(
+      bookId: string,
+      contact: {
+        email: string;
+        firstName?: string;
+        lastName?: string;
+        subscribed?: boolean;
+        properties?: Record<string, string>;
+      },
+    ): Promise<string> {
       const response = await call('POST', `/v1/contactBooks/${bookId}/contacts`, contact);
       if (response.statusCode !== 200) throw new Error(`add contact: ${response.statusCode} ${response.body}`);
       return (response.json() as { contactId: string }).contactId;
@@ -75,7 +90,8 @@ export function segmentsClient(app: FastifyInstance, key: string) {
       const page = await call('GET', `${base(bookId)}/${segment.id}/contacts?limit=100`);
       if (page.statusCode !== 200) throw new Error(`segment contacts: ${page.statusCode} ${page.body}`);
       const body = page.json() as { data: SegmentContact[]; total: number };
-      if (body.total !== segment.count || body.total !== body.data.length) throw new Error(`count ${segment.count}, total ${body.total}, rows ${body.data.length}`);
+      if (body.total !== segment.count || body.total !== body.data.length)
+        throw new Error(`count ${segment.count}, total ${body.total}, rows ${body.data.length}`);
       await call('DELETE', `${base(bookId)}/${segment.id}`);
       return body.data.map((contact) => contact.email.split('@')[0]!).sort();
     },
@@ -94,7 +110,12 @@ export interface ContactSeed {
   createdAt?: string;
 }
 
-export async function insertContact(db: Kysely<Database>, teamId: number, bookId: string, seed: ContactSeed): Promise<string> {
+export async function insertContact(
+  db: Kysely<Database>,
+  teamId: number,
+  bookId: string,
+  seed: ContactSeed,
+): Promise<string> {
   const createdAt = new Date(seed.createdAt ?? '2026-01-01T00:00:00.000Z');
   const id = newId('ct_', createdAt);
   await db
@@ -117,7 +138,12 @@ export async function insertContact(db: Kysely<Database>, teamId: number, bookId
 }
 
 /** An email of the team to `address` with events at the given times. */
-export async function insertEmail(db: Kysely<Database>, teamId: number, address: string, events: [EmailStatus, string][]): Promise<string> {
+export async function insertEmail(
+  db: Kysely<Database>,
+  teamId: number,
+  address: string,
+  events: [EmailStatus, string][],
+): Promise<string> {
   const id = newId('em_');
   const createdAt = new Date(events[0]?.[1] ?? '2026-01-01T00:00:00.000Z');
   await db
@@ -136,7 +162,10 @@ export async function insertEmail(db: Kysely<Database>, teamId: number, address:
     .execute();
   await db.insertInto('email_recipients').values({ team_id: teamId, address, email_id: id }).execute();
   for (const [status, at] of events) {
-    await db.insertInto('email_events').values({ team_id: teamId, email_id: id, status, data: null, created_at: new Date(at) }).execute();
+    await db
+      .insertInto('email_events')
+      .values({ team_id: teamId, email_id: id, status, data: null, created_at: new Date(at) })
+      .execute();
   }
   return id;
 }

@@ -41,7 +41,11 @@ describe('paging while contacts are added', () => {
       cursor = body.nextCursor;
       // After the first page, a contact already seen is deleted: an offset-based page would now skip one.
       if (page === 0) {
-        const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/contactBooks/${book}/contacts/${seen[0]}`, headers: bearer(team.key) });
+        const deleted = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/contactBooks/${book}/contacts/${seen[0]}`,
+          headers: bearer(team.key),
+        });
         expect(deleted.statusCode).toBe(200);
       }
       // Between pages, two more matching contacts arrive (and one that does not match).

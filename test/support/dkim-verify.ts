@@ -19,7 +19,8 @@ export function dnsResolverFor(dnsServer: string): (name: string, rrtype: string
   resolver.setServers([dnsServer]);
   return async (name, rrtype) => {
     // DKIM only needs TXT; anything else is not published by the tests.
-    if (rrtype !== 'TXT') throw Object.assign(new Error(`no ${rrtype} lookups in DKIM tests (${name})`), { code: 'ENOTFOUND' });
+    if (rrtype !== 'TXT')
+      throw Object.assign(new Error(`no ${rrtype} lookups in DKIM tests (${name})`), { code: 'ENOTFOUND' });
     return resolver.resolveTxt(name);
   };
 }

@@ -82,11 +82,19 @@ export class TestDnsServer {
   }
 
   setTxt(name: string, ...values: (string | string[])[]): void {
-    this.set(name, 'TXT', values.map((value) => ({ type: 'TXT', chunks: Array.isArray(value) ? value : txtChunks(value) })));
+    this.set(
+      name,
+      'TXT',
+      values.map((value) => ({ type: 'TXT', chunks: Array.isArray(value) ? value : txtChunks(value) })),
+    );
   }
 
   setMx(name: string, ...records: { exchange: string; priority: number }[]): void {
-    this.set(name, 'MX', records.map((record) => ({ type: 'MX', ...record })));
+    this.set(
+      name,
+      'MX',
+      records.map((record) => ({ type: 'MX', ...record })),
+    );
   }
 
   /** Forgets every record at `name` (it then answers NXDOMAIN) and its behaviour. */

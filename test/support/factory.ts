@@ -10,13 +10,21 @@ export interface TestTeam {
   /** A full access key made by the owner. */
   key: string;
   addMember(role: 'OWNER' | 'ADMIN' | 'MEMBER'): Promise<number>;
-  makeKey(kind: KeyKind, options?: { memberId?: number | null; domainId?: number }): Promise<{ id: string; key: string }>;
+  makeKey(
+    kind: KeyKind,
+    options?: { memberId?: number | null; domainId?: number },
+  ): Promise<{ id: string; key: string }>;
   setRole(memberId: number, role: 'OWNER' | 'ADMIN' | 'MEMBER'): Promise<void>;
 }
 
 let counter = 0;
 
-export async function adminRequest(app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+export async function adminRequest(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
   const response = await app.inject({
     method,
     url: `/admin/v1${url}`,
@@ -35,7 +43,8 @@ export async function createTeam(
   // A generous limit by default so tests are not throttled; the rate-limit tests set their own.
   await adminRequest(app, 'PATCH', `/teams/${team.id}`, { apiRateLimit: options.apiRateLimit ?? 100_000 });
   const addMember = async (role: 'OWNER' | 'ADMIN' | 'MEMBER') =>
-    (await adminRequest(app, 'POST', `/teams/${team.id}/members`, { email: `m${++counter}@example.test`, role })).id as number;
+    (await adminRequest(app, 'POST', `/teams/${team.id}/members`, { email: `m${++counter}@example.test`, role }))
+      .id as number;
   const makeKey = async (kind: KeyKind, opts: { memberId?: number | null; domainId?: number } = {}) => {
     const body: Record<string, unknown> = { kind };
     if (opts.memberId !== null) body.memberId = opts.memberId ?? ownerId;

@@ -101,7 +101,11 @@ export class SmtpSink {
       },
       onRcptTo: (address, _session, callback) => {
         const rule = this.ruleFor(address.address, 'rcpt');
-        callback(rule && rule.code >= 400 ? new SmtpReplyError(rule.code, rule.message ?? `refused by the test (${rule.stage})`) : null);
+        callback(
+          rule && rule.code >= 400
+            ? new SmtpReplyError(rule.code, rule.message ?? `refused by the test (${rule.stage})`)
+            : null,
+        );
       },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
@@ -176,7 +180,9 @@ export class SmtpSink {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this)) {
       if (Date.now() > deadline) {
-        throw new Error(`sink: ${what} not reached within ${timeoutMs} ms (recorded ${this.messages.length}, held ${this.#held.length}, abandoned ${this.abandoned.length})`);
+        throw new Error(
+          `sink: ${what} not reached within ${timeoutMs} ms (recorded ${this.messages.length}, held ${this.#held.length}, abandoned ${this.abandoned.length})`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -59,7 +59,11 @@ export function heraldEnv(dataDir: string, port: number, extra: Record<string, s
 
 export function startHerald(args: string[], env: NodeJS.ProcessEnv): HeraldProcess {
   // process.execPath is the Node 24 that runs vitest; it runs src/main.ts directly.
-  const child = spawn(process.execPath, ['src/main.ts', ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['src/main.ts', ...args], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -117,15 +121,24 @@ export async function waitForExit(proc: HeraldProcess, timeoutMs: number): Promi
 }
 
 /** Polls GET /healthz until it answers 200; fails early if the process exits. */
-export async function waitForHealthy(proc: HeraldProcess, port: number, timeoutMs = 60_000, host = '127.0.0.1'): Promise<void> {
+export async function waitForHealthy(
+  proc: HeraldProcess,
+  port: number,
+  timeoutMs = 60_000,
+  host = '127.0.0.1',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.hasExited()) {
       const exit = await proc.exited;
-      throw new Error(`herald exited (${exit.code ?? exit.signal}) before it was healthy\nstdout:\n${proc.stdout()}\nstderr:\n${proc.stderr()}`);
+      throw new Error(
+        `herald exited (${exit.code ?? exit.signal}) before it was healthy\nstdout:\n${proc.stdout()}\nstderr:\n${proc.stderr()}`,
+      );
     }
     try {
-      const response = await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}/healthz`, { signal: AbortSignal.timeout(1_000) });
+      const response = await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}/healthz`, {
+        signal: AbortSignal.timeout(1_000),
+      });
       if (response.status === 200) return;
     } catch {
       // not listening yet
@@ -169,7 +182,13 @@ export interface HttpResult {
   text: string;
 }
 
-export async function http(port: number, method: string, urlPath: string, token?: string, body?: unknown): Promise<HttpResult> {
+export async function http(
+  port: number,
+  method: string,
+  urlPath: string,
+  token?: string,
+  body?: unknown,
+): Promise<HttpResult> {
   const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
     method,
     headers: {

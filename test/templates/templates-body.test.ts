@@ -15,15 +15,31 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const errorOf = (response: { json(): unknown }) => (response.json() as { error: { code: string; message: string } }).error;
+const errorOf = (response: { json(): unknown }) =>
+  (response.json() as { error: { code: string; message: string } }).error;
 const count = (text: string, part: string) => text.split(part).length - 1;
 
 describe('editor document', () => {
   const everyBlock = [
     { type: 'heading', level: 1, text: 'Hello <script>alert(1)</script> {{firstName}}', align: 'center' },
-    { type: 'paragraph', content: ['Plain & simple\nsecond line ', { text: 'bold', bold: true }, ' ', { text: 'site', italic: true, href: 'https://example.com/?a=1&b={{id}}' }] },
+    {
+      type: 'paragraph',
+      content: [
+        'Plain & simple\nsecond line ',
+        { text: 'bold', bold: true },
+        ' ',
+        { text: 'site', italic: true, href: 'https://example.com/?a=1&b={{id}}' },
+      ],
+    },
     { type: 'link', text: 'Write to us', href: 'mailto:{{supportEmail}}' },
-    { type: 'button', label: 'Reset "now"', href: '{{resetUrl}}', backgroundColor: '#0a7', textColor: '#ffffff', align: 'center' },
+    {
+      type: 'button',
+      label: 'Reset "now"',
+      href: '{{resetUrl}}',
+      backgroundColor: '#0a7',
+      textColor: '#ffffff',
+      align: 'center',
+    },
     { type: 'image', src: 'https://cdn.example.com/logo.png', alt: 'Logo "Acme"', width: 120, href: 'tel:+15550100' },
     { type: 'divider', color: '#cccccc' },
     { type: 'spacer', height: 32 },
@@ -47,8 +63,12 @@ describe('editor document', () => {
     expect(html).toContain('<a href="https://example.com/?a=1&amp;b={{id}}"');
     expect(html).toContain('<em>site</em></a>');
     expect(html).toContain('<a href="mailto:{{supportEmail}}"');
-    expect(html).toMatch(/<td class="button-cell" bgcolor="#0a7"[^>]*><a class="button-link" href="\{\{resetUrl\}\}"[^>]*>Reset &quot;now&quot;<\/a>/);
-    expect(html).toMatch(/<a href="tel:\+15550100"[^>]*><img src="https:\/\/cdn.example.com\/logo.png" alt="Logo &quot;Acme&quot;" width="120"/);
+    expect(html).toMatch(
+      /<td class="button-cell" bgcolor="#0a7"[^>]*><a class="button-link" href="\{\{resetUrl\}\}"[^>]*>Reset &quot;now&quot;<\/a>/,
+    );
+    expect(html).toMatch(
+      /<a href="tel:\+15550100"[^>]*><img src="https:\/\/cdn.example.com\/logo.png" alt="Logo &quot;Acme&quot;" width="120"/,
+    );
     expect(html).toContain('border-top: 1px solid #cccccc');
     expect(html).toContain('height="32"');
     expect(html).toMatch(/<p class="small" style="[^"]*font-size: 12px[^"]*">Sent to \{\{email\}\}<\/p>/);
@@ -64,8 +84,19 @@ describe('editor document', () => {
   });
 
   it('accepts the link forms: https with variables, mailto, tel, a variable, a variable then a path', async () => {
-    for (const href of ['https://example.com/o/{{orderId}}', 'http://example.com', 'mailto:help@example.com', 'tel:+15550100', '{{ ctaUrl }}', '{{baseUrl}}/reset?token={{token}}']) {
-      const response = await api.create({ name: 'Links', subject: 'Links', content: doc({ type: 'link', text: 'x', href }) });
+    for (const href of [
+      'https://example.com/o/{{orderId}}',
+      'http://example.com',
+      'mailto:help@example.com',
+      'tel:+15550100',
+      '{{ ctaUrl }}',
+      '{{baseUrl}}/reset?token={{token}}',
+    ]) {
+      const response = await api.create({
+        name: 'Links',
+        subject: 'Links',
+        content: doc({ type: 'link', text: 'x', href }),
+      });
       expect(response.statusCode, href).toBe(200);
     }
   });
@@ -74,17 +105,41 @@ describe('editor document', () => {
     ['heading level 4', doc({ type: 'heading', level: 4, text: 'x' }), 'content.blocks[0].level'],
     ['unknown block type', doc({ type: 'heading', level: 1, text: 'ok' }, { type: 'video' }), 'content.blocks[1].type'],
     ['javascript: link', doc({ type: 'link', text: 'x', href: 'javascript:alert(1)' }), 'content.blocks[0].href'],
-    ['data: button', doc({ type: 'button', label: 'x', href: 'data:text/html,<script>alert(1)</script>' }), 'content.blocks[0].href'],
-    ['relative link in a run', doc({ type: 'paragraph', content: ['a', { text: 'b', href: '/account' }] }), 'content.blocks[0].content[1].href'],
-    ['variable in the middle deciding nothing but no scheme', doc({ type: 'link', text: 'x', href: 'javascript:{{x}}' }), 'content.blocks[0].href'],
+    [
+      'data: button',
+      doc({ type: 'button', label: 'x', href: 'data:text/html,<script>alert(1)</script>' }),
+      'content.blocks[0].href',
+    ],
+    [
+      'relative link in a run',
+      doc({ type: 'paragraph', content: ['a', { text: 'b', href: '/account' }] }),
+      'content.blocks[0].content[1].href',
+    ],
+    [
+      'variable in the middle deciding nothing but no scheme',
+      doc({ type: 'link', text: 'x', href: 'javascript:{{x}}' }),
+      'content.blocks[0].href',
+    ],
     ['http image', doc({ type: 'image', src: 'http://cdn.example.com/a.png', alt: '' }), 'content.blocks[0].src'],
     ['variable image source', doc({ type: 'image', src: '{{img}}', alt: '' }), 'content.blocks[0].src'],
-    ['image too wide', doc({ type: 'image', src: 'https://cdn.example.com/a.png', alt: '', width: 553 }), 'content.blocks[0].width'],
-    ['bad colour', doc({ type: 'button', label: 'x', href: 'https://x.example', backgroundColor: 'red' }), 'content.blocks[0].backgroundColor'],
+    [
+      'image too wide',
+      doc({ type: 'image', src: 'https://cdn.example.com/a.png', alt: '', width: 553 }),
+      'content.blocks[0].width',
+    ],
+    [
+      'bad colour',
+      doc({ type: 'button', label: 'x', href: 'https://x.example', backgroundColor: 'red' }),
+      'content.blocks[0].backgroundColor',
+    ],
     ['spacer too tall', doc({ type: 'spacer', height: 201 }), 'content.blocks[0].height'],
     ['empty paragraph', doc({ type: 'paragraph', content: [] }), 'content.blocks[0].content'],
     ['unknown key', doc({ type: 'divider', colour: '#000' }), 'content.blocks[0]'],
-    ['blank inside a link', doc({ type: 'link', text: 'x', href: 'https://example.com/a b' }), 'content.blocks[0].href'],
+    [
+      'blank inside a link',
+      doc({ type: 'link', text: 'x', href: 'https://example.com/a b' }),
+      'content.blocks[0].href',
+    ],
     ['version 2', JSON.stringify({ version: 2, blocks: [] }), 'content.version'],
     ['no blocks', JSON.stringify({ version: 1 }), 'content.blocks'],
     ['not JSON', '<p>not json</p>', 'content: is not valid JSON'],
@@ -101,11 +156,25 @@ describe('editor document', () => {
   it('document limits at their edges: 1000 blocks, 500 runs a paragraph, 5000 runs in all, links of 2048 characters', async () => {
     const divider = { type: 'divider' };
     const paragraph = (runs: number) => ({ type: 'paragraph', content: Array.from({ length: runs }, () => 'x') });
-    const link = (length: number) => ({ type: 'link', text: 'x', href: `https://example.com/${'a'.repeat(length - 20)}` });
+    const link = (length: number) => ({
+      type: 'link',
+      text: 'x',
+      href: `https://example.com/${'a'.repeat(length - 20)}`,
+    });
     const cases: [string, unknown[], unknown[], string][] = [
-      ['blocks', Array.from({ length: 1000 }, () => divider), Array.from({ length: 1001 }, () => divider), 'content.blocks'],
+      [
+        'blocks',
+        Array.from({ length: 1000 }, () => divider),
+        Array.from({ length: 1001 }, () => divider),
+        'content.blocks',
+      ],
       ['runs in a paragraph', [paragraph(500)], [paragraph(501)], 'content.blocks[0].content'],
-      ['runs in all', Array.from({ length: 10 }, () => paragraph(500)), [...Array.from({ length: 10 }, () => paragraph(500)), paragraph(1)], 'content.blocks: at most 5000'],
+      [
+        'runs in all',
+        Array.from({ length: 10 }, () => paragraph(500)),
+        [...Array.from({ length: 10 }, () => paragraph(500)), paragraph(1)],
+        'content.blocks: at most 5000',
+      ],
       ['link length', [link(2048)], [link(2049)], 'content.blocks[0].href'],
     ];
     for (const [what, ok, bad, path] of cases) {
@@ -170,7 +239,11 @@ describe('HTML is sanitised on the way in', () => {
   });
 
   it('refuses HTML with nothing left after sanitising: 400 naming html', async () => {
-    const response = await api.create({ name: 'Empty', subject: 'Empty', html: '<script>alert(1)</script><!-- note -->' });
+    const response = await api.create({
+      name: 'Empty',
+      subject: 'Empty',
+      html: '<script>alert(1)</script><!-- note -->',
+    });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).message).toMatch(/^html: /);
   });
@@ -180,9 +253,15 @@ describe('marketing templates carry an unsubscribe footer', () => {
   it('created without a body: the default body, which is the footer', async () => {
     const created = await api.make({ type: 'MARKETING' });
     expect(created.type).toBe('MARKETING');
-    const document = JSON.parse(created.content!) as { version: number; blocks: { type: string; content?: unknown[] }[] };
+    const document = JSON.parse(created.content!) as {
+      version: number;
+      blocks: { type: string; content?: unknown[] }[];
+    };
     expect(document.version).toBe(1);
-    expect(document.blocks.at(-1)).toMatchObject({ type: 'paragraph', content: [expect.any(String), { text: 'Unsubscribe', href: '{{unsubscribeUrl}}' }] });
+    expect(document.blocks.at(-1)).toMatchObject({
+      type: 'paragraph',
+      content: [expect.any(String), { text: 'Unsubscribe', href: '{{unsubscribeUrl}}' }],
+    });
     expect(created.html).toMatch(/<a href="\{\{unsubscribeUrl\}\}"[^>]*>Unsubscribe<\/a>/);
   });
 
@@ -204,7 +283,10 @@ describe('marketing templates carry an unsubscribe footer', () => {
   });
 
   it('a link to another unsubscribe page does not count: the footer is added', async () => {
-    const created = await api.make({ type: 'MARKETING', html: '<a href="https://example.com/unsubscribe">Unsubscribe</a>' });
+    const created = await api.make({
+      type: 'MARKETING',
+      html: '<a href="https://example.com/unsubscribe">Unsubscribe</a>',
+    });
     expect(count(created.html!, '{{unsubscribeUrl}}')).toBe(1);
   });
 
@@ -215,7 +297,10 @@ describe('marketing templates carry an unsubscribe footer', () => {
     expect(blocks.length).toBeGreaterThan(1);
     expect(without.html).toContain('href="{{unsubscribeUrl}}"');
 
-    const own = doc({ type: 'heading', level: 1, text: 'Sale' }, { type: 'link', text: 'Leave the list', href: '{{unsubscribeUrl}}' });
+    const own = doc(
+      { type: 'heading', level: 1, text: 'Sale' },
+      { type: 'link', text: 'Leave the list', href: '{{unsubscribeUrl}}' },
+    );
     const withLink = await api.make({ type: 'MARKETING', content: own });
     expect(withLink.content).toBe(own);
     expect(count(withLink.html!, '{{unsubscribeUrl}}')).toBe(1);
@@ -254,7 +339,11 @@ describe('marketing templates carry an unsubscribe footer', () => {
   });
 
   it('the stored footer is filled at send time with the unsubscribe URL', async () => {
-    const created = await api.make({ type: 'MARKETING', subject: 'News for {{firstName}}', html: '<p>Hi {{firstName}}</p>' });
+    const created = await api.make({
+      type: 'MARKETING',
+      subject: 'News for {{firstName}}',
+      html: '<p>Hi {{firstName}}</p>',
+    });
     const rendered = renderTemplate(
       { subject: created.subject, html: created.html, text: null },
       { firstName: 'Ada <3', unsubscribeUrl: 'https://mail.example.com/u/abc?t=1&s=2' },

@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const errorOf = (response: { json(): unknown }) => (response.json() as { error: { code: string; message: string } }).error;
+const errorOf = (response: { json(): unknown }) =>
+  (response.json() as { error: { code: string; message: string } }).error;
 
 describe('create and read', () => {
   it('creates a template with defaults and reads it back', async () => {
@@ -42,8 +43,20 @@ describe('create and read', () => {
   });
 
   it('keeps every given field', async () => {
-    const created = await api.make({ name: 'Promo', subject: 'Sale', type: 'TRANSACTIONAL', previewText: 'Half off', html: '<p>Hi</p>' });
-    expect(created).toMatchObject({ name: 'Promo', subject: 'Sale', previewText: 'Half off', content: null, html: '<p>Hi</p>' });
+    const created = await api.make({
+      name: 'Promo',
+      subject: 'Sale',
+      type: 'TRANSACTIONAL',
+      previewText: 'Half off',
+      html: '<p>Hi</p>',
+    });
+    expect(created).toMatchObject({
+      name: 'Promo',
+      subject: 'Sale',
+      previewText: 'Half off',
+      content: null,
+      html: '<p>Hi</p>',
+    });
     expect((await api.get(created.id)).json()).toEqual(created);
   });
 
@@ -175,7 +188,9 @@ describe('update', () => {
 
   it('without content or html leaves the stored body as it was', async () => {
     const created = await api.make({ html: '<table><tr><td>Kept</td></tr></table>' });
-    const updated = (await api.patch(created.id, { subject: 'New subject', type: 'TRANSACTIONAL', previewText: 'x' })).json() as Template;
+    const updated = (
+      await api.patch(created.id, { subject: 'New subject', type: 'TRANSACTIONAL', previewText: 'x' })
+    ).json() as Template;
     expect(updated.html).toBe(created.html);
     expect(updated.content).toBeNull();
   });
@@ -195,7 +210,9 @@ describe('update', () => {
   });
 
   it('with html rewrites the body and drops the editor document', async () => {
-    const created = await api.make({ content: JSON.stringify({ version: 1, blocks: [{ type: 'heading', level: 1, text: 'Old' }] }) });
+    const created = await api.make({
+      content: JSON.stringify({ version: 1, blocks: [{ type: 'heading', level: 1, text: 'Old' }] }),
+    });
     expect(created.content).not.toBeNull();
     const updated = (await api.patch(created.id, { html: '<p>New body</p>' })).json() as Template;
     expect(updated.html).toBe('<p>New body</p>');
@@ -228,7 +245,11 @@ describe('tenant isolation', () => {
     const created = await api.make({ name: 'Private', html: '<p>Secret</p>' });
     const other = await createTeam(t.app);
     const theirs = templatesClient(t.app, other.key);
-    for (const response of [await theirs.get(created.id), await theirs.patch(created.id, { name: 'Stolen' }), await theirs.remove(created.id)]) {
+    for (const response of [
+      await theirs.get(created.id),
+      await theirs.patch(created.id, { name: 'Stolen' }),
+      await theirs.remove(created.id),
+    ]) {
       expect(response.statusCode).toBe(404);
       expect(errorOf(response)).toEqual({ code: 'NOT_FOUND', message: 'Template not found' });
     }
@@ -236,7 +257,12 @@ describe('tenant isolation', () => {
   });
 
   it('getTemplateForSend reads only the given team', async () => {
-    const created = await api.make({ name: 'Send me', subject: 'Hi {{name}}', previewText: 'pv', html: '<p>Hi {{name}}</p>' });
+    const created = await api.make({
+      name: 'Send me',
+      subject: 'Hi {{name}}',
+      previewText: 'pv',
+      html: '<p>Hi {{name}}</p>',
+    });
     expect(await getTemplateForSend(t.deps.db, team.id, created.id)).toEqual({
       id: created.id,
       subject: 'Hi {{name}}',

@@ -9,22 +9,29 @@ import { readClickToken, readOpenToken } from '../../src/tracking/tokens.ts';
 const secrets = new Secrets('tracking-test-secret-0123456789-0123456789');
 const PUBLIC = 'https://herald.test';
 const email = { teamId: 3, emailId: 'em_rewrite', recipient: null };
-const track = (html: string, open = false, click = true, keep: string[] = []) => addTracking(html, { secrets, publicUrl: PUBLIC, email, open, click, keep });
+const track = (html: string, open = false, click = true, keep: string[] = []) =>
+  addTracking(html, { secrets, publicUrl: PUBLIC, email, open, click, keep });
 const mark = (link: string) => `[${link}]`;
 
 /** The links a rewritten document points to, decoded from their tokens. */
 function trackedLinks(html: string): string[] {
-  return [...html.matchAll(/https:\/\/herald\.test\/t\/c\/([^"' >]+)/g)].map((m) => readClickToken(secrets, m[1]!)?.link ?? 'INVALID');
+  return [...html.matchAll(/https:\/\/herald\.test\/t\/c\/([^"' >]+)/g)].map(
+    (m) => readClickToken(secrets, m[1]!)?.link ?? 'INVALID',
+  );
 }
 
 describe('rewriteLinks', () => {
   it('replaces only the href value, keeping quotes, other attributes and entities', () => {
     const html = `<p>a &amp; b</p><A class="x" HREF='https://e.test/?a=1&amp;b=2' title="it's &quot;here&quot;">go &rarr;</A>`;
-    expect(rewriteLinks(html, mark)).toBe(`<p>a &amp; b</p><A class="x" HREF='[https://e.test/?a=1&b=2]' title="it's &quot;here&quot;">go &rarr;</A>`);
+    expect(rewriteLinks(html, mark)).toBe(
+      `<p>a &amp; b</p><A class="x" HREF='[https://e.test/?a=1&b=2]' title="it's &quot;here&quot;">go &rarr;</A>`,
+    );
   });
 
   it('handles unquoted values, quotes inside other attributes and > inside quoted values', () => {
-    expect(rewriteLinks('<a title="a > b" href=https://e.test/x>x</a>', mark)).toBe('<a title="a > b" href=[https://e.test/x]>x</a>');
+    expect(rewriteLinks('<a title="a > b" href=https://e.test/x>x</a>', mark)).toBe(
+      '<a title="a > b" href=[https://e.test/x]>x</a>',
+    );
     expect(rewriteLinks(`<a title=it's href="https://e.test/">x</a><a href="https://f.test/">y</a>`, mark)).toBe(
       `<a title=it's href="[https://e.test/]">x</a><a href="[https://f.test/]">y</a>`,
     );
@@ -45,13 +52,17 @@ describe('rewriteLinks', () => {
   });
 
   it('rewrites links in Outlook conditional comments too', () => {
-    expect(rewriteLinks('<!--[if mso]><a href="https://e.test/">o</a><![endif]-->', mark)).toBe('<!--[if mso]><a href="[https://e.test/]">o</a><![endif]-->');
+    expect(rewriteLinks('<!--[if mso]><a href="https://e.test/">o</a><![endif]-->', mark)).toBe(
+      '<!--[if mso]><a href="[https://e.test/]">o</a><![endif]-->',
+    );
   });
 });
 
 describe('trackableLink', () => {
   it('decodes character references as a browser does, keeping &name without ;', () => {
-    expect(trackableLink(' https://e.test/?a=1&amp;b=2&#38;c=3&#x26;d&not=4 ')).toBe('https://e.test/?a=1&b=2&c=3&d&not=4');
+    expect(trackableLink(' https://e.test/?a=1&amp;b=2&#38;c=3&#x26;d&not=4 ')).toBe(
+      'https://e.test/?a=1&b=2&c=3&d&not=4',
+    );
     expect(trackableLink('HTTPS://E.test/')).toBe('HTTPS://E.test/');
     expect(trackableLink('https://e.test/caf\u00e9')).toBe('https://e.test/caf%C3%A9');
   });
@@ -89,7 +100,8 @@ describe('addTracking', () => {
   it('inserts the pixel once, before the last </body>, or at the end', () => {
     const out = track('<html><body><p>hi</p></BODY></html>', true, false);
     expect(out.match(/<img /g)).toHaveLength(1);
-    const [, token] = /<img src="https:\/\/herald\.test\/t\/o\/([^"]+)" width="1" height="1" alt=""[^>]*><\/BODY><\/html>$/.exec(out)!;
+    const [, token] =
+      /<img src="https:\/\/herald\.test\/t\/o\/([^"]+)" width="1" height="1" alt=""[^>]*><\/BODY><\/html>$/.exec(out)!;
     expect(readOpenToken(secrets, token!)).toEqual(email);
     expect(insertPixel('<p>x</p>', 'https://p.test/i')).toMatch(/^<p>x<\/p><img src="https:\/\/p\.test\/i"[^>]*>$/);
     expect(insertPixel('<body>a</body><body>b</body>', 'u').indexOf('<img')).toBe('<body>a</body><body>b'.length);

@@ -2,7 +2,15 @@
 // kind, another purpose's key or a forged tag is refused.
 import { describe, expect, it } from 'vitest';
 import { Secrets } from '../../src/platform/crypto.ts';
-import { clickToken, clickUrl, openToken, openUrl, readClickToken, readOpenToken, TRACKING_TOKEN_MAX_LENGTH } from '../../src/tracking/tokens.ts';
+import {
+  clickToken,
+  clickUrl,
+  openToken,
+  openUrl,
+  readClickToken,
+  readOpenToken,
+  TRACKING_TOKEN_MAX_LENGTH,
+} from '../../src/tracking/tokens.ts';
 
 const secrets = new Secrets('tracking-test-secret-0123456789-0123456789');
 const email = { teamId: 7, emailId: 'em_01jtest', recipient: 'Ada@Example.test' };
@@ -19,12 +27,19 @@ describe('tracking tokens', () => {
   it('carry team, email, lower-cased recipient and link', () => {
     expect(readOpenToken(secrets, openToken(secrets, email))).toEqual({ ...email, recipient: 'ada@example.test' });
     expect(readClickToken(secrets, clickToken(secrets, link))).toEqual({ ...link, recipient: 'ada@example.test' });
-    expect(readOpenToken(secrets, openToken(secrets, { ...email, recipient: null }))).toEqual({ ...email, recipient: null });
+    expect(readOpenToken(secrets, openToken(secrets, { ...email, recipient: null }))).toEqual({
+      ...email,
+      recipient: null,
+    });
   });
 
   it('are URL-safe and live under the public URL', () => {
-    expect(openUrl(secrets, 'https://h.test', email)).toMatch(/^https:\/\/h\.test\/t\/o\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
-    expect(clickUrl(secrets, 'https://h.test', link)).toMatch(/^https:\/\/h\.test\/t\/c\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+    expect(openUrl(secrets, 'https://h.test', email)).toMatch(
+      /^https:\/\/h\.test\/t\/o\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/,
+    );
+    expect(clickUrl(secrets, 'https://h.test', link)).toMatch(
+      /^https:\/\/h\.test\/t\/c\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/,
+    );
   });
 
   it('cannot be changed to point elsewhere', () => {
@@ -34,7 +49,9 @@ describe('tracking tokens', () => {
     const otherTag = `${tag.slice(0, -1)}${tag.endsWith('A') ? 'B' : 'A'}`;
     expect(readClickToken(secrets, `${payload}.${otherTag}`)).toBeNull();
     // A well-formed payload with a tag made without our key.
-    const forged = Buffer.from(JSON.stringify(['c', 7, 'em_01jtest', null, 'https://evil.example/'])).toString('base64url');
+    const forged = Buffer.from(JSON.stringify(['c', 7, 'em_01jtest', null, 'https://evil.example/'])).toString(
+      'base64url',
+    );
     expect(readClickToken(secrets, `${forged}.${tag}`)).toBeNull();
   });
 

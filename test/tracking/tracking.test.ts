@@ -8,7 +8,16 @@ import { LATER_OPENS_KEPT, recordEmailEvent } from '../../src/emails/index.ts';
 import { Secrets } from '../../src/platform/crypto.ts';
 import { openToken } from '../../src/tracking/tokens.ts';
 import { call } from '../domains/support.ts';
-import { emailJson, expectDkimPass, harnessDnsServer, latestStatus, startRelayDelivery, uniqueRecipient, waitForStatus, type RelayDelivery } from '../emails/delivery-support.ts';
+import {
+  emailJson,
+  expectDkimPass,
+  harnessDnsServer,
+  latestStatus,
+  startRelayDelivery,
+  uniqueRecipient,
+  waitForStatus,
+  type RelayDelivery,
+} from '../emails/delivery-support.ts';
 import { emails, type EmailHarness, type SendingTeam } from '../emails/support.ts';
 import { bearer } from '../support/factory.ts';
 
@@ -19,7 +28,12 @@ let team: SendingTeam;
 beforeAll(async () => {
   d = await startRelayDelivery();
   ({ h, team } = d);
-  const on = await h.app.inject({ method: 'PATCH', url: `/api/v1/domains/${team.domain.id}`, headers: bearer(team.key), payload: { openTracking: true, clickTracking: true } });
+  const on = await h.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/domains/${team.domain.id}`,
+    headers: bearer(team.key),
+    payload: { openTracking: true, clickTracking: true },
+  });
   expect(on.statusCode, on.body).toBe(200);
 });
 afterEach(async () => {
@@ -44,14 +58,20 @@ interface Delivered {
 async function sendAndDeliver(body: Record<string, unknown>): Promise<Delivered[]> {
   const id = await emails(h.app, team.key).sent(body);
   await waitForStatus(h, id, 'SENT');
-  return Promise.all(d.messagesOf(id).map(async (m) => ({ id, raw: m.raw, html: String((await simpleParser(m.raw)).html) })));
+  return Promise.all(
+    d.messagesOf(id).map(async (m) => ({ id, raw: m.raw, html: String((await simpleParser(m.raw)).html) })),
+  );
 }
 
 const pixelPath = (html: string) => new URL(/<img src="([^"]+\/t\/o\/[^"]+)"/.exec(html)![1]!).pathname;
-const clickPaths = (html: string) => [...html.matchAll(/href="([^"]+\/t\/c\/[^"]+)"/g)].map((m) => new URL(m[1]!).pathname);
-const get = (url: string, userAgent = 'TestMail/1.0') => h.app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent } });
-const eventsOf = async (id: string, status: string) => (await emailJson(h, team.key, id)).emailEvents.filter((e) => e.status === status);
-const waitForEvents = (id: string, status: string, count: number) => expect.poll(async () => (await eventsOf(id, status)).length, { timeout: 5_000, interval: 20 }).toBe(count);
+const clickPaths = (html: string) =>
+  [...html.matchAll(/href="([^"]+\/t\/c\/[^"]+)"/g)].map((m) => new URL(m[1]!).pathname);
+const get = (url: string, userAgent = 'TestMail/1.0') =>
+  h.app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent } });
+const eventsOf = async (id: string, status: string) =>
+  (await emailJson(h, team.key, id)).emailEvents.filter((e) => e.status === status);
+const waitForEvents = (id: string, status: string, count: number) =>
+  expect.poll(async () => (await eventsOf(id, status)).length, { timeout: 5_000, interval: 20 }).toBe(count);
 interface OpenData {
   recipient?: string;
   userAgent: string;
@@ -61,7 +81,12 @@ interface OpenData {
 }
 /** Waits until the email's OPENED events count `opens` opens in all. */
 const waitForOpenCount = (id: string, opens: number) =>
-  expect.poll(async () => (await eventsOf(id, 'OPENED')).reduce((sum, e) => sum + (e.data as unknown as OpenData).openCount, 0), { timeout: 5_000, interval: 20 }).toBe(opens);
+  expect
+    .poll(
+      async () => (await eventsOf(id, 'OPENED')).reduce((sum, e) => sum + (e.data as unknown as OpenData).openCount, 0),
+      { timeout: 5_000, interval: 20 },
+    )
+    .toBe(opens);
 
 /** The token with one payload character changed (still base64url). */
 function tampered(path: string): string {
@@ -71,7 +96,13 @@ function tampered(path: string): string {
 
 describe('open and click tracking', () => {
   it('delivers a pixel and rewritten links, DKIM still verifying; opens and clicks are recorded', async () => {
-    const [delivered] = await sendAndDeliver({ from: team.from(), to: uniqueRecipient('track'), subject: 'Hello', html: HTML, text: 'Hello' });
+    const [delivered] = await sendAndDeliver({
+      from: team.from(),
+      to: uniqueRecipient('track'),
+      subject: 'Hello',
+      html: HTML,
+      text: 'Hello',
+    });
     const { id, html, raw } = delivered!;
     await expectDkimPass(raw, harnessDnsServer(h), 'tracked message');
     expect(html.match(/\/t\/o\//g)).toHaveLength(1);
@@ -92,7 +123,12 @@ describe('open and click tracking', () => {
     // One event for the email: the first open, and the second in its data.
     await waitForOpenCount(id, 2);
     const [opened] = await eventsOf(id, 'OPENED');
-    expect(opened!.data).toEqual({ userAgent: 'Client/1', openCount: 2, lastOpenedAt: expect.any(String), laterOpens: [{ at: expect.any(String), userAgent: 'Client/2' }] });
+    expect(opened!.data).toEqual({
+      userAgent: 'Client/1',
+      openCount: 2,
+      lastOpenedAt: expect.any(String),
+      laterOpens: [{ at: expect.any(String), userAgent: 'Client/2' }],
+    });
     const data = opened!.data as unknown as OpenData;
     expect(data.lastOpenedAt).toBe(data.laterOpens[0]!.at);
     expect(Date.parse(data.lastOpenedAt)).toBeGreaterThanOrEqual(Date.parse(opened!.createdAt));
@@ -102,12 +138,20 @@ describe('open and click tracking', () => {
     expect(click.statusCode).toBe(302);
     expect(click.headers.location).toBe('https://shop.example/p?a=1&b=2');
     await waitForEvents(id, 'CLICKED', 1);
-    expect((await eventsOf(id, 'CLICKED'))[0]!.data).toEqual({ link: 'https://shop.example/p?a=1&b=2', userAgent: 'TestMail/1.0' });
+    expect((await eventsOf(id, 'CLICKED'))[0]!.data).toEqual({
+      link: 'https://shop.example/p?a=1&b=2',
+      userAgent: 'TestMail/1.0',
+    });
     expect(await latestStatus(h, id)).toBe('CLICKED');
   });
 
   it('many opens of one email at once are all counted in its one OPENED event; the list keeps the latest later opens', async () => {
-    const [{ id, html }] = (await sendAndDeliver({ from: team.from(), to: uniqueRecipient('burst'), subject: 'Hi', html: HTML })) as [Delivered];
+    const [{ id, html }] = (await sendAndDeliver({
+      from: team.from(),
+      to: uniqueRecipient('burst'),
+      subject: 'Hi',
+      html: HTML,
+    })) as [Delivered];
     // More requests than writers: the later ones wait together in one batch, several for this email.
     const agents = Array.from({ length: LATER_OPENS_KEPT + 6 }, (_, i) => `Burst/${i}`);
     const answers = await Promise.all(agents.map((agent) => get(pixelPath(html), agent)));
@@ -128,8 +172,17 @@ describe('open and click tracking', () => {
   });
 
   it('a tampered or foreign token records nothing: the same GIF for the pixel, a 404 page for a link', async () => {
-    const [{ id, html }] = (await sendAndDeliver({ from: team.from(), to: uniqueRecipient('tamper'), subject: 'Hi', html: HTML })) as [Delivered];
-    const foreign = openToken(new Secrets('some-other-secret-0123456789-0123456789'), { teamId: team.id, emailId: id, recipient: null });
+    const [{ id, html }] = (await sendAndDeliver({
+      from: team.from(),
+      to: uniqueRecipient('tamper'),
+      subject: 'Hi',
+      html: HTML,
+    })) as [Delivered];
+    const foreign = openToken(new Secrets('some-other-secret-0123456789-0123456789'), {
+      teamId: team.id,
+      emailId: id,
+      recipient: null,
+    });
     for (const path of [tampered(pixelPath(html)), `/t/o/${foreign}`, '/t/o/nonsense']) {
       const pixel = await get(path);
       expect(pixel.statusCode, path).toBe(200);
@@ -149,13 +202,22 @@ describe('open and click tracking', () => {
   });
 
   it('MARKETING copies name their recipient; their unsubscribe links are left alone', async () => {
-    const template = await call(h.app, team.key, 'POST', '/v1/templates', { name: 'News', subject: 'News', type: 'MARKETING', html: '<p>News <a href="https://shop.example/n">read</a></p>' });
+    const template = await call(h.app, team.key, 'POST', '/v1/templates', {
+      name: 'News',
+      subject: 'News',
+      type: 'MARKETING',
+      html: '<p>News <a href="https://shop.example/n">read</a></p>',
+    });
     expect(template.statusCode, template.body).toBe(200);
     const [a, b] = [uniqueRecipient('m-a'), uniqueRecipient('m-b')];
     const copies = await sendAndDeliver({ from: team.from(), to: [a, b], templateId: template.json().id });
     expect(copies).toHaveLength(2);
-    const copyOfA = copies.find((c) => c.html.includes(encodeURIComponent(a)) || c.raw.toString().includes(`To: ${a}`))!;
-    const unsubscribe = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(copyOfA.raw.toString('utf8').replace(/\r?\n[ \t]+/g, ' '))![1]!;
+    const copyOfA = copies.find(
+      (c) => c.html.includes(encodeURIComponent(a)) || c.raw.toString().includes(`To: ${a}`),
+    )!;
+    const unsubscribe = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(
+      copyOfA.raw.toString('utf8').replace(/\r?\n[ \t]+/g, ' '),
+    )![1]!;
     expect(copyOfA.html).toContain(`href="${unsubscribe}"`);
     expect(clickPaths(copyOfA.html)).toHaveLength(1);
 
@@ -163,21 +225,41 @@ describe('open and click tracking', () => {
     expect((await get(clickPaths(copyOfA.html)[0]!)).headers.location).toBe('https://shop.example/n');
     await waitForEvents(copyOfA.id, 'CLICKED', 1);
     await waitForEvents(copyOfA.id, 'OPENED', 1);
-    expect((await eventsOf(copyOfA.id, 'OPENED'))[0]!.data).toEqual({ recipient: a, userAgent: 'TestMail/1.0', openCount: 1, lastOpenedAt: expect.any(String), laterOpens: [] });
+    expect((await eventsOf(copyOfA.id, 'OPENED'))[0]!.data).toEqual({
+      recipient: a,
+      userAgent: 'TestMail/1.0',
+      openCount: 1,
+      lastOpenedAt: expect.any(String),
+      laterOpens: [],
+    });
     // The other copy of the same email has its own OPENED event; A's second open joins A's.
     const copyOfB = copies.find((c) => c !== copyOfA)!;
     expect((await get(pixelPath(copyOfB.html), 'B/1')).statusCode).toBe(200);
     expect((await get(pixelPath(copyOfA.html), 'A/2')).statusCode).toBe(200);
     await waitForOpenCount(copyOfA.id, 3);
-    const byRecipient = Object.fromEntries((await eventsOf(copyOfA.id, 'OPENED')).map((e) => [(e.data as unknown as OpenData).recipient, e.data as unknown as OpenData]));
+    const byRecipient = Object.fromEntries(
+      (await eventsOf(copyOfA.id, 'OPENED')).map((e) => [
+        (e.data as unknown as OpenData).recipient,
+        e.data as unknown as OpenData,
+      ]),
+    );
     expect(Object.keys(byRecipient).sort()).toEqual([a, b].sort());
     expect(byRecipient[a]).toMatchObject({ openCount: 2, laterOpens: [{ userAgent: 'A/2' }] });
     expect(byRecipient[b]).toMatchObject({ userAgent: 'B/1', openCount: 1, laterOpens: [] });
-    expect((await eventsOf(copyOfA.id, 'CLICKED'))[0]!.data).toEqual({ link: 'https://shop.example/n', recipient: a, userAgent: 'TestMail/1.0' });
+    expect((await eventsOf(copyOfA.id, 'CLICKED'))[0]!.data).toEqual({
+      link: 'https://shop.example/n',
+      recipient: a,
+      userAgent: 'TestMail/1.0',
+    });
   });
 
   it('an open after a bounce joins the history but the email stays BOUNCED', async () => {
-    const [{ id, html }] = (await sendAndDeliver({ from: team.from(), to: uniqueRecipient('bounced'), subject: 'Hi', html: HTML })) as [Delivered];
+    const [{ id, html }] = (await sendAndDeliver({
+      from: team.from(),
+      to: uniqueRecipient('bounced'),
+      subject: 'Hi',
+      html: HTML,
+    })) as [Delivered];
     await recordEmailEvent(h.t.deps.db, team.id, id, 'BOUNCED', { reason: 'late bounce report' }, h.t.clock.now());
     expect((await get(pixelPath(html))).statusCode).toBe(200);
     await waitForEvents(id, 'OPENED', 1);
@@ -186,7 +268,12 @@ describe('open and click tracking', () => {
 
   it('a domain without tracking delivers the HTML untouched', async () => {
     const plain = await team.addDomain();
-    const id = await emails(h.app, team.key).sent({ from: `hello@${plain.name}`, to: uniqueRecipient('plain'), subject: 'Hi', html: HTML });
+    const id = await emails(h.app, team.key).sent({
+      from: `hello@${plain.name}`,
+      to: uniqueRecipient('plain'),
+      subject: 'Hi',
+      html: HTML,
+    });
     await waitForStatus(h, id, 'SENT');
     const [message] = d.messagesOf(id);
     const html = String((await simpleParser(message!.raw)).html);

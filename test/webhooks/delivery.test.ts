@@ -55,15 +55,36 @@ describe('signing and the request', () => {
     expect(received!.headers['content-type']).toBe('application/json');
     expect(received!.headers['webhook-id']).toBe(callId);
     expect(received!.headers['x-service-signature']).toBe(received!.headers['webhook-signature']);
-    const verified = new StandardWebhook(hook.secret).verify(received!.body, received!.headers as Record<string, string>);
+    const verified = new StandardWebhook(hook.secret).verify(
+      received!.body,
+      received!.headers as Record<string, string>,
+    );
     expect(verified).toMatchObject({ type: 'webhook.test', data: { webhookId: hook.id } });
-    expect(() => new StandardWebhook(hook.secret).verify(received!.body.replace('test', 'tost'), received!.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new StandardWebhook(hook.secret).verify(
+        received!.body.replace('test', 'tost'),
+        received!.headers as Record<string, string>,
+      ),
+    ).toThrow();
 
     const detail = await call(callId);
-    expect(detail).toMatchObject({ id: callId, webhookId: hook.id, type: 'webhook.test', status: 'DELIVERED', attempt: 1, nextAttemptAt: null, lastError: null, responseStatus: 200, apiVersion: null, responseText: '' });
+    expect(detail).toMatchObject({
+      id: callId,
+      webhookId: hook.id,
+      type: 'webhook.test',
+      status: 'DELIVERED',
+      attempt: 1,
+      nextAttemptAt: null,
+      lastError: null,
+      responseStatus: 200,
+      apiVersion: null,
+      responseText: '',
+    });
     expect(detail.responseTimeMs).toBeGreaterThanOrEqual(0);
     expect(JSON.parse(detail.payload)).toEqual(verified);
-    const listed = (await w.request(team.key, 'GET', '/v1/webhooks')).json().data.find((h: { id: string }) => h.id === hook.id);
+    const listed = (await w.request(team.key, 'GET', '/v1/webhooks'))
+      .json()
+      .data.find((h: { id: string }) => h.id === hook.id);
     expect(listed.last24h).toEqual({ ok: 1, retried: 0, failed: 0 });
     expect(listed.lastSuccessAt).toEqual(expect.any(String));
   });
@@ -96,13 +117,22 @@ describe('email events fan out to matching ACTIVE webhooks', () => {
     const team = await w.h.team({ plan: 'pro' });
     const other = await team.addDomain();
     const all = await createWebhook(w, team.key, { url: w.url(), eventTypes: [] });
-    const queuedOnly = await createWebhook(w, team.key, { url: w.url(), eventTypes: ['email.queued'], domainIds: [team.domain.id] });
+    const queuedOnly = await createWebhook(w, team.key, {
+      url: w.url(),
+      eventTypes: ['email.queued'],
+      domainIds: [team.domain.id],
+    });
     const deliveredOnly = await createWebhook(w, team.key, { url: w.url(), eventTypes: ['email.delivered'] });
     const otherDomain = await createWebhook(w, team.key, { url: w.url(), eventTypes: [], domainIds: [other.id] });
     const paused = await createWebhook(w, team.key, { url: w.url(), eventTypes: [] });
     await w.request(team.key, 'POST', `/v1/webhooks/${paused.id}/status`, { status: 'PAUSED' });
 
-    const emailId = await emails(w.h.app, team.key).sent({ from: team.from(), to: 'someone@example.net', subject: 'Hello', text: 'hi' });
+    const emailId = await emails(w.h.app, team.key).sent({
+      from: team.from(),
+      to: 'someone@example.net',
+      subject: 'Hello',
+      text: 'hi',
+    });
     await w.settle();
     const [allCalls, queuedCalls, deliveredCalls, otherCalls, pausedCalls] = (await Promise.all(
       [all, queuedOnly, deliveredOnly, otherDomain, paused].map((hook) => callsOf(w, team.key, hook.id)),
@@ -112,8 +142,20 @@ describe('email events fan out to matching ACTIVE webhooks', () => {
     expect(deliveredCalls).toEqual([]);
     expect(otherCalls).toEqual([]);
     expect(pausedCalls).toEqual([]);
-    const payload = JSON.parse((await w.request(team.key, 'GET', `/v1/webhooks/calls/${allCalls[0]!.id}`)).json().payload);
-    expect(payload).toMatchObject({ type: 'email.queued', data: { emailId, domainId: team.domain.id, status: 'QUEUED', from: team.from(), to: 'someone@example.net', subject: 'Hello' } });
+    const payload = JSON.parse(
+      (await w.request(team.key, 'GET', `/v1/webhooks/calls/${allCalls[0]!.id}`)).json().payload,
+    );
+    expect(payload).toMatchObject({
+      type: 'email.queued',
+      data: {
+        emailId,
+        domainId: team.domain.id,
+        status: 'QUEUED',
+        from: team.from(),
+        to: 'someone@example.net',
+        subject: 'Hello',
+      },
+    });
     expect(new Date(payload.createdAt).toISOString()).toBe(payload.createdAt);
     const received = w.receiver.requests.filter((r) => JSON.parse(r.body).data.emailId === emailId);
     expect(received).toHaveLength(2);
@@ -126,7 +168,13 @@ describe('retries', () => {
     w.receiver.respondWith({ status: 500, body: 'oops' });
     const callId = await testEvent(hook.id);
     await w.settle();
-    expect(await call(callId)).toMatchObject({ status: 'PENDING', attempt: 1, responseStatus: 500, responseText: 'oops', lastError: 'the endpoint answered 500' });
+    expect(await call(callId)).toMatchObject({
+      status: 'PENDING',
+      attempt: 1,
+      responseStatus: 500,
+      responseText: 'oops',
+      lastError: 'the endpoint answered 500',
+    });
     for (const [i, wait] of WAITS.entries()) {
       const before = await call(callId);
       const due = new Date(before.nextAttemptAt!).getTime() - w.h.t.clock.now().getTime();
@@ -174,14 +222,24 @@ describe('retries', () => {
     w.receiver.respondWith({ status: 410 });
     const callId = await testEvent(hook.id);
     await w.settle();
-    expect(await call(callId)).toMatchObject({ status: 'FAILED', attempt: 1, responseStatus: 410, nextAttemptAt: null });
-    const listed = (await w.request(team.key, 'GET', '/v1/webhooks')).json().data.find((h: { id: string }) => h.id === hook.id);
+    expect(await call(callId)).toMatchObject({
+      status: 'FAILED',
+      attempt: 1,
+      responseStatus: 410,
+      nextAttemptAt: null,
+    });
+    const listed = (await w.request(team.key, 'GET', '/v1/webhooks'))
+      .json()
+      .data.find((h: { id: string }) => h.id === hook.id);
     expect(listed.last24h).toEqual({ ok: 0, retried: 0, failed: 1 });
   });
 
   it('429 and 503 with Retry-After wait that long (within the schedule); a long one is capped at 10 h', async () => {
     const hook = await createWebhook(w, team.key, { url: w.url(), eventTypes: [] });
-    w.receiver.enqueue({ status: 429, headers: { 'retry-after': '120' } }, { status: 503, headers: { 'retry-after': String(3 * 24 * 3600) } });
+    w.receiver.enqueue(
+      { status: 429, headers: { 'retry-after': '120' } },
+      { status: 503, headers: { 'retry-after': String(3 * 24 * 3600) } },
+    );
     const callId = await testEvent(hook.id);
     await w.settle();
     let detail = await call(callId);
@@ -198,12 +256,22 @@ describe('retries', () => {
     w.receiver.enqueue('hang');
     const hung = await testEvent(hook.id);
     await w.settle();
-    expect(await call(hung)).toMatchObject({ status: 'PENDING', attempt: 1, responseStatus: null, lastError: expect.stringMatching(/within 1.5 s|timeout/i) });
+    expect(await call(hung)).toMatchObject({
+      status: 'PENDING',
+      attempt: 1,
+      responseStatus: null,
+      lastError: expect.stringMatching(/within 1.5 s|timeout/i),
+    });
 
     w.receiver.enqueue('close');
     const dropped = await testEvent(hook.id);
     await w.settle();
-    expect(await call(dropped)).toMatchObject({ status: 'PENDING', attempt: 1, responseStatus: null, lastError: expect.any(String) });
+    expect(await call(dropped)).toMatchObject({
+      status: 'PENDING',
+      attempt: 1,
+      responseStatus: null,
+      lastError: expect.any(String),
+    });
 
     w.receiver.enqueue({ status: 302, headers: { location: `https://elsewhere.hooks.test:${w.receiver.port}/` } });
     const moved = await testEvent(hook.id);
@@ -216,11 +284,18 @@ describe('retries', () => {
 describe('the address is checked again at every delivery', () => {
   it('a name that resolves public at create and private at delivery is refused before connecting', async () => {
     w.dns.set('turncoat.hooks.test', 'A', [{ type: 'A', address: '127.0.0.1' }]);
-    const hook = await createWebhook(w, team.key, { url: `https://turncoat.hooks.test:${w.receiver.port}/hook`, eventTypes: [] });
+    const hook = await createWebhook(w, team.key, {
+      url: `https://turncoat.hooks.test:${w.receiver.port}/hook`,
+      eventTypes: [],
+    });
     w.dns.set('turncoat.hooks.test', 'A', [{ type: 'A', address: '10.20.30.40' }]);
     const callId = await testEvent(hook.id);
     await w.settle();
-    expect(await call(callId)).toMatchObject({ status: 'PENDING', responseStatus: null, lastError: expect.stringMatching(/non-public address 10\.20\.30\.40/) });
+    expect(await call(callId)).toMatchObject({
+      status: 'PENDING',
+      responseStatus: null,
+      lastError: expect.stringMatching(/non-public address 10\.20\.30\.40/),
+    });
     expect(w.receiver.requests.filter((r) => String(r.headers.host).startsWith('turncoat.'))).toHaveLength(0);
   });
 });
@@ -230,7 +305,8 @@ describe('auto-disable after 5 days of failures', () => {
     const owned = await w.h.team();
     const hook = await createWebhook(w, owned.key, { url: w.url(), eventTypes: [] });
     w.receiver.respondWith({ status: 500 });
-    const send = async () => (await w.request(owned.key, 'POST', `/v1/webhooks/${hook.id}/test`)).json().callId as string;
+    const send = async () =>
+      (await w.request(owned.key, 'POST', `/v1/webhooks/${hook.id}/test`)).json().callId as string;
     await send();
     await w.settle();
     const start = w.h.t.clock.now().getTime();
@@ -251,7 +327,13 @@ describe('auto-disable after 5 days of failures', () => {
     expect(calls.filter((c) => c.status === 'PENDING' || c.status === 'IN_PROGRESS')).toEqual([]);
     expect(calls.some((c) => c.status === 'DISCARDED')).toBe(true);
     expect(calls.find((c) => c.id === pending)).toBeDefined();
-    const notices = () => w.h.t.deps.db.selectFrom('team_notices').select(['kind', 'sent_at']).where('team_id', '=', owned.id).where('kind', '=', 'webhook.auto_disabled').execute();
+    const notices = () =>
+      w.h.t.deps.db
+        .selectFrom('team_notices')
+        .select(['kind', 'sent_at'])
+        .where('team_id', '=', owned.id)
+        .where('kind', '=', 'webhook.auto_disabled')
+        .execute();
     expect(await notices()).toHaveLength(1);
     // Written with the outcome that disabled it; the notices queue mails it right after.
     await expect.poll(async () => (await notices())[0]!.sent_at, { timeout: 5_000, interval: 20 }).not.toBeNull();

@@ -32,12 +32,22 @@ afterAll(async () => {
 });
 
 function pointAt(name: string, ...addresses: string[]) {
-  dnsServer.set(name, 'A', addresses.map((address) => ({ type: 'A', address })));
+  dnsServer.set(
+    name,
+    'A',
+    addresses.map((address) => ({ type: 'A', address })),
+  );
 }
 
 function agentFor(options: Partial<WebhookAgentOptions> = {}): WebhookAgent {
   // shareMs 0: every check asks DNS, so the tests see each answer change at once.
-  const agent = createWebhookAgent({ dns, allowCidrs: ['127.0.0.0/8'], caFile: receiver.caFile, shareMs: 0, ...options });
+  const agent = createWebhookAgent({
+    dns,
+    allowCidrs: ['127.0.0.0/8'],
+    caFile: receiver.caFile,
+    shareMs: 0,
+    ...options,
+  });
   agents.push(agent);
   return agent;
 }
@@ -54,7 +64,11 @@ async function post(agent: WebhookAgent, url: string) {
   return { status: response.statusCode, headers: response.headers, body };
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as Error & { code?: string });
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as Error & { code?: string },
+  );
 
 describe('webhook agent', () => {
   it('delivers to a checked address, verifying TLS against the name with the CA file', async () => {
@@ -80,7 +94,9 @@ describe('webhook agent', () => {
   it('refuses at connect a name resolving to loopback when the allow list does not cover it', async () => {
     pointAt('loopy.hooks.test', '127.0.0.1');
     const agent = agentFor({ allowCidrs: [] });
-    const error = await failure(request(`https://loopy.hooks.test:${receiver.port}/`, { method: 'POST', dispatcher: agent.agent, body: '{}' }));
+    const error = await failure(
+      request(`https://loopy.hooks.test:${receiver.port}/`, { method: 'POST', dispatcher: agent.agent, body: '{}' }),
+    );
     expect(error).toBeInstanceOf(UnsafeWebhookHostError);
     expect(error?.message).toBe('webhook host loopy.hooks.test resolves to a non-public address 127.0.0.1 (loopback)');
     await expect(agent.checkHost('loopy.hooks.test')).rejects.toBeInstanceOf(UnsafeWebhookHostError);
@@ -102,14 +118,20 @@ describe('webhook agent', () => {
       const name = 'rebind.hooks.test';
       pointAt(name, '127.0.0.2');
       const agent = agentFor({ allowCidrs });
-      const first = await request(`https://${name}:${publicSide.port}/`, { method: 'POST', dispatcher: agent.agent, body: '{}' });
+      const first = await request(`https://${name}:${publicSide.port}/`, {
+        method: 'POST',
+        dispatcher: agent.agent,
+        body: '{}',
+      });
       await first.body.text();
       expect(publicSide.count).toBe(1);
       await agent.close();
 
       pointAt(name, '127.0.0.1');
       const fresh = agentFor({ allowCidrs });
-      const error = await failure(request(`https://${name}:${receiver.port}/`, { method: 'POST', dispatcher: fresh.agent, body: '{}' }));
+      const error = await failure(
+        request(`https://${name}:${receiver.port}/`, { method: 'POST', dispatcher: fresh.agent, body: '{}' }),
+      );
       expect(error).toBeInstanceOf(UnsafeWebhookHostError);
       expect(error?.message).toMatch(/resolves to a non-public address 127\.0\.0\.1/);
       expect(receiver.connections).toBe(0);
@@ -124,7 +146,11 @@ describe('webhook agent', () => {
       pointAt(name, '127.0.0.1');
       await expect(agent.checkHost(name)).rejects.toThrow(/non-public address 127\.0\.0\.1/);
       // Even a caller that skipped the check would only reuse the connection to 127.0.0.2.
-      const reused = await request(`https://${name}:${publicSide.port}/`, { method: 'POST', dispatcher: agent.agent, body: '{}' });
+      const reused = await request(`https://${name}:${publicSide.port}/`, {
+        method: 'POST',
+        dispatcher: agent.agent,
+        body: '{}',
+      });
       await reused.body.text();
       expect(publicSide.count).toBe(2);
       expect(publicSide.connections).toBe(1);
@@ -212,11 +238,19 @@ describe('HttpsReceiver behaviours', () => {
     const closed = await failure(post(agent, `https://ok.hooks.test:${receiver.port}/`));
     expect(closed?.code).toBe('UND_ERR_SOCKET');
     const hung = await failure(
-      request(`https://ok.hooks.test:${receiver.port}/`, { method: 'POST', dispatcher: agent.agent, body: '{}', headersTimeout: 300 }),
+      request(`https://ok.hooks.test:${receiver.port}/`, {
+        method: 'POST',
+        dispatcher: agent.agent,
+        body: '{}',
+        headersTimeout: 300,
+      }),
     );
     expect(hung?.code).toBe('UND_ERR_HEADERS_TIMEOUT');
     await receiver.waitForRequests(2, 1_000);
     receiver.enqueue({ status: 429, headers: { 'retry-after': '7' } });
-    expect(await post(agent, `https://ok.hooks.test:${receiver.port}/`)).toMatchObject({ status: 429, headers: { 'retry-after': '7' } });
+    expect(await post(agent, `https://ok.hooks.test:${receiver.port}/`)).toMatchObject({
+      status: 429,
+      headers: { 'retry-after': '7' },
+    });
   });
 });

@@ -20,7 +20,12 @@ export interface WebhookHarness {
   runner: QueueRunner;
   /** https://<name>.hooks.test:<port>/path, the name answering 127.0.0.1. */
   url(name?: string, path?: string): string;
-  request(key: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  request(
+    key: string,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   /** Wake the runner and wait until nothing is due and nothing is in flight. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -28,26 +33,42 @@ export interface WebhookHarness {
 
 let names = 0;
 
-export async function startWebhookHarness(options: { requestTimeoutMs?: number; dispatch?: boolean } = {}): Promise<WebhookHarness> {
+export async function startWebhookHarness(
+  options: { requestTimeoutMs?: number; dispatch?: boolean } = {},
+): Promise<WebhookHarness> {
   const dns = await TestDnsServer.start();
   const receiver = await HttpsReceiver.start();
-  const h = await startEmailHarness({ dns, config: { webhookAllowCidrs: ['127.0.0.0/8'], webhookCaFile: receiver.caFile } });
+  const h = await startEmailHarness({
+    dns,
+    config: { webhookAllowCidrs: ['127.0.0.0/8'], webhookCaFile: receiver.caFile },
+  });
   const deps = h.t.deps;
-  const agent = createWebhookAgent({ dns: deps.dns, allowCidrs: deps.config.webhookAllowCidrs, caFile: deps.config.webhookCaFile });
+  const agent = createWebhookAgent({
+    dns: deps.dns,
+    allowCidrs: deps.config.webhookAllowCidrs,
+    caFile: deps.config.webhookCaFile,
+  });
   const runner = new QueueRunner({
     database: deps.database,
     queues: [teamNoticesQueue({ transport: deps.mailTransport, mailDomain: deps.config.mailDomain })],
-    lanes: options.dispatch === false ? [] : [
-      new WebhookDispatcher({
-        db: deps.db,
-        clock: h.t.clock,
-        secrets: deps.secrets,
-        transport: { dispatcher: agent.agent, checkHost: (host) => agent.checkHost(host), close: () => agent.close() },
-        logger: deps.logger,
-        pollMs: 50,
-        ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
-      }),
-    ],
+    lanes:
+      options.dispatch === false
+        ? []
+        : [
+            new WebhookDispatcher({
+              db: deps.db,
+              clock: h.t.clock,
+              secrets: deps.secrets,
+              transport: {
+                dispatcher: agent.agent,
+                checkHost: (host) => agent.checkHost(host),
+                close: () => agent.close(),
+              },
+              logger: deps.logger,
+              pollMs: 50,
+              ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+            }),
+          ],
     clock: h.t.clock,
     pollMs: 50,
   });
@@ -62,7 +83,12 @@ export async function startWebhookHarness(options: { requestTimeoutMs?: number; 
       return `https://${name}.hooks.test:${receiver.port}${path}`;
     },
     async request(key, method, path, payload) {
-      return h.app.inject({ method, url: `/api${path}`, headers: bearer(key), ...(payload === undefined ? {} : { payload: payload as object }) });
+      return h.app.inject({
+        method,
+        url: `/api${path}`,
+        headers: bearer(key),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
     },
     async settle() {
       runner.wake();
@@ -77,7 +103,11 @@ export async function startWebhookHarness(options: { requestTimeoutMs?: number; 
   };
 }
 
-export async function createWebhook(w: WebhookHarness, key: string, body: Record<string, unknown>): Promise<{ id: string; secret: string; [k: string]: unknown }> {
+export async function createWebhook(
+  w: WebhookHarness,
+  key: string,
+  body: Record<string, unknown>,
+): Promise<{ id: string; secret: string; [k: string]: unknown }> {
   const response = await w.request(key, 'POST', '/v1/webhooks', body);
   expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
   return response.json();

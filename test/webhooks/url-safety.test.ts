@@ -19,10 +19,18 @@ const PUBLIC_V4 = '93.184.216.34';
 const PUBLIC_V6 = '2606:2800:220:1:248:1893:25c8:1946';
 
 function a(name: string, ...addresses: string[]) {
-  server.set(name, 'A', addresses.map((address) => ({ type: 'A', address })));
+  server.set(
+    name,
+    'A',
+    addresses.map((address) => ({ type: 'A', address })),
+  );
 }
 function aaaa(name: string, ...addresses: string[]) {
-  server.set(name, 'AAAA', addresses.map((address) => ({ type: 'AAAA', address })));
+  server.set(
+    name,
+    'AAAA',
+    addresses.map((address) => ({ type: 'AAAA', address })),
+  );
 }
 
 // Names under safety.test resolving to non-public addresses; each gets a URL in the table below.
@@ -142,7 +150,11 @@ describe('checkWebhookUrl', () => {
   });
 
   it('accepts a public name (A and AAAA), an IPv6-only public name, and a trailing dot', async () => {
-    for (const url of ['https://public.safety.test/hook?x=1', 'https://public6.safety.test:8443/', 'https://public.safety.test./']) {
+    for (const url of [
+      'https://public.safety.test/hook?x=1',
+      'https://public6.safety.test:8443/',
+      'https://public.safety.test./',
+    ]) {
       const result = await checkWebhookUrl(url, { dns, allowCidrs: [] });
       expect(result).toMatchObject({ ok: true });
       if (result.ok) expect(result.url.href).toBe(new URL(url).href);
@@ -154,8 +166,12 @@ describe('checkWebhookUrl', () => {
     expect(await checkWebhookUrl('https://loop.safety.test/', { dns, allowCidrs })).toMatchObject({ ok: true });
     expect(await checkWebhookUrl('https://loop6.safety.test/', { dns, allowCidrs })).toMatchObject({ ok: true });
     expect(await checkWebhookUrl('https://ten.safety.test/', { dns, allowCidrs })).toMatchObject({ ok: false });
-    expect(await checkWebhookUrl('https://loop.safety.test/', { dns, allowCidrs: ['127.0.0.1/32'] })).toMatchObject({ ok: true });
-    expect(await checkWebhookUrl('https://loop-other.safety.test/', { dns, allowCidrs: ['127.0.0.1/32'] })).toMatchObject({ ok: false });
+    expect(await checkWebhookUrl('https://loop.safety.test/', { dns, allowCidrs: ['127.0.0.1/32'] })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await checkWebhookUrl('https://loop-other.safety.test/', { dns, allowCidrs: ['127.0.0.1/32'] }),
+    ).toMatchObject({ ok: false });
     // The allow list exempts addresses, not names: localhost and IP literals stay refused.
     expect(await checkWebhookUrl('https://localhost/', { dns, allowCidrs })).toMatchObject({ ok: false });
     expect(await checkWebhookUrl('https://127.0.0.1/', { dns, allowCidrs })).toMatchObject({ ok: false });
@@ -164,29 +180,69 @@ describe('checkWebhookUrl', () => {
 
 describe('resolveCheckedAddresses', () => {
   it('returns every address, IPv4 first', async () => {
-    expect(await resolveCheckedAddresses('public.safety.test', { dns, allowCidrs: [] })).toEqual([PUBLIC_V4, PUBLIC_V6]);
+    expect(await resolveCheckedAddresses('public.safety.test', { dns, allowCidrs: [] })).toEqual([
+      PUBLIC_V4,
+      PUBLIC_V6,
+    ]);
   });
 
   it('throws UnsafeWebhookHostError with its kind, the address and a message for the log', async () => {
-    const error = await resolveCheckedAddresses('mixed-aaaa.safety.test', { dns, allowCidrs: [] }).catch((e: unknown) => e);
+    const error = await resolveCheckedAddresses('mixed-aaaa.safety.test', { dns, allowCidrs: [] }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UnsafeWebhookHostError);
     expect(error).toMatchObject({
       kind: 'NOT_PUBLIC',
       address: 'fd12:3456::1',
       message: 'webhook host mixed-aaaa.safety.test resolves to a non-public address fd12:3456::1 (unique-local)',
     });
-    await expect(resolveCheckedAddresses('nxdomain.safety.test', { dns, allowCidrs: [] })).rejects.toMatchObject({ kind: 'NOT_FOUND' });
-    await expect(resolveCheckedAddresses('servfail.safety.test', { dns, allowCidrs: [] })).rejects.toMatchObject({ kind: 'TEMPORARY' });
-    await expect(resolveCheckedAddresses('0x7f.1', { dns, allowCidrs: [] })).rejects.toMatchObject({ kind: 'INVALID_HOST' });
+    await expect(resolveCheckedAddresses('nxdomain.safety.test', { dns, allowCidrs: [] })).rejects.toMatchObject({
+      kind: 'NOT_FOUND',
+    });
+    await expect(resolveCheckedAddresses('servfail.safety.test', { dns, allowCidrs: [] })).rejects.toMatchObject({
+      kind: 'TEMPORARY',
+    });
+    await expect(resolveCheckedAddresses('0x7f.1', { dns, allowCidrs: [] })).rejects.toMatchObject({
+      kind: 'INVALID_HOST',
+    });
   });
 });
 
 describe('isPublicAddress', () => {
   it.each([
-    '10.0.0.1', '127.0.0.1', '169.254.1.1', '100.127.255.255', '0.1.2.3', '192.0.0.1', '192.0.2.200', '198.19.255.1',
-    '198.51.100.1', '203.0.113.9', '240.1.1.1', '255.255.255.255', '224.0.0.251', '::', '::1', 'fe80::1', 'fc00::1',
-    'fd00::1', 'ff02::1', '::ffff:8.8.8.8', '::ffff:127.0.0.1', '64:ff9b::808:808', '64:ff9b:1::1', '2002:808:808::1',
-    '2001::1', '2001:db8::1', '100::1', 'fec0::1', '::808:808', '::8.8.8.8', '2606:4700::8.8.8.8', '3fff::1', 'not-an-ip',
+    '10.0.0.1',
+    '127.0.0.1',
+    '169.254.1.1',
+    '100.127.255.255',
+    '0.1.2.3',
+    '192.0.0.1',
+    '192.0.2.200',
+    '198.19.255.1',
+    '198.51.100.1',
+    '203.0.113.9',
+    '240.1.1.1',
+    '255.255.255.255',
+    '224.0.0.251',
+    '::',
+    '::1',
+    'fe80::1',
+    'fc00::1',
+    'fd00::1',
+    'ff02::1',
+    '::ffff:8.8.8.8',
+    '::ffff:127.0.0.1',
+    '64:ff9b::808:808',
+    '64:ff9b:1::1',
+    '2002:808:808::1',
+    '2001::1',
+    '2001:db8::1',
+    '100::1',
+    'fec0::1',
+    '::808:808',
+    '::8.8.8.8',
+    '2606:4700::8.8.8.8',
+    '3fff::1',
+    'not-an-ip',
     'fe80::1%eth0',
   ])('refuses %s', (ip) => {
     expect(isPublicAddress(ip, [])).toBe(false);

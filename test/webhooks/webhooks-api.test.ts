@@ -20,9 +20,23 @@ describe('webhook lifecycle', () => {
   it('creates with the secret shown once, reads it masked, lists newest first with last24h', async () => {
     const first = await createWebhook(w, team.key, { url: w.url(), eventTypes: [] });
     w.h.t.clock.advance(1);
-    const created = await createWebhook(w, team.key, { url: w.url(), eventTypes: ['email.delivered', 'email.bounced'], description: 'CRM sync', domainIds: [team.domain.id] });
+    const created = await createWebhook(w, team.key, {
+      url: w.url(),
+      eventTypes: ['email.delivered', 'email.bounced'],
+      description: 'CRM sync',
+      domainIds: [team.domain.id],
+    });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(created).toMatchObject({ status: 'ACTIVE', description: 'CRM sync', eventTypes: ['email.delivered', 'email.bounced'], domainIds: [team.domain.id], consecutiveFailures: 0, apiVersion: null, lastFailureAt: null, lastSuccessAt: null });
+    expect(created).toMatchObject({
+      status: 'ACTIVE',
+      description: 'CRM sync',
+      eventTypes: ['email.delivered', 'email.bounced'],
+      domainIds: [team.domain.id],
+      consecutiveFailures: 0,
+      apiVersion: null,
+      lastFailureAt: null,
+      lastSuccessAt: null,
+    });
     expect(created.secretHint).toMatch(/^whsec_\*{8}.{4}$/);
     expect(created.secretHint).not.toContain((created.secret as string).slice(6, 20));
 
@@ -39,10 +53,19 @@ describe('webhook lifecycle', () => {
   });
 
   it('PATCH changes only what is sent; description null clears it; the secret stays', async () => {
-    const hook = await createWebhook(w, team.key, { url: w.url(), eventTypes: ['email.sent'], description: 'keep me?' });
+    const hook = await createWebhook(w, team.key, {
+      url: w.url(),
+      eventTypes: ['email.sent'],
+      description: 'keep me?',
+    });
     const patched = await w.request(team.key, 'PATCH', `/v1/webhooks/${hook.id}`, { eventTypes: [] });
     expect(patched.statusCode).toBe(200);
-    expect(patched.json()).toMatchObject({ eventTypes: [], description: 'keep me?', url: hook.url, secretHint: hook.secretHint });
+    expect(patched.json()).toMatchObject({
+      eventTypes: [],
+      description: 'keep me?',
+      url: hook.url,
+      secretHint: hook.secretHint,
+    });
     const cleared = (await w.request(team.key, 'PATCH', `/v1/webhooks/${hook.id}`, { description: null })).json();
     expect(cleared.description).toBeNull();
     expect(cleared.eventTypes).toEqual([]);
@@ -59,8 +82,12 @@ describe('webhook lifecycle', () => {
 
   it('status: PAUSED, then ACTIVE; 400 for another status', async () => {
     const hook = await createWebhook(w, team.key, { url: w.url(), eventTypes: [] });
-    expect((await w.request(team.key, 'POST', `/v1/webhooks/${hook.id}/status`, { status: 'PAUSED' })).json().status).toBe('PAUSED');
-    expect((await w.request(team.key, 'POST', `/v1/webhooks/${hook.id}/status`, { status: 'AUTO_DISABLED' })).statusCode).toBe(400);
+    expect(
+      (await w.request(team.key, 'POST', `/v1/webhooks/${hook.id}/status`, { status: 'PAUSED' })).json().status,
+    ).toBe('PAUSED');
+    expect(
+      (await w.request(team.key, 'POST', `/v1/webhooks/${hook.id}/status`, { status: 'AUTO_DISABLED' })).statusCode,
+    ).toBe(400);
     const active = (await w.request(team.key, 'POST', `/v1/webhooks/${hook.id}/status`, { status: 'ACTIVE' })).json();
     expect(active).toMatchObject({ status: 'ACTIVE', consecutiveFailures: 0 });
   });
@@ -145,7 +172,9 @@ describe('access rules (contract: Authentication)', () => {
         expect(response.json().error.code).toBe('FORBIDDEN');
       }
     }
-    expect((await w.request(adminKey.key, 'PATCH', `/v1/webhooks/${hook.id}`, { description: 'admin' })).statusCode).toBe(200);
+    expect(
+      (await w.request(adminKey.key, 'PATCH', `/v1/webhooks/${hook.id}`, { description: 'admin' })).statusCode,
+    ).toBe(200);
     // Retry is open to any full access key: the member's key gets past the policy (404: no such call).
     const retry = await w.request(memberKey.key, 'POST', '/v1/webhooks/calls/msg_nope/retry');
     expect(retry.statusCode).toBe(404);
@@ -153,7 +182,9 @@ describe('access rules (contract: Authentication)', () => {
     const refused = await w.request(sending.key, 'POST', '/v1/webhooks/calls/msg_nope/retry');
     expect(refused.json().error.code).toBe('SCOPE_DENIED');
     const pinned = await team.makeKey('full', { domainId: team.domain.id });
-    expect((await w.request(pinned.key, 'POST', '/v1/webhooks/calls/msg_nope/retry')).json().error.code).toBe('DOMAIN_PINNED');
+    expect((await w.request(pinned.key, 'POST', '/v1/webhooks/calls/msg_nope/retry')).json().error.code).toBe(
+      'DOMAIN_PINNED',
+    );
   });
 });
 
@@ -165,17 +196,33 @@ describe('limits', () => {
     const tooLong = await w.request(team.key, 'POST', '/v1/webhooks', { url: longest + 'a', eventTypes: [] });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.message).toMatch(/url/);
-    expect((await w.request(team.key, 'POST', '/v1/webhooks', { url: w.url(), eventTypes: [], description: 'd'.repeat(501) })).statusCode).toBe(400);
-    expect((await w.request(team.key, 'POST', '/v1/webhooks', { url: w.url(), eventTypes: ['email.nope'] })).statusCode).toBe(400);
+    expect(
+      (
+        await w.request(team.key, 'POST', '/v1/webhooks', {
+          url: w.url(),
+          eventTypes: [],
+          description: 'd'.repeat(501),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await w.request(team.key, 'POST', '/v1/webhooks', { url: w.url(), eventTypes: ['email.nope'] })).statusCode,
+    ).toBe(400);
     expect((await w.request(team.key, 'POST', '/v1/webhooks', { url: w.url() })).statusCode).toBe(400);
   });
 
   it('unknown domainIds: 404 on create and on update', async () => {
-    const created = await w.request(team.key, 'POST', '/v1/webhooks', { url: w.url(), eventTypes: [], domainIds: [team.domain.id, 987654] });
+    const created = await w.request(team.key, 'POST', '/v1/webhooks', {
+      url: w.url(),
+      eventTypes: [],
+      domainIds: [team.domain.id, 987654],
+    });
     expect(created.statusCode).toBe(404);
     expect(created.json().error.message).toMatch(/987654/);
     const hook = await createWebhook(w, team.key, { url: w.url(), eventTypes: [] });
-    expect((await w.request(team.key, 'PATCH', `/v1/webhooks/${hook.id}`, { domainIds: [987654] })).statusCode).toBe(404);
+    expect((await w.request(team.key, 'PATCH', `/v1/webhooks/${hook.id}`, { domainIds: [987654] })).statusCode).toBe(
+      404,
+    );
   });
 
   it("the plan's webhook count: the 6th on the free plan is 403 FORBIDDEN", async () => {
@@ -195,11 +242,14 @@ describe('limits', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
     const hook = (await w.request(busy.key, 'GET', '/v1/webhooks')).json().data[0];
-    for (let i = 0; i < 10; i++) expect((await w.request(busy.key, 'POST', `/v1/webhooks/${hook.id}/test`)).statusCode).toBe(202);
+    for (let i = 0; i < 10; i++)
+      expect((await w.request(busy.key, 'POST', `/v1/webhooks/${hook.id}/test`)).statusCode).toBe(202);
     expect((await w.request(busy.key, 'POST', `/v1/webhooks/${hook.id}/test`)).statusCode).toBe(429);
-    for (let i = 0; i < 10; i++) expect((await w.request(busy.key, 'POST', `/v1/webhooks/${hook.id}/rotate-secret`)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await w.request(busy.key, 'POST', `/v1/webhooks/${hook.id}/rotate-secret`)).statusCode).toBe(200);
     expect((await w.request(busy.key, 'POST', `/v1/webhooks/${hook.id}/rotate-secret`)).statusCode).toBe(429);
-    for (let i = 0; i < 30; i++) expect((await w.request(busy.key, 'POST', '/v1/webhooks/calls/msg_nope/retry')).statusCode).toBe(404);
+    for (let i = 0; i < 30; i++)
+      expect((await w.request(busy.key, 'POST', '/v1/webhooks/calls/msg_nope/retry')).statusCode).toBe(404);
     expect((await w.request(busy.key, 'POST', '/v1/webhooks/calls/msg_nope/retry')).statusCode).toBe(429);
     // The minute passes: creations are allowed again.
     w.h.t.clock.advance(61_000);
@@ -213,11 +263,15 @@ describe('limits', () => {
     const page = (await w.request(other.key, 'GET', '/v1/webhooks/calls?limit=2')).json();
     expect(page.data).toHaveLength(2);
     expect(page.nextCursor).toEqual(expect.any(String));
-    const rest = (await w.request(other.key, 'GET', `/v1/webhooks/calls?limit=2&cursor=${encodeURIComponent(page.nextCursor)}`)).json();
+    const rest = (
+      await w.request(other.key, 'GET', `/v1/webhooks/calls?limit=2&cursor=${encodeURIComponent(page.nextCursor)}`)
+    ).json();
     expect(rest.data).toHaveLength(1);
     expect(rest.nextCursor).toBeNull();
     expect(new Set([...page.data, ...rest.data].map((c: { id: string }) => c.id)).size).toBe(3);
-    expect((await w.request(team.key, 'GET', `/v1/webhooks/calls?cursor=${encodeURIComponent(page.nextCursor)}`)).statusCode).toBe(400);
+    expect(
+      (await w.request(team.key, 'GET', `/v1/webhooks/calls?cursor=${encodeURIComponent(page.nextCursor)}`)).statusCode,
+    ).toBe(400);
     expect((await w.request(other.key, 'GET', '/v1/webhooks/calls?limit=51')).statusCode).toBe(400);
     expect((await w.request(other.key, 'GET', '/v1/webhooks/calls?limit=0')).statusCode).toBe(400);
     expect((await w.request(other.key, 'GET', '/v1/webhooks/calls?status=LOST')).statusCode).toBe(400);
@@ -265,7 +319,11 @@ describe('emails to the owner and admins naming the key (contract: Webhooks rule
     const noticed = await w.h.team();
     const adminId = await noticed.addMember('ADMIN');
     await noticed.addMember('MEMBER');
-    const named = await adminRequest(w.h.app, 'POST', `/teams/${noticed.id}/api-keys`, { kind: 'full', memberId: noticed.ownerId, name: 'Deploy bot' });
+    const named = await adminRequest(w.h.app, 'POST', `/teams/${noticed.id}/api-keys`, {
+      kind: 'full',
+      memberId: noticed.ownerId,
+      name: 'Deploy bot',
+    });
     const hook = await createWebhook(w, named.key, { url: w.url(), eventTypes: [] });
     const moved = w.url();
     await w.request(named.key, 'PATCH', `/v1/webhooks/${hook.id}`, { description: 'no notice' });
@@ -273,10 +331,22 @@ describe('emails to the owner and admins naming the key (contract: Webhooks rule
     await w.request(named.key, 'DELETE', `/v1/webhooks/${hook.id}`);
     await w.settle();
 
-    const notices = await w.h.t.deps.db.selectFrom('team_notices').selectAll().where('team_id', '=', noticed.id).orderBy('id').execute();
+    const notices = await w.h.t.deps.db
+      .selectFrom('team_notices')
+      .selectAll()
+      .where('team_id', '=', noticed.id)
+      .orderBy('id')
+      .execute();
     expect(notices.map((n) => n.kind)).toEqual(['webhook.created', 'webhook.repointed', 'webhook.deleted']);
-    const members = await w.h.t.deps.db.selectFrom('members').select(['id', 'email', 'role']).where('team_id', '=', noticed.id).execute();
-    const expected = members.filter((m) => m.role !== 'MEMBER').map((m) => m.email).sort();
+    const members = await w.h.t.deps.db
+      .selectFrom('members')
+      .select(['id', 'email', 'role'])
+      .where('team_id', '=', noticed.id)
+      .execute();
+    const expected = members
+      .filter((m) => m.role !== 'MEMBER')
+      .map((m) => m.email)
+      .sort();
     expect(members.some((m) => m.id === adminId)).toBe(true);
     for (const notice of notices) {
       expect([...notice.recipients].sort()).toEqual(expected);
@@ -286,9 +356,14 @@ describe('emails to the owner and admins naming the key (contract: Webhooks rule
     expect(notices[1]!.text).toContain(moved);
     // The log transport recorded each as a real message from the instance's notices address.
     const owner = members.find((m) => m.role === 'OWNER')!.email;
-    const sent = await w.h.t.deps.db.selectFrom('outbox').select(['envelope_from', 'envelope_to', 'raw']).where('envelope_from', '=', 'notices@mail.herald.test').execute();
+    const sent = await w.h.t.deps.db
+      .selectFrom('outbox')
+      .select(['envelope_from', 'envelope_to', 'raw'])
+      .where('envelope_from', '=', 'notices@mail.herald.test')
+      .execute();
     const ours = sent.filter((row) => (row.envelope_to as string[]).includes(owner));
     expect(ours).toHaveLength(3);
-    for (const row of ours) expect((await simpleParser(Buffer.from(row.raw))).text).toContain(`"Deploy bot" (${named.id})`);
+    for (const row of ours)
+      expect((await simpleParser(Buffer.from(row.raw))).text).toContain(`"Deploy bot" (${named.id})`);
   });
 });

@@ -22,10 +22,15 @@ export interface DirectTransportOptions {
   maxHosts?: number;
 }
 
-type MailHosts = { kind: 'hosts'; hosts: string[] } | { kind: 'none'; status: 'temporary' | 'permanent'; reason: string };
+type MailHosts =
+  { kind: 'hosts'; hosts: string[] } | { kind: 'none'; status: 'temporary' | 'permanent'; reason: string };
 
 function domainOf(address: string): string {
-  return address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase().replace(/\.$/, '');
+  return address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '');
 }
 
 function isNotFound(error: unknown): boolean {
@@ -45,7 +50,10 @@ async function mailHostsOf(dns: DnsResolver, domain: string): Promise<MailHosts>
         return { kind: 'none', status: 'permanent', reason: `${domain} accepts no mail (null MX)` };
       }
       const sorted = [...records].sort((a, b) => a.priority - b.priority);
-      return { kind: 'hosts', hosts: sorted.map((record) => record.exchange.replace(/\.$/, '')).filter((host) => host !== '') };
+      return {
+        kind: 'hosts',
+        hosts: sorted.map((record) => record.exchange.replace(/\.$/, '')).filter((host) => host !== ''),
+      };
     }
   } catch (error) {
     if (!isNotFound(error)) return { kind: 'none', status: 'temporary', reason: describe(error) };
@@ -129,7 +137,10 @@ export function createDirectTransport(options: DirectTransportOptions): MailTran
               continue;
             }
             if (!tryNextHost(error)) return outcomesFromError(recipients, error, host);
-            lastFailure = outcomesFromError(recipients, error, host).map((outcome) => ({ ...outcome, status: 'temporary' }));
+            lastFailure = outcomesFromError(recipients, error, host).map((outcome) => ({
+              ...outcome,
+              status: 'temporary',
+            }));
             break;
           }
         }

@@ -8,7 +8,14 @@ import { createLogTransport, type RecordMessage } from './log.ts';
 import { createSmtpRelayTransport } from './smtp-relay.ts';
 import type { MailTransport } from './types.ts';
 
-export type { DeliveryResult, Envelope, LoggedMessage, MailTransport, RecipientOutcome, RecipientStatus } from './types.ts';
+export type {
+  DeliveryResult,
+  Envelope,
+  LoggedMessage,
+  MailTransport,
+  RecipientOutcome,
+  RecipientStatus,
+} from './types.ts';
 export type { RecordMessage } from './log.ts';
 export { createDirectTransport, type DirectTransportOptions } from './direct.ts';
 export { createLogTransport } from './log.ts';

@@ -9,7 +9,14 @@ export function createLogTransport(record: RecordMessage): MailTransport {
     kind: 'log',
     async send(envelope: Envelope, raw: Buffer): Promise<DeliveryResult> {
       await record({ envelope: { from: envelope.from, to: [...envelope.to] }, raw });
-      return { recipients: envelope.to.map((recipient) => ({ recipient, status: 'accepted', response: '250 logged, not sent', responseCode: 250 })) };
+      return {
+        recipients: envelope.to.map((recipient) => ({
+          recipient,
+          status: 'accepted',
+          response: '250 logged, not sent',
+          responseCode: 250,
+        })),
+      };
     },
     async close() {},
   };

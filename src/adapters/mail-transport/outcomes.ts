@@ -58,20 +58,38 @@ export function outcomesFromInfo(recipients: string[], info: SendInfoLike, host?
     const error = refused.get(key(recipient));
     if (error) return outcomeOfError(recipient, error, host);
     if (accepted.has(key(recipient))) {
-      return { recipient, status: 'accepted', response, ...(responseCode !== undefined ? { responseCode } : {}), ...(host !== undefined ? { host } : {}) };
+      return {
+        recipient,
+        status: 'accepted',
+        response,
+        ...(responseCode !== undefined ? { responseCode } : {}),
+        ...(host !== undefined ? { host } : {}),
+      };
     }
-    return { recipient, status: 'temporary', response: 'the server gave no reply for this recipient', ...(host !== undefined ? { host } : {}) };
+    return {
+      recipient,
+      status: 'temporary',
+      response: 'the server gave no reply for this recipient',
+      ...(host !== undefined ? { host } : {}),
+    };
   });
 }
 
 /** A failed transaction. Every recipient refused at RCPT: their own replies; otherwise the one error for all. */
 export function outcomesFromError(recipients: string[], error: unknown, host?: string): RecipientOutcome[] {
   const smtpError = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as SmtpErrorLike;
-  const refused = new Map((smtpError.rejectedErrors ?? []).map((rejected) => [key(rejected.recipient ?? ''), rejected]));
+  const refused = new Map(
+    (smtpError.rejectedErrors ?? []).map((rejected) => [key(rejected.recipient ?? ''), rejected]),
+  );
   return recipients.map((recipient) => outcomeOfError(recipient, refused.get(key(recipient)) ?? smtpError, host));
 }
 
 /** The same failure for every recipient (DNS, no mail host, every host unreachable). */
-export function outcomesForAll(recipients: string[], status: RecipientStatus, response: string, host?: string): RecipientOutcome[] {
+export function outcomesForAll(
+  recipients: string[],
+  status: RecipientStatus,
+  response: string,
+  host?: string,
+): RecipientOutcome[] {
   return recipients.map((recipient) => ({ recipient, status, response, ...(host !== undefined ? { host } : {}) }));
 }

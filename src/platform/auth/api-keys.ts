@@ -6,7 +6,13 @@ import { announceAuthChange } from './auth-events.ts';
 import { randomToken, safeEqual, type Secrets } from '../crypto.ts';
 import { newId } from '../ids.ts';
 
-export const API_KEY_KINDS = ['full', 'readonly', 'sending', 'sandbox', 'live_ai'] as const satisfies readonly ApiKeyKind[];
+export const API_KEY_KINDS = [
+  'full',
+  'readonly',
+  'sending',
+  'sandbox',
+  'live_ai',
+] as const satisfies readonly ApiKeyKind[];
 
 const KEY_PATTERN = /^hk_[A-Za-z0-9_-]{43}$/;
 
@@ -62,7 +68,11 @@ export async function createApiKey(
 /** A deleted key stops working at once, in every API process (see auth-events.ts). */
 export async function deleteApiKey(db: Kysely<Database>, teamId: number, keyId: string): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const result = await tx.deleteFrom('api_keys').where('team_id', '=', teamId).where('id', '=', keyId).executeTakeFirst();
+    const result = await tx
+      .deleteFrom('api_keys')
+      .where('team_id', '=', teamId)
+      .where('id', '=', keyId)
+      .executeTakeFirst();
     if (result.numDeletedRows === 0n) return false;
     await announceAuthChange(tx, teamId);
     return true;

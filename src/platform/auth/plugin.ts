@@ -2,7 +2,12 @@
 // route that declares `config.access`. Runs at onRequest, before the body is read.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
-import { CounterUnavailableError, rateLimitHeaders, type RateLimitDecision, type RateLimiter } from '../rate-limit/index.ts';
+import {
+  CounterUnavailableError,
+  rateLimitHeaders,
+  type RateLimitDecision,
+  type RateLimiter,
+} from '../rate-limit/index.ts';
 import { isWellFormedKey, type Principal } from './api-keys.ts';
 import { enforceAccess, type AccessLevel } from './policy.ts';
 import type { PrincipalCache } from './principal-cache.ts';
@@ -27,7 +32,8 @@ const unauthorized = (message: string) => new ApiError(401, 'UNAUTHORIZED', mess
 /** The presented API key, or 401 for a missing header, another scheme or a malformed key. */
 function presentedKey(request: FastifyRequest): string {
   const header = request.headers.authorization;
-  if (header === undefined || header === '') throw unauthorized('Missing Authorization header; send `Authorization: Bearer <API key>`');
+  if (header === undefined || header === '')
+    throw unauthorized('Missing Authorization header; send `Authorization: Bearer <API key>`');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized('Authorization header must use the Bearer scheme: `Authorization: Bearer <API key>`');
   if (!isWellFormedKey(match[1]!)) throw unauthorized('API key is malformed');
@@ -36,7 +42,8 @@ function presentedKey(request: FastifyRequest): string {
 
 /** The principal of a route that declared `config.access`. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new Error(`Route ${request.routeOptions.url} used the principal without declaring access`);
+  if (!request.principal)
+    throw new Error(`Route ${request.routeOptions.url} used the principal without declaring access`);
   return request.principal;
 }
 
@@ -49,7 +56,11 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     const apply = (decision: RateLimitDecision) => {
       reply.headers(rateLimitHeaders(decision));
       if (!decision.allowed) {
-        throw new ApiError(429, 'RATE_LIMITED', `Rate limit of ${decision.limit} requests per second exceeded; retry after ${decision.retryAfterSeconds} s`);
+        throw new ApiError(
+          429,
+          'RATE_LIMITED',
+          `Rate limit of ${decision.limit} requests per second exceeded; retry after ${decision.retryAfterSeconds} s`,
+        );
       }
       request.principal = principal;
     };
@@ -71,7 +82,9 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     try {
       const key = presentedKey(request);
       const warm = deps.principals.peek(key);
-      pending = warm ? admit(request, reply, warm) : deps.principals.lookup(key).then((principal) => admit(request, reply, principal));
+      pending = warm
+        ? admit(request, reply, warm)
+        : deps.principals.lookup(key).then((principal) => admit(request, reply, principal));
     } catch (error) {
       return done(error as Error);
     }
@@ -82,7 +95,8 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   // The guard runs first among each keyed route's own hooks, before the body is read.
   app.addHook('onRoute', (route) => {
     if (route.config?.access === undefined) return;
-    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const existing =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [guard, ...existing];
   });
 }

@@ -16,23 +16,63 @@ export interface AccessRule {
 
 export const accessPolicy = {
   // Send email, batch, get one email, verify send/check/get, enrol into a journey.
-  send: { kinds: ['full', 'sending'], domainLimited: 'allow', makerMustBeAdmin: false, summary: 'sending access or full access key' },
+  send: {
+    kinds: ['full', 'sending'],
+    domainLimited: 'allow',
+    makerMustBeAdmin: false,
+    summary: 'sending access or full access key',
+  },
   // Other endpoints labelled FULL.
   full: { kinds: ['full'], domainLimited: 'allow', makerMustBeAdmin: false, summary: 'full access key' },
   // Webhook list: full access; a read only key can list; domain-limited keys may not (webhooks carry every domain's events).
-  webhookList: { kinds: ['full', 'readonly'], domainLimited: 'deny', makerMustBeAdmin: false, summary: 'full access or read only key, not limited to a domain' },
+  webhookList: {
+    kinds: ['full', 'readonly'],
+    domainLimited: 'deny',
+    makerMustBeAdmin: false,
+    summary: 'full access or read only key, not limited to a domain',
+  },
   // Webhook read and call log reads.
-  webhookRead: { kinds: ['full'], domainLimited: 'deny', makerMustBeAdmin: false, summary: 'full access key, not limited to a domain' },
+  webhookRead: {
+    kinds: ['full'],
+    domainLimited: 'deny',
+    makerMustBeAdmin: false,
+    summary: 'full access key, not limited to a domain',
+  },
   // Webhook create, update, status, delete, test, rotate-secret.
-  webhookManage: { kinds: ['full'], domainLimited: 'deny', makerMustBeAdmin: true, summary: 'full access key made by a team admin, not limited to a domain' },
+  webhookManage: {
+    kinds: ['full'],
+    domainLimited: 'deny',
+    makerMustBeAdmin: true,
+    summary: 'full access key made by a team admin, not limited to a domain',
+  },
   // Webhook call retry: any full access key, not only an admin's.
-  webhookRetry: { kinds: ['full'], domainLimited: 'deny', makerMustBeAdmin: false, summary: 'full access key, not limited to a domain' },
+  webhookRetry: {
+    kinds: ['full'],
+    domainLimited: 'deny',
+    makerMustBeAdmin: false,
+    summary: 'full access key, not limited to a domain',
+  },
   // Billing transactions, receipts, invoices, subscription.
-  billingRead: { kinds: ['full', 'readonly'], domainLimited: 'deny', makerMustBeAdmin: true, summary: 'full access or read only key made by a team admin, not limited to a domain' },
+  billingRead: {
+    kinds: ['full', 'readonly'],
+    domainLimited: 'deny',
+    makerMustBeAdmin: true,
+    summary: 'full access or read only key made by a team admin, not limited to a domain',
+  },
   // Billing usage and pricing, including domain-limited keys.
-  billingUsage: { kinds: ['full', 'readonly', 'live_ai'], domainLimited: 'allow', makerMustBeAdmin: false, summary: 'full access, read only or live AI key' },
+  billingUsage: {
+    kinds: ['full', 'readonly', 'live_ai'],
+    domainLimited: 'allow',
+    makerMustBeAdmin: false,
+    summary: 'full access, read only or live AI key',
+  },
   // Herald extension: any valid key (GET /v1/whoami).
-  anyKey: { kinds: ['full', 'readonly', 'sending', 'sandbox', 'live_ai'], domainLimited: 'allow', makerMustBeAdmin: false, summary: 'any API key' },
+  anyKey: {
+    kinds: ['full', 'readonly', 'sending', 'sandbox', 'live_ai'],
+    domainLimited: 'allow',
+    makerMustBeAdmin: false,
+    summary: 'any API key',
+  },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessLevel = keyof typeof accessPolicy;
@@ -53,7 +93,11 @@ export function isTeamAdmin(role: Principal['makerRole']): boolean {
 export function enforceAccess(level: AccessLevel, principal: Principal): void {
   const rule: AccessRule = accessPolicy[level];
   if (!rule.kinds.includes(principal.kind)) {
-    throw new ApiError(403, 'SCOPE_DENIED', `A ${kindNames[principal.kind]} key cannot do this; it needs a ${rule.summary}`);
+    throw new ApiError(
+      403,
+      'SCOPE_DENIED',
+      `A ${kindNames[principal.kind]} key cannot do this; it needs a ${rule.summary}`,
+    );
   }
   if (rule.domainLimited === 'deny' && principal.domainId !== null) {
     throw new ApiError(403, 'DOMAIN_PINNED', 'This key is limited to one domain and this operation spans every domain');

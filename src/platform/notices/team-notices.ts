@@ -21,11 +21,18 @@ export interface ActingKey {
 }
 
 export function describeKey(key: ActingKey): string {
-  return key.keyName === null || key.keyName === '' ? `API key ${key.keyId}` : `API key "${key.keyName}" (${key.keyId})`;
+  return key.keyName === null || key.keyName === ''
+    ? `API key ${key.keyId}`
+    : `API key "${key.keyName}" (${key.keyId})`;
 }
 
 /** Writes one notice addressed to the team's owners and admins today; none when it has none. */
-export async function queueTeamNotice(tx: Transaction<Database> | Kysely<Database>, teamId: number, notice: TeamNotice, now: Date): Promise<void> {
+export async function queueTeamNotice(
+  tx: Transaction<Database> | Kysely<Database>,
+  teamId: number,
+  notice: TeamNotice,
+  now: Date,
+): Promise<void> {
   const inserted = await sql<{ id: string }>`
     INSERT INTO team_notices (team_id, kind, recipients, subject, text, due_at, created_at)
     SELECT ${teamId}::int, ${notice.kind}, array_agg(email ORDER BY id), ${notice.subject}, ${notice.text}, ${now}::timestamptz, ${now}::timestamptz
@@ -36,7 +43,16 @@ export async function queueTeamNotice(tx: Transaction<Database> | Kysely<Databas
 }
 
 /** The name a key was given, for notices. */
-export async function actingKey(db: Kysely<Database> | Transaction<Database>, teamId: number, keyId: string): Promise<ActingKey> {
-  const row = await db.selectFrom('api_keys').select('name').where('team_id', '=', teamId).where('id', '=', keyId).executeTakeFirst();
+export async function actingKey(
+  db: Kysely<Database> | Transaction<Database>,
+  teamId: number,
+  keyId: string,
+): Promise<ActingKey> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('name')
+    .where('team_id', '=', teamId)
+    .where('id', '=', keyId)
+    .executeTakeFirst();
   return { keyId, keyName: row?.name ?? null };
 }

@@ -5,6 +5,9 @@ import { MemoryCounterStore } from './memory-counter-store.ts';
 import { RedisCounterStore } from './redis-counter-store.ts';
 import type { RedisCounterStoreOptions } from './redis-counter-store.ts';
 
-export function createCounterStore(redisUrl: string | null | undefined, redisOptions: RedisCounterStoreOptions = {}): CounterStore {
+export function createCounterStore(
+  redisUrl: string | null | undefined,
+  redisOptions: RedisCounterStoreOptions = {},
+): CounterStore {
   return redisUrl ? new RedisCounterStore(redisUrl, redisOptions) : new MemoryCounterStore();
 }

@@ -9,8 +9,7 @@ interface DecisionFields {
 }
 
 export type RateLimitDecision =
-  | (DecisionFields & { allowed: true })
-  | (DecisionFields & { allowed: false; retryAfterSeconds: number });
+  (DecisionFields & { allowed: true }) | (DecisionFields & { allowed: false; retryAfterSeconds: number });
 
 /**
  * The decision to report when one request counts against several limits (the contract's "invoice

@@ -21,7 +21,8 @@ export class RateLimiter {
   /** Counts one hit on `key` and says whether it fits in `limit` per `windowSeconds`. Rejects with
    * CounterUnavailableError when the store cannot be reached. */
   hit(key: string, limit: number, windowSeconds: number): RateLimitDecision | Promise<RateLimitDecision> {
-    if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`rate limit must be a non-negative integer, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 0)
+      throw new RangeError(`rate limit must be a non-negative integer, got ${limit}`);
     if (!Number.isInteger(windowSeconds) || windowSeconds < 1) {
       throw new RangeError(`rate-limit window must be a positive whole number of seconds, got ${windowSeconds}`);
     }

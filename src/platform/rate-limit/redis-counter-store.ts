@@ -63,7 +63,9 @@ export class RedisCounterStore implements CounterStore {
     try {
       return Number(await this.#runHitScript(this.#keyPrefix + key, ttlMs));
     } catch (error) {
-      throw new CounterUnavailableError(`rate-limit counter could not be updated: ${(error as Error).message}`, { cause: error });
+      throw new CounterUnavailableError(`rate-limit counter could not be updated: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
 
@@ -119,9 +121,15 @@ export class RedisCounterStore implements CounterStore {
       const onReady = (): void => settle();
       const onError = (error: Error): void =>
         settle(new CounterUnavailableError(`rate-limit counters unavailable: ${error.message}`, { cause: error }));
-      const onClose = (): void => settle(new CounterUnavailableError('rate-limit counters unavailable: Redis connection closed'));
+      const onClose = (): void =>
+        settle(new CounterUnavailableError('rate-limit counters unavailable: Redis connection closed'));
       const timer = setTimeout(
-        () => settle(new CounterUnavailableError(`rate-limit counters unavailable: no Redis connection within ${this.#timeoutMs} ms`)),
+        () =>
+          settle(
+            new CounterUnavailableError(
+              `rate-limit counters unavailable: no Redis connection within ${this.#timeoutMs} ms`,
+            ),
+          ),
         this.#timeoutMs,
       );
       client.on('ready', onReady);
