@@ -20,6 +20,7 @@ import { registerContactsArea } from './contacts/index.ts';
 import { registerWebhookRoutes } from './webhooks/routes.ts';
 import { contactLinkRoutes } from './contacts/unsubscribe-routes.ts';
 import { registerTrackingRoutes } from './tracking/index.ts';
+import { registerSmsRoutes, smsCallbackRoutes, smsSendDeps } from './sms/index.ts';
 
 /** Contract: request bodies over 20 MB are refused at the edge with 413. */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -87,6 +88,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerAnalyticsRoutes(api, deps);
       registerContactsArea(api, deps);
       registerWebhookRoutes(api, deps);
+      registerSmsRoutes(api, smsSendDeps(deps));
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: deps.config.apiPrefix },
@@ -94,6 +96,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (admin) => registerAdminRoutes(admin, deps), { prefix: '/admin/v1' });
   // Public pages behind signed links (unsubscribe, double opt-in confirmation): no API key, no prefix.
   await app.register(contactLinkRoutes(deps));
-  await app.register(async (scope) => registerTrackingRoutes(scope, deps)); // open pixel and click redirects (/t/...)
+  await app.register(async (scope) => registerTrackingRoutes(scope, deps));
+  await app.register(smsCallbackRoutes(deps)); // provider delivery reports (/hooks/sms/...) // open pixel and click redirects (/t/...)
   return app;
 }

@@ -36,6 +36,8 @@ export interface Config {
   africasTalking: { username: string | null; apiKey: string | null; apiUrl: string };
   termii: { apiKey: string | null; apiUrl: string };
   stripe: { secretKey: string | null; apiUrl: string };
+  /** HERALD_RISK_MEDIUM_AT / HERALD_RISK_HIGH_AT: score thresholds of the MEDIUM and HIGH levels. */
+  risk: { mediumAt: number; highAt: number };
   redisUrl: string | null;
   logLevel: LogLevel;
 }
@@ -282,9 +284,26 @@ export function loadConfig(env: Env = process.env): Config {
       secretKey: text(env, 'HERALD_STRIPE_SECRET_KEY'),
       apiUrl: httpUrl(env, 'HERALD_STRIPE_API_URL', 'https://api.stripe.com')!,
     },
+    risk: riskThresholds(env),
     redisUrl: redisUrl(env),
     logLevel: oneOf(env, 'LOG_LEVEL', logLevels, 'info'),
   };
+}
+
+function scoreThreshold(env: Env, name: string, fallback: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100)
+    throw new ConfigError(name, 'a whole number from 1 to 100', raw);
+  return Number(raw);
+}
+
+function riskThresholds(env: Env): { mediumAt: number; highAt: number } {
+  const mediumAt = scoreThreshold(env, 'HERALD_RISK_MEDIUM_AT', 30);
+  const highAt = scoreThreshold(env, 'HERALD_RISK_HIGH_AT', 60);
+  if (highAt <= mediumAt)
+    throw new ConfigError('HERALD_RISK_HIGH_AT', `a score above HERALD_RISK_MEDIUM_AT (${mediumAt})`, String(highAt));
+  return { mediumAt, highAt };
 }
 
 function redisUrl(env: Env): string | null {

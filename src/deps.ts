@@ -16,6 +16,8 @@ import { Secrets } from './platform/crypto.ts';
 import { createMetricsRegistry } from './platform/metrics.ts';
 import { RateLimiter, createCounterStore } from './platform/rate-limit/index.ts';
 import { QueueAnnouncer } from './queue/index.ts';
+import { createSmsProvider, type SmsProvider } from './adapters/sms-provider/index.ts';
+import { africasTalkingToken, smsOutboxKeeper } from './sms/index.ts';
 
 export interface Deps {
   config: Config;
@@ -33,6 +35,8 @@ export interface Deps {
   mailTransport: MailTransport;
   /** Wakes queue runners after commit (coalesced NOTIFY); see QueueAnnouncer. */
   announcer: QueueAnnouncer;
+  /** HERALD_SMS_PROVIDER, built once; the log provider keeps messages in the SMS outbox table. */
+  smsProvider: SmsProvider;
   close(): Promise<void>;
 }
 
@@ -68,6 +72,10 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     mailDomain: config.mailDomain,
     record: outboxRecorder({ db: database.db, clock, secrets }),
   });
+  const smsProvider = createSmsProvider(config, {
+    keep: smsOutboxKeeper(database.db, clock),
+    africasTalkingToken: africasTalkingToken(secrets),
+  });
   const announcer = new QueueAnnouncer(database.db, {
     onError: (error) => logger.warn({ err: error }, 'queue announcement failed'),
   });
@@ -84,8 +92,10 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     dns,
     mailTransport,
     announcer,
+    smsProvider,
     async close() {
       await announcer.close();
+      await smsProvider.close();
       await stopListening();
       await mailTransport.close();
       await counters.close();

@@ -5,6 +5,7 @@ import { domainCheckQueue } from './domains/check-queue.ts';
 import { inboundMessagesQueue } from './inbound/inbound-queue.ts';
 import { emailDeliveryQueue } from './emails/delivery.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
+import { smsDeliveryQueue } from './sms/index.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
 import { teamNoticesQueue } from './platform/notices/notices-queue.ts';
 import { defineChore, QueueRunner, registerQueueDepthGauge, type Chore, type Lane, type Queue } from './queue/index.ts';
@@ -25,6 +26,7 @@ export function workerQueues(deps: Deps): Queue[] {
     }),
     contactConfirmationQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl, announcer: deps.announcer }),
     teamNoticesQueue({ transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
+    smsDeliveryQueue({ provider: deps.smsProvider }),
     // What `herald smtp` spooled: bounces and complaints.
     inboundMessagesQueue({
       db: deps.db,

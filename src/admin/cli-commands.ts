@@ -202,6 +202,27 @@ export const adminCommands: AdminCommand[] = [
     },
   },
   {
+    resource: 'sms-outbox',
+    action: 'list',
+    usage: 'sms-outbox [--to +E164] [--limit N]',
+    options: { to: str, limit: str },
+    toRequest: (v) => {
+      const query = new URLSearchParams();
+      if (typeof v.to === 'string') query.set('to', v.to);
+      const limit = integer(v.limit, 'limit');
+      if (limit !== undefined) query.set('limit', String(limit));
+      const search = query.toString();
+      return { method: 'GET', path: `/sms/outbox${search === '' ? '' : `?${search}`}` };
+    },
+  },
+  {
+    resource: 'sms',
+    action: 'callback-urls',
+    usage: 'sms callback-urls',
+    options: {},
+    toRequest: () => ({ method: 'GET', path: '/sms/callback-urls' }),
+  },
+  {
     resource: 'suppressions',
     action: 'list',
     usage: 'suppressions list --team TEAM_ID [--email ADDRESS] [--limit N] [--cursor CURSOR]',

@@ -82,9 +82,10 @@ async function inProcessTransport(config: Config): Promise<AdminTransport> {
 }
 
 export async function runAdminCli(argv: string[]): Promise<number> {
-  // operator.md names `herald admin outbox`: a resource given alone runs its only listing.
+  // operator.md names `herald admin outbox` and `herald admin sms-outbox`: a resource given alone runs its only listing.
   const [resource, given, ...tail] = argv;
-  const defaultsToList = resource === 'outbox' && (given === undefined || given.startsWith('--'));
+  const defaultsToList =
+    (resource === 'outbox' || resource === 'sms-outbox') && (given === undefined || given.startsWith('--'));
   const action = defaultsToList ? 'list' : given;
   const rest = defaultsToList && given !== undefined ? [given, ...tail] : tail;
   const command = adminCommands.find((c) => c.resource === resource && c.action === action);

@@ -19,6 +19,7 @@ import {
 } from '../platform/teams.ts';
 import { registerContactImportRoute } from './contacts-import.ts';
 import { registerSuppressionRoutes } from './suppressions-routes.ts';
+import { registerSmsAdminRoutes } from './sms-routes.ts';
 import * as s from './schemas.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
@@ -61,6 +62,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerContactImportRoute(admin, deps);
   registerSuppressionRoutes(admin, deps);
+  registerSmsAdminRoutes(admin, deps);
 
   admin.post(
     '/teams',

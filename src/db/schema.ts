@@ -14,9 +14,11 @@ import type {
   SuppressionsTable,
   TeamDailyUsageTable,
 } from './schema-email.ts';
+import type { SmsMessagesTable, SmsMonthlyVolumeTable, SmsOutboxTable } from './schema-sms.ts';
 
 // Every type of schema-email.ts is importable from here too, as before it was split off.
 export type * from './schema-email.ts';
+export type * from './schema-sms.ts';
 
 export type TeamPlan = 'free' | 'pro';
 export type Currency = 'USD' | 'NGN' | 'KES';
@@ -269,6 +271,9 @@ export interface Database {
   webhook_calls: WebhookCallsTable;
   team_notices: TeamNoticesTable;
   inbound_messages: InboundMessagesTable;
+  sms_messages: SmsMessagesTable;
+  sms_monthly_volume: SmsMonthlyVolumeTable;
+  sms_outbox: SmsOutboxTable;
 }
 
 export type Team = Selectable<TeamsTable>;

@@ -1,0 +1,54 @@
+// Table types of SMS (migration 0025).
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './column-types.ts';
+
+export const SMS_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'rejected'] as const;
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+export type SmsEncoding = 'GSM-7' | 'UCS-2';
+
+export interface SmsMessagesTable {
+  id: string;
+  team_id: number;
+  api_key_id: string | null;
+  to_number: string;
+  to_prefix: string;
+  country: string;
+  sender_id: string;
+  body: string;
+  encoding: SmsEncoding;
+  segments: number;
+  currency: string;
+  charge_minor: bigint;
+  charge_transaction_id: string | null;
+  status: SmsStatus;
+  reason_code: string | null;
+  reason_message: string | null;
+  provider: string | null;
+  provider_message_id: string | null;
+  client_ip_hash: Buffer | null;
+  risk_score: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp | null;
+  lease_until: Timestamp | null;
+  attempts: Generated<number>;
+  recorded_attempts: Generated<number>;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SmsMonthlyVolumeTable {
+  team_id: number;
+  month: ColumnType<Date, string, string>;
+  parts: ColumnType<bigint, bigint | undefined, bigint>;
+}
+
+export interface SmsOutboxTable {
+  id: string;
+  sms_id: string;
+  to_number: string;
+  sender_id: string;
+  body: string;
+  created_at: Timestamp;
+}

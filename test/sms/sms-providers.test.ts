@@ -1,0 +1,263 @@
+// SMS through each provider's fake (test/support/fake-*.ts) over real HTTP: the worker hands the
+// message over, the fake posts delivery reports to Herald's callback paths, signed as the provider
+// signs them. Reports that are forged change nothing; duplicates and late ones change nothing;
+// refusals before hand-off are rejected and the charge returned; 5xx is retried and charged once;
+// a claim that vanished mid-send (its worker gone, the lease expired) is never sent twice.
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsDeliveryQueue } from '../../src/sms/index.ts';
+import { QueueRunner } from '../../src/queue/index.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { adminRequest, bearer, createTeam, type TestTeam } from '../support/factory.ts';
+import { FakeTwilio } from '../support/fake-twilio.ts';
+import { FakeTermii } from '../support/fake-termii.ts';
+import { AT_TEST_API_KEY, AT_TEST_USERNAME, FakeAfricasTalking } from '../support/fake-africastalking.ts';
+
+const US = '+14155552671';
+const NG = '+2348031234567';
+const KE = '+254712345678';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A listening app (providers call it back over HTTP) whose HERALD_PUBLIC_URL is its own address. */
+async function providerApp(config: Parameters<typeof createTestApp>[0]['config']) {
+  const port = await freePort();
+  const t = await createTestApp({ config: { ...config, publicUrl: `http://127.0.0.1:${port}` } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return t;
+}
+
+async function smsTeam(t: TestApp, balance = 10_000): Promise<TestTeam> {
+  const team = await createTeam(t.app);
+  await adminRequest(t.app, 'PATCH', `/teams/${team.id}`, { smsEnabled: true });
+  await adminRequest(t.app, 'POST', `/teams/${team.id}/wallet/top-ups`, { amountMinor: balance });
+  return team;
+}
+
+async function sendSms(t: TestApp, team: TestTeam, to: string): Promise<{ id: string; charge: { amount: string } }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/sms',
+    headers: bearer(team.key),
+    payload: { to, text: 'Your code is 123456' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function smsOf(t: TestApp, team: TestTeam, id: string) {
+  return (await t.app.inject({ url: `/api/v1/sms/${id}`, headers: bearer(team.key) })).json();
+}
+
+async function balanceOf(t: TestApp, teamId: number): Promise<bigint> {
+  const row = await t.deps.db.selectFrom('wallets').select('balance').where('team_id', '=', teamId).executeTakeFirst();
+  return BigInt(row?.balance ?? 0);
+}
+
+function runner(t: TestApp): QueueRunner {
+  return new QueueRunner({
+    database: t.deps.database,
+    queues: [smsDeliveryQueue({ provider: t.deps.smsProvider })],
+    clock: t.clock,
+    pollMs: 50,
+  });
+}
+
+/** Runs the sms-delivery queue until nothing is due. */
+async function deliverDue(t: TestApp): Promise<void> {
+  const r = runner(t);
+  await r.start();
+  try {
+    r.notify('sms-delivery');
+    await r.idle();
+  } finally {
+    await r.stop();
+  }
+}
+
+describe('twilio', () => {
+  let twilio: FakeTwilio;
+  let t: TestApp;
+  beforeAll(async () => {
+    twilio = await FakeTwilio.start();
+    t = await providerApp({
+      smsProvider: 'twilio',
+      twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    await twilio.close();
+  });
+  const callback = () => `${t.deps.config.publicUrl}/hooks/sms/twilio`;
+
+  it('hands the message over with its status callback, then follows signed reports forward only', async () => {
+    const team = await smsTeam(t);
+    const sms = await sendSms(t, team, US);
+    await deliverDue(t);
+    const handed = twilio.messages.at(-1)!;
+    expect(handed).toMatchObject({ to: US, from: 'Herald', body: 'Your code is 123456', statusCallback: callback() });
+    expect((await smsOf(t, team, sms.id)).status).toBe('sent');
+
+    expect((await twilio.postStatus(callback(), { sid: handed.sid, status: 'delivered' })).status).toBe(200);
+    expect((await smsOf(t, team, sms.id)).status).toBe('delivered');
+    // A duplicate, then a late `sent`: nothing changes.
+    expect((await twilio.postStatus(callback(), { sid: handed.sid, status: 'delivered' })).status).toBe(200);
+    expect((await twilio.postStatus(callback(), { sid: handed.sid, status: 'sent' })).status).toBe(200);
+    const read = await smsOf(t, team, sms.id);
+    expect(read.status).toBe('delivered');
+    expect(read.reason).toBeNull();
+  });
+
+  it('answers a forged report 403 and changes nothing', async () => {
+    const team = await smsTeam(t);
+    const sms = await sendSms(t, team, US);
+    await deliverDue(t);
+    const handed = twilio.messages.at(-1)!;
+    const forged = await twilio.postStatus(callback(), { sid: handed.sid, status: 'delivered', forge: true });
+    expect(forged.status).toBe(403);
+    expect((await smsOf(t, team, sms.id)).status).toBe('sent');
+  });
+
+  it('keeps the charge of a message that failed after hand-off, with a plain reason', async () => {
+    const team = await smsTeam(t);
+    const sms = await sendSms(t, team, US);
+    await deliverDue(t);
+    const before = await balanceOf(t, team.id);
+    await twilio.postStatus(callback(), { sid: twilio.messages.at(-1)!.sid, status: 'undelivered', errorCode: 30003 });
+    const read = await smsOf(t, team, sms.id);
+    expect(read.status).toBe('failed');
+    expect(read.reason.code).toBe('unreachable');
+    expect(read.reason.message).not.toMatch(/30003/);
+    expect(await balanceOf(t, team.id)).toBe(before);
+  });
+
+  it('rejects a message the provider refuses before hand-off and returns the charge', async () => {
+    const team = await smsTeam(t);
+    const funded = await balanceOf(t, team.id);
+    const sms = await sendSms(t, team, US);
+    expect(await balanceOf(t, team.id)).toBeLessThan(funded);
+    twilio.enqueue({ refuse: 21211 });
+    await deliverDue(t);
+    const read = await smsOf(t, team, sms.id);
+    expect(read.status).toBe('rejected');
+    expect(read.reason.code).toBe('invalid_number');
+    expect(await balanceOf(t, team.id)).toBe(funded);
+    const ledger = await adminRequest(t.app, 'GET', `/teams/${team.id}/wallet/transactions`).catch(() => null);
+    if (ledger !== null) expect(JSON.stringify(ledger)).toContain('SMS_RELEASE');
+  });
+
+  it('retries a 5xx with backoff, sends once it is taken, and charges once', async () => {
+    const team = await smsTeam(t);
+    const sms = await sendSms(t, team, US);
+    const charged = await balanceOf(t, team.id);
+    const handedBefore = twilio.messages.length;
+    twilio.enqueue({ status: 503 });
+    await deliverDue(t);
+    expect((await smsOf(t, team, sms.id)).status).toBe('queued');
+    t.clock.advance(15 * 60_000);
+    await deliverDue(t);
+    expect((await smsOf(t, team, sms.id)).status).toBe('sent');
+    expect(twilio.messages.length).toBe(handedBefore + 1);
+    expect(await balanceOf(t, team.id)).toBe(charged);
+  });
+
+  it('never sends twice a message whose worker vanished mid-send: it is rejected and released', async () => {
+    const team = await smsTeam(t);
+    const funded = await balanceOf(t, team.id);
+    const sms = await sendSms(t, team, US);
+    const requestsBefore = twilio.requests.length;
+    twilio.enqueue('hang');
+    // The first worker takes the message and hangs on the provider (as a killed one would never answer).
+    const first = runner(t);
+    await first.start();
+    first.notify('sms-delivery');
+    await twilio.waitForRequests(requestsBefore + 1);
+    // Its lease runs out; a second worker finds the message due again.
+    t.clock.advance(3 * 60_000);
+    await deliverDue(t);
+    const read = await smsOf(t, team, sms.id);
+    expect(read.status).toBe('rejected');
+    expect(twilio.requests.length).toBe(requestsBefore + 1);
+    expect(await balanceOf(t, team.id)).toBe(funded);
+    await first.stop({ timeoutMs: 100 });
+  });
+
+  it('gives the operator the callback URLs', async () => {
+    const urls = await adminRequest(t.app, 'GET', '/sms/callback-urls');
+    expect(urls.twilio).toBe(callback());
+    expect(urls.africastalking).toMatch(/\/hooks\/sms\/africastalking\/[\w-]+$/);
+    expect(urls.termii).toBe(`${t.deps.config.publicUrl}/hooks/sms/termii`);
+  });
+});
+
+describe('termii', () => {
+  let termii: FakeTermii;
+  let t: TestApp;
+  beforeAll(async () => {
+    termii = await FakeTermii.start();
+    t = await providerApp({
+      smsProvider: 'termii',
+      termii: { apiKey: termii.apiKey, apiUrl: termii.url, secretKey: termii.secretKey },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    await termii.close();
+  });
+
+  it('sends, follows a signed report, refuses a forged one; other providers’ paths are not live', async () => {
+    const team = await smsTeam(t);
+    const sms = await sendSms(t, team, NG);
+    await deliverDue(t);
+    const handed = termii.messages.at(-1)!;
+    expect(handed.to).toBe(NG.slice(1));
+    const url = `${t.deps.config.publicUrl}/hooks/sms/termii`;
+    expect((await termii.postReport(url, { messageId: handed.messageId, status: 'DELIVERED', forge: true })).status).toBe(
+      403,
+    );
+    expect((await smsOf(t, team, sms.id)).status).toBe('sent');
+    expect((await termii.postReport(url, { messageId: handed.messageId, status: 'DELIVERED' })).status).toBe(200);
+    expect((await smsOf(t, team, sms.id)).status).toBe('delivered');
+    const twilioPath = await t.app.inject({ method: 'POST', url: '/hooks/sms/twilio', payload: 'a=b' });
+    expect(twilioPath.statusCode).toBe(404);
+  });
+});
+
+describe("africa's talking", () => {
+  let at: FakeAfricasTalking;
+  let t: TestApp;
+  beforeAll(async () => {
+    at = await FakeAfricasTalking.start();
+    t = await providerApp({
+      smsProvider: 'africastalking',
+      africasTalking: { username: AT_TEST_USERNAME, apiKey: AT_TEST_API_KEY, apiUrl: at.url },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    await at.close();
+  });
+
+  it('sends, takes reports only on the tokened path, and answers a wrong token 404', async () => {
+    const team = await smsTeam(t);
+    const sms = await sendSms(t, team, KE);
+    await deliverDue(t);
+    const handed = at.messages.at(-1)!;
+    const { africastalking } = await adminRequest(t.app, 'GET', '/sms/callback-urls');
+    const wrong = await at.postReport(`${t.deps.config.publicUrl}/hooks/sms/africastalking/not-the-token`, {
+      id: handed.messageId,
+      status: 'Success',
+    });
+    expect(wrong.status).toBe(404);
+    expect((await smsOf(t, team, sms.id)).status).toBe('sent');
+    expect((await at.postReport(africastalking, { id: handed.messageId, status: 'Success' })).status).toBe(200);
+    expect((await smsOf(t, team, sms.id)).status).toBe('delivered');
+  });
+});
