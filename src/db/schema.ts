@@ -14,9 +14,11 @@ import type {
   SuppressionsTable,
   TeamDailyUsageTable,
 } from './schema-email.ts';
+import type { SenderIdsTable, WalletTransactionsTable, WalletsTable } from './schema-wallet.ts';
 
 // Every type of schema-email.ts is importable from here too, as before it was split off.
 export type * from './schema-email.ts';
+export type * from './schema-wallet.ts';
 
 export type TeamPlan = 'free' | 'pro';
 export type Currency = 'USD' | 'NGN' | 'KES';
@@ -269,6 +271,9 @@ export interface Database {
   webhook_calls: WebhookCallsTable;
   team_notices: TeamNoticesTable;
   inbound_messages: InboundMessagesTable;
+  wallets: WalletsTable;
+  wallet_transactions: WalletTransactionsTable;
+  sender_ids: SenderIdsTable;
 }
 
 export type Team = Selectable<TeamsTable>;
