@@ -206,7 +206,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request) => {
       const { teamId, id } = request.params;
-      await deleteSenderId(db, teamId, id, request.body.refund, clock.now());
+      await deleteSenderId(db, teamId, id, request.body?.refund ?? false, clock.now());
       return { id, deleted: true as const };
     },
   );

@@ -57,9 +57,10 @@ export const CreateSenderIdBody = z.object({
   feeMinor: z.number().int().min(0).default(0).describe('charged to the wallet at once'),
 });
 
+// Optional: a DELETE without a body keeps the fee.
 export const DeleteSenderIdBody = z
   .object({ refund: z.boolean().default(false).describe('give the fee back to the wallet') })
-  .default({ refund: false });
+  .nullish();
 
 export const SenderIdParams = TeamParams.extend({ id: z.string().min(1).max(64) });
 
