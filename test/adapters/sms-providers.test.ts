@@ -248,6 +248,15 @@ describe("africa's talking", () => {
     await wrong.close();
   });
 
+  it('refuses a malformed token without throwing', () => {
+    const request = {
+      url: `${receiver.url}/hooks/sms/africastalking/%E0%A4%A`,
+      headers: {},
+      body: 'id=x&status=Success',
+    };
+    expect(provider.verifyCallback(request)).toBe(false);
+  });
+
   it('parses delivery reports on the tokened path; a wrong token is refused', async () => {
     receiver.provider = provider;
     const id = fake.messages[0]!.messageId;
@@ -262,6 +271,8 @@ describe("africa's talking", () => {
     expect(receiver.last()).toMatchObject([{ status: 'failed', reason: { code: 'invalid_number' } }]);
     await fake.postReport(url, { id, status: 'AbsentSubscriber' });
     expect(receiver.last()).toMatchObject([{ status: 'failed', reason: { code: 'unreachable' } }]);
+    await fake.postReport(url, { id, status: 'Expired', failureReason: 'DeliveryFailure' });
+    expect(receiver.last()).toMatchObject([{ status: 'failed', reason: { code: 'expired' } }]);
     expect(
       (await fake.postReport(`${receiver.url}/hooks/sms/africastalking/tok_wrong`, { id, status: 'Success' })).status,
     ).toBe(403);

@@ -48,6 +48,14 @@ const FAILURE_REASONS: Record<string, SmsReasonCode> = {
   InsufficientCredit: 'unknown',
 };
 
+/** The reason of a final DLR status when `failureReason` names none we know. */
+const FINAL_STATUS_REASONS: Record<string, SmsReasonCode> = {
+  Rejected: 'blocked_by_carrier',
+  Failed: 'unknown',
+  AbsentSubscriber: 'unreachable',
+  Expired: 'expired',
+};
+
 interface Recipient {
   statusCode?: unknown;
   status?: unknown;
@@ -99,8 +107,12 @@ export function createAfricasTalkingProvider(options: AfricasTalkingOptions): Sm
 
     verifyCallback(request: CallbackRequest): boolean {
       if (options.callbackToken === null) return false;
-      const path = new URL(request.url).pathname;
-      return sameText(decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)), options.callbackToken);
+      try {
+        const path = new URL(request.url).pathname;
+        return sameText(decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)), options.callbackToken);
+      } catch {
+        return false; // a malformed URL or escape carries no valid token
+      }
     },
 
     parseReports(request: CallbackRequest): DeliveryReport[] {
@@ -119,13 +131,12 @@ export function createAfricasTalkingProvider(options: AfricasTalkingOptions): Sm
         case 'AbsentSubscriber':
         case 'Expired': {
           const status = fields.get('status')!;
-          const code: SmsReasonCode =
-            status === 'Expired'
-              ? 'expired'
-              : status === 'AbsentSubscriber'
-                ? 'unreachable'
-                : (FAILURE_REASONS[fields.get('failureReason') ?? ''] ??
-                  (status === 'Rejected' ? 'blocked_by_carrier' : 'unknown'));
+          // Expired and AbsentSubscriber say it all; Rejected and Failed are told apart by failureReason.
+          const byReason =
+            status === 'Rejected' || status === 'Failed'
+              ? FAILURE_REASONS[fields.get('failureReason') ?? '']
+              : undefined;
+          const code = byReason ?? FINAL_STATUS_REASONS[status]!;
           return [{ providerMessageId, status: 'failed', reason: smsReason(code) }];
         }
         default:
@@ -140,6 +151,5 @@ export function createAfricasTalkingProvider(options: AfricasTalkingOptions): Sm
 function refusalFromWords(words: string): SmsReasonCode {
   if (/sender/i.test(words)) return 'sender_not_allowed';
   if (/phone|number/i.test(words)) return 'invalid_number';
-  if (/balance|credit/i.test(words)) return 'provider_refused';
   return 'provider_refused';
 }
