@@ -4,6 +4,10 @@ import { X509Certificate, createPrivateKey } from 'node:crypto';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isSupportedCountry } from 'libphonenumber-js/max';
+import { loadPriceList, type PriceList } from './platform/price-list.ts';
+import { parsePhone } from './sms/phone.ts';
 
 export type MailTransportConfig = { kind: 'log' } | { kind: 'direct' } | { kind: 'smtp'; url: string };
 
@@ -32,9 +36,17 @@ export interface Config {
   webhookAllowCidrs: string[];
   webhookCaFile: string | null;
   smsProvider: SmsProviderName;
+  /** HERALD_SMS_SHARED_SENDER_ID: the sender ID of teams with none approved for the destination. */
+  smsSharedSenderId: string;
+  /** HERALD_SMS_COUNTRIES: ISO alpha-2 codes SMS may go to; null means every country. */
+  smsCountries: ReadonlySet<string> | null;
   twilio: { accountSid: string | null; authToken: string | null; apiUrl: string };
   africasTalking: { username: string | null; apiKey: string | null; apiUrl: string };
-  termii: { apiKey: string | null; apiUrl: string };
+  /** secretKey (HERALD_TERMII_SECRET_KEY) signs Termii's delivery reports; unset, none is trusted. */
+  termii: { apiKey: string | null; apiUrl: string; secretKey: string | null };
+  /** HERALD_PRICES_FILE, resolved; `prices` is its content, checked at start. */
+  pricesFile: string;
+  prices: PriceList;
   stripe: { secretKey: string | null; apiUrl: string };
   /** HERALD_RISK_MEDIUM_AT / HERALD_RISK_HIGH_AT: score thresholds of the MEDIUM and HIGH levels. */
   risk: { mediumAt: number; highAt: number };
@@ -223,6 +235,53 @@ function smtpTls(env: Env): { cert: string | null; key: string | null } {
   return { cert, key };
 }
 
+/** The price list shipped with Herald, found from this file so the working directory does not matter. */
+export const DEFAULT_PRICES_FILE = fileURLToPath(new URL('../config/prices.json', import.meta.url));
+
+const SMS_PROVIDERS: readonly SmsProviderName[] = ['log', 'twilio', 'africastalking', 'termii'];
+
+/** Same rule as a team's sender IDs (operator.md): 1 to 11 letters, digits or spaces with a letter, or E.164. */
+function senderId(env: Env): string {
+  const raw = text(env, 'HERALD_SMS_SHARED_SENDER_ID');
+  if (raw === null) return 'Herald';
+  if (!/^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/.test(raw) && !parsePhone(raw).ok) {
+    throw new ConfigError(
+      'HERALD_SMS_SHARED_SENDER_ID',
+      '1 to 11 letters, digits or spaces with at least one letter, or an E.164 phone number',
+      raw,
+    );
+  }
+  return raw;
+}
+
+function smsCountries(env: Env): ReadonlySet<string> | null {
+  const raw = text(env, 'HERALD_SMS_COUNTRIES');
+  if (raw === null) return null;
+  const codes = raw
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter((s) => s !== '');
+  for (const code of codes) {
+    if (!/^[A-Z]{2}$/.test(code) || !isSupportedCountry(code)) {
+      throw new ConfigError(
+        'HERALD_SMS_COUNTRIES',
+        'comma-separated ISO 3166 alpha-2 country codes such as NG,KE',
+        raw,
+      );
+    }
+  }
+  return codes.length === 0 ? null : new Set(codes);
+}
+
+/** The chosen provider's credentials must be there at start, not discovered missing at the first send. */
+function requireCredentials(provider: SmsProviderName, required: Array<[string, string | null]>): void {
+  for (const [name, value] of required) {
+    if (value === null) {
+      throw new ConfigError(name, `the provider's credential (required with HERALD_SMS_PROVIDER=${provider})`, '');
+    }
+  }
+}
+
 const logLevels: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -247,6 +306,36 @@ export function loadConfig(env: Env = process.env): Config {
   const defaultPublic = `http://${host.includes(':') ? `[${host}]` : host}:${portNumber}`;
   const caFile = text(env, 'HERALD_WEBHOOK_CA_FILE');
   const tls = smtpTls(env);
+  const smsProvider = oneOf(env, 'HERALD_SMS_PROVIDER', SMS_PROVIDERS, 'log');
+  const twilio = {
+    accountSid: text(env, 'HERALD_TWILIO_ACCOUNT_SID'),
+    authToken: text(env, 'HERALD_TWILIO_AUTH_TOKEN'),
+    apiUrl: httpUrl(env, 'HERALD_TWILIO_API_URL', 'https://api.twilio.com')!,
+  };
+  const africasTalking = {
+    username: text(env, 'HERALD_AT_USERNAME'),
+    apiKey: text(env, 'HERALD_AT_API_KEY'),
+    apiUrl: httpUrl(env, 'HERALD_AT_API_URL', 'https://api.africastalking.com')!,
+  };
+  const termii = {
+    apiKey: text(env, 'HERALD_TERMII_API_KEY'),
+    apiUrl: httpUrl(env, 'HERALD_TERMII_API_URL', 'https://api.ng.termii.com')!,
+    secretKey: text(env, 'HERALD_TERMII_SECRET_KEY'),
+  };
+  const credentials: Record<SmsProviderName, Array<[string, string | null]>> = {
+    log: [],
+    twilio: [
+      ['HERALD_TWILIO_ACCOUNT_SID', twilio.accountSid],
+      ['HERALD_TWILIO_AUTH_TOKEN', twilio.authToken],
+    ],
+    africastalking: [
+      ['HERALD_AT_USERNAME', africasTalking.username],
+      ['HERALD_AT_API_KEY', africasTalking.apiKey],
+    ],
+    termii: [['HERALD_TERMII_API_KEY', termii.apiKey]],
+  };
+  requireCredentials(smsProvider, credentials[smsProvider]);
+  const pricesFile = path.resolve(text(env, 'HERALD_PRICES_FILE') ?? DEFAULT_PRICES_FILE);
   return {
     port: portNumber,
     host,
@@ -265,21 +354,14 @@ export function loadConfig(env: Env = process.env): Config {
     dnsServers: dnsServers(env),
     webhookAllowCidrs: cidrs(env),
     webhookCaFile: caFile === null ? null : path.resolve(caFile),
-    smsProvider: oneOf(env, 'HERALD_SMS_PROVIDER', ['log', 'twilio', 'africastalking', 'termii'] as const, 'log'),
-    twilio: {
-      accountSid: text(env, 'HERALD_TWILIO_ACCOUNT_SID'),
-      authToken: text(env, 'HERALD_TWILIO_AUTH_TOKEN'),
-      apiUrl: httpUrl(env, 'HERALD_TWILIO_API_URL', 'https://api.twilio.com')!,
-    },
-    africasTalking: {
-      username: text(env, 'HERALD_AT_USERNAME'),
-      apiKey: text(env, 'HERALD_AT_API_KEY'),
-      apiUrl: httpUrl(env, 'HERALD_AT_API_URL', 'https://api.africastalking.com')!,
-    },
-    termii: {
-      apiKey: text(env, 'HERALD_TERMII_API_KEY'),
-      apiUrl: httpUrl(env, 'HERALD_TERMII_API_URL', 'https://api.ng.termii.com')!,
-    },
+    smsProvider,
+    smsSharedSenderId: senderId(env),
+    smsCountries: smsCountries(env),
+    twilio,
+    africasTalking,
+    termii,
+    pricesFile,
+    prices: loadPriceList(pricesFile),
     stripe: {
       secretKey: text(env, 'HERALD_STRIPE_SECRET_KEY'),
       apiUrl: httpUrl(env, 'HERALD_STRIPE_API_URL', 'https://api.stripe.com')!,

@@ -20,6 +20,8 @@ import {
 import { registerContactImportRoute } from './contacts-import.ts';
 import { registerSuppressionRoutes } from './suppressions-routes.ts';
 import { registerSmsAdminRoutes } from './sms-routes.ts';
+import { registerWalletRoutes } from './wallet-routes.ts';
+import { getWallet } from '../wallet/index.ts';
 import * as s from './schemas.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
@@ -63,6 +65,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
   registerContactImportRoute(admin, deps);
   registerSuppressionRoutes(admin, deps);
   registerSmsAdminRoutes(admin, deps);
+  registerWalletRoutes(admin, deps);
 
   admin.post(
     '/teams',
@@ -91,6 +94,16 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
+      const { currency } = request.body;
+      const wallet = currency === undefined ? undefined : await getWallet(db, request.params.teamId);
+      // The ledger is in one currency: amounts are never converted.
+      if (wallet && wallet.currency !== currency) {
+        throw new ApiError(
+          400,
+          'BAD_REQUEST',
+          `currency: the team's wallet holds ${wallet.currency} and cannot change`,
+        );
+      }
       const team = await updateTeam(db, request.params.teamId, request.body, clock.now());
       if (!team) throw notFound('team');
       deps.principals.invalidateTeam(team.id);

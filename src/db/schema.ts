@@ -19,6 +19,8 @@ import type { SmsMessagesTable, SmsMonthlyVolumeTable, SmsOutboxTable } from './
 // Every type of schema-email.ts is importable from here too, as before it was split off.
 export type * from './schema-email.ts';
 export type * from './schema-sms.ts';
+import type { SenderIdsTable, WalletTransactionsTable, WalletsTable } from './schema-wallet.ts';
+export type * from './schema-wallet.ts';
 
 export type TeamPlan = 'free' | 'pro';
 export type Currency = 'USD' | 'NGN' | 'KES';
@@ -274,6 +276,9 @@ export interface Database {
   sms_messages: SmsMessagesTable;
   sms_monthly_volume: SmsMonthlyVolumeTable;
   sms_outbox: SmsOutboxTable;
+  wallets: WalletsTable;
+  wallet_transactions: WalletTransactionsTable;
+  sender_ids: SenderIdsTable;
 }
 
 export type Team = Selectable<TeamsTable>;

@@ -1,12 +1,21 @@
 // operator.md: "A variable with a bad value stops the process at start with a message that names
 // the variable and what it accepts." Checked against the real process, before it touches anything.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PRICES_FILE } from '../../src/config.ts';
 import { cleanUpHeralds, heraldEnv, makeDataDir, runHerald } from '../support/spawn.ts';
 
 afterEach(cleanUpHeralds);
 
 const SECRET = 'a-long-enough-master-secret-0123456789';
+
+// A price list with one fractional price: start-up must name the variable and the path in the file.
+const badPrices = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bad-prices-')), 'prices.json');
+const prices = JSON.parse(fs.readFileSync(DEFAULT_PRICES_FILE, 'utf8'));
+prices.currencies.KES.channels.sms.lines[2].cells[1] = 0.25;
+fs.writeFileSync(badPrices, JSON.stringify(prices));
 
 /** [variable named in the message, environment that is wrong about it] */
 const badConfigurations: Array<[string, Record<string, string>]> = [
@@ -24,6 +33,11 @@ const badConfigurations: Array<[string, Record<string, string>]> = [
   ['HERALD_SMTP_PORT', { HERALD_SMTP_PORT: '-1' }],
   ['HERALD_MX_PORT', { HERALD_MX_PORT: '0' }],
   ['HERALD_SMS_PROVIDER', { HERALD_SMS_PROVIDER: 'pigeon' }],
+  ['HERALD_TWILIO_ACCOUNT_SID', { HERALD_SMS_PROVIDER: 'twilio' }],
+  ['HERALD_SMS_COUNTRIES', { HERALD_SMS_COUNTRIES: 'Nigeria' }],
+  ['HERALD_SMS_SHARED_SENDER_ID', { HERALD_SMS_SHARED_SENDER_ID: 'far too long a name' }],
+  ['HERALD_PRICES_FILE', { HERALD_PRICES_FILE: '/nonexistent/prices.json' }],
+  ['currencies.KES.channels.sms.lines[2].cells[1]', { HERALD_PRICES_FILE: badPrices }],
   ['HERALD_PUBLIC_URL', { HERALD_PUBLIC_URL: 'ftp://files.example' }],
   ['HERALD_API_PREFIX', { HERALD_API_PREFIX: 'api' }],
   ['HERALD_MAIL_DOMAIN', { HERALD_MAIL_DOMAIN: 'not a domain' }],

@@ -1,0 +1,67 @@
+// The SMS provider: hands one text to the outside world and reads back what it says about it. The
+// caller (the SMS worker) owns retries, statuses and the wallet; an adapter never retries on its
+// own. Outcomes are normalised here so the SMS area has no `if (provider === …)`:
+// - accepted: the provider took the message; its id ties later delivery reports to it.
+// - rejected: refused before hand-off (invalid number, sender not allowed, no provider credit, …);
+//   the contract's `rejected` (the charge is returned). The reason is plain words, never a provider code.
+// - retry: nothing is known to have left (network error, timeout, 5xx, 429, credentials refused).
+//
+// Crash safety: none of the three providers can be asked "did you get our message <id>?". Twilio's
+// Messages list filters by To, From and date only; Africa's Talking's fetch is for inbound messages;
+// Termii's history is keyed by its own message_id. So there is no lookup method: the worker must
+// record the provider id in the same breath as the hand-off, and accept that a crash between the two
+// (or a timeout after the provider took the message) can send a text twice.
+import type { SmsProviderName } from '../../config.ts';
+import type { SmsReason } from './reasons.ts';
+
+export interface OutgoingSms {
+  /** Our SMS id (for logs and the `log` provider's outbox). */
+  id: string;
+  /** E.164. */
+  to: string;
+  /** Sender ID: up to 11 letters, digits and spaces, or an E.164 number. */
+  from: string;
+  text: string;
+}
+
+export type SendOutcome =
+  | { kind: 'accepted'; providerMessageId: string }
+  | { kind: 'rejected'; reason: SmsReason }
+  | { kind: 'retry'; error: string };
+
+/**
+ * sent: the network has it; delivered: the handset has it; failed: handed off but not delivered (the
+ * charge stands); rejected: the provider dropped it without sending (Twilio `failed`, Termii DND):
+ * refund, and only from `queued` (a report that arrives after `sent` is best treated as `failed`).
+ */
+export type ReportStatus = 'sent' | 'delivered' | 'failed' | 'rejected';
+
+export interface DeliveryReport {
+  providerMessageId: string;
+  status: ReportStatus;
+  /** Set for failed and rejected. */
+  reason?: SmsReason;
+}
+
+/** What a callback route hands the adapter: the raw body (signatures cover its bytes). */
+export interface CallbackRequest {
+  /** The public URL the provider called: HERALD_PUBLIC_URL + the request's path and query. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export interface SmsProvider {
+  readonly kind: SmsProviderName;
+  /**
+   * 'reports': sent and delivered arrive later through callbacks; 'none': nothing will ever report
+   * (the `log` provider), so the worker moves an accepted message to sent and then delivered itself.
+   */
+  readonly deliveryReports: 'reports' | 'none';
+  send(message: OutgoingSms): Promise<SendOutcome>;
+  /** Signature (Twilio, Termii) or path token (Africa's Talking) check; false means 403/404, nothing changes. */
+  verifyCallback(request: CallbackRequest): boolean;
+  /** The reports in a verified callback body; statuses the contract does not track are left out. */
+  parseReports(request: CallbackRequest): DeliveryReport[];
+  close(): Promise<void>;
+}

@@ -1,0 +1,49 @@
+// Table types of the prepaid wallet, its ledger and sender IDs (migration 0022_wallet.sql).
+import type { ColumnType, Selectable } from 'kysely';
+import type { Timestamp } from './column-types.ts';
+
+export type WalletCurrency = 'USD' | 'NGN' | 'KES';
+
+export type WalletTransactionType =
+  'TOP_UP' | 'SMS_CHARGE' | 'SMS_RELEASE' | 'SENDER_ID_FEE' | 'SENDER_ID_REFUND' | 'ADJUSTMENT' | 'REVERSAL';
+
+export interface WalletsTable {
+  team_id: number;
+  currency: WalletCurrency;
+  balance: ColumnType<bigint, bigint | undefined, bigint>;
+  last_seq: ColumnType<bigint, bigint | undefined, bigint>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Append-only: rows are inserted, never updated. */
+export interface WalletTransactionsTable {
+  id: string;
+  team_id: number;
+  /** 1, 2, 3… per team, in lock order: the ledger's exact order. */
+  seq: bigint;
+  type: WalletTransactionType;
+  amount: bigint;
+  balance_after: bigint;
+  currency: WalletCurrency;
+  reference: string;
+  receipt_reference: string | null;
+  description: string | null;
+  reverses_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface SenderIdsTable {
+  id: string;
+  team_id: number;
+  sender_id: string;
+  country: string;
+  status: ColumnType<'APPROVED', 'APPROVED' | undefined, 'APPROVED'>;
+  fee_transaction_id: string | null;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export type WalletRow = Selectable<WalletsTable>;
+export type WalletTransactionRow = Selectable<WalletTransactionsTable>;
+export type SenderIdRow = Selectable<SenderIdsTable>;

@@ -1,0 +1,7 @@
+// The prepaid wallet, for other areas (SMS, one-time codes, billing reads). Charges and releases
+// take the caller's transaction, so an SMS and its charge commit or roll back together.
+export { charge, release, topUp, adjust, reverse, type ChargeInput, type ChargeType } from './movements.ts';
+export { getWallet, findTransaction, listTransactions, type Tx } from './ledger.ts';
+export { listSenderIds, createSenderId, deleteSenderId } from './sender-ids.ts';
+export { walletTransactionView, WalletTransaction, WALLET_TRANSACTION_TYPES } from './view.ts';
+export { formatMinor, minorToJson, MAX_BALANCE_MINOR, WALLET_CURRENCIES, type WalletCurrency } from './money.ts';
