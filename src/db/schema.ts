@@ -15,11 +15,11 @@ import type {
   TeamDailyUsageTable,
 } from './schema-email.ts';
 import type { SmsMessagesTable, SmsMonthlyVolumeTable, SmsOutboxTable } from './schema-sms.ts';
+import type { SenderIdsTable, WalletTransactionsTable, WalletsTable } from './schema-wallet.ts';
 
-// Every type of schema-email.ts is importable from here too, as before it was split off.
+// Every type of the area schema files is importable from here too.
 export type * from './schema-email.ts';
 export type * from './schema-sms.ts';
-import type { SenderIdsTable, WalletTransactionsTable, WalletsTable } from './schema-wallet.ts';
 export type * from './schema-wallet.ts';
 
 export type TeamPlan = 'free' | 'pro';

@@ -40,3 +40,8 @@ export function maskPhone(e164: string): string {
   const shown = Math.min(4, digits.length);
   return `+${'*'.repeat(digits.length - shown)}${digits.slice(digits.length - shown)}`;
 }
+
+/** The number without its last four digits: numbers sharing it sit in one range (SMS pumping hits ranges). */
+export function phonePrefix(e164: string): string {
+  return e164.slice(0, -4);
+}

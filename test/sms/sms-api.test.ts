@@ -18,7 +18,7 @@ const GB_PREMIUM = '+449098765432';
 
 beforeAll(async () => {
   t = await createTestApp();
-  refusing = await createTestApp({ config: { smsCountries: ['GB'] } });
+  refusing = await createTestApp({ config: { smsCountries: new Set(['GB']) } });
 }, 60_000);
 afterAll(async () => {
   await refusing.close();

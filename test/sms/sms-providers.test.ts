@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsDeliveryQueue } from '../../src/sms/index.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
+import type { Config } from '../../src/config.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { adminRequest, bearer, createTeam, type TestTeam } from '../support/factory.ts';
 import { FakeTwilio } from '../support/fake-twilio.ts';
@@ -26,7 +27,7 @@ async function freePort(): Promise<number> {
 }
 
 /** A listening app (providers call it back over HTTP) whose HERALD_PUBLIC_URL is its own address. */
-async function providerApp(config: Parameters<typeof createTestApp>[0]['config']) {
+async function providerApp(config: Partial<Config>) {
   const port = await freePort();
   const t = await createTestApp({ config: { ...config, publicUrl: `http://127.0.0.1:${port}` } });
   await t.app.listen({ port, host: '127.0.0.1' });
