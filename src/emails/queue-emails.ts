@@ -47,26 +47,31 @@ export async function queueEmails(
   options: QueueEmailsOptions,
 ): Promise<string[]> {
   const batch = options.batch ?? inputs.length > 1;
-  return queueCheckedEmails(tx, principal, inputs, await checkInputs(tx, principal, inputs, batch), {
-    ...options,
-    batch,
-  });
+  const checked = await checkInputs(tx, principal, inputs, batch);
+  const { ids, queued } = await queueCheckedEmails(tx, principal, inputs, checked, { ...options, batch });
+  // NOTIFY at commit serialises notifying commits cluster-wide; fine for these low-volume callers
+  // (the HTTP routes announce after their commit instead, through deps.announcer).
+  if (queued) await notifyQueue(tx, EMAIL_DELIVERY_QUEUE);
+  return ids;
 }
 
-/** queueEmails once checkInputs has run (the HTTP routes ran it before trying the one-statement send). */
+/**
+ * queueEmails once checkInputs has run (the HTTP routes ran it before trying the one-statement
+ * send), without waking the delivery workers: `queued` says whether the caller must.
+ */
 export async function queueCheckedEmails(
   tx: Transaction<Database>,
   principal: Principal,
   inputs: SendEmailInput[],
   checked: CheckedInput[],
   options: QueueEmailsOptions & { batch: boolean },
-): Promise<string[]> {
+): Promise<{ ids: string[]; queued: boolean }> {
   const { now, batch, idempotencyKey } = options;
   const teamId = principal.teamId;
   const requestHash = idempotencyKey === undefined ? '' : hashOfInputs(inputs);
   if (idempotencyKey !== undefined) {
     const earlier = await storedResponseOf(tx, teamId, idempotencyKey, requestHash, now);
-    if (earlier !== null) return idsOf(earlier);
+    if (earlier !== null) return { ids: idsOf(earlier), queued: false };
   }
   // One round trip for the team's plan, its verified domains among the from domains, and its
   // suppressions and unsubscribes among the recipients.
@@ -105,7 +110,7 @@ export async function queueCheckedEmails(
     // Another transaction wrote the key meanwhile: it committed first, so its send stands.
     if (!(await insertCompletedKey(tx, teamId, entry, now))) {
       const theirs = await storedResponseOf(tx, teamId, idempotencyKey, requestHash, now);
-      if (theirs !== null) return idsOf(theirs);
+      if (theirs !== null) return { ids: idsOf(theirs), queued: false };
       throw new ApiError(
         409,
         'NOT_UNIQUE',
@@ -116,8 +121,7 @@ export async function queueCheckedEmails(
   await reserveLocked(tx, teamId, context!.plan, now, wanted);
   const [stored] = await storeSends(tx, [{ teamId, now, emails }]);
   if (!stored) throw new Error(`the ${emails.length} emails of a send were not stored`);
-  if (emails.some((e) => e.status === 'QUEUED')) await notifyQueue(tx, EMAIL_DELIVERY_QUEUE);
-  return ids;
+  return { ids, queued: emails.some((e) => e.status === 'QUEUED') };
 }
 
 const hashOfInputs = (inputs: SendEmailInput[]) =>

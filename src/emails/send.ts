@@ -129,10 +129,11 @@ async function sendInTransaction(
   checked: CheckedInput[],
   batch: boolean,
 ): Promise<string[]> {
-  const ids = await deps.db
+  const { ids, queued } = await deps.db
     .transaction()
     .execute((tx) => queueCheckedEmails(tx, principal, inputs, checked, { now: deps.clock.now(), batch }));
   deps.batching?.sends.inc({ path: 'transaction' });
+  if (queued) deps.announcer.announce(EMAIL_DELIVERY_QUEUE);
   return ids;
 }
 

@@ -35,7 +35,7 @@ export interface Replay {
  * A route with `idempotent: 'inline'` gets the key here instead of a claimed entry, so that it can
  * write the entry, completed with its response, in the same statement as its own rows (one write
  * instead of three, and no window where the work is done but the key still says in progress). When
- * it cannot (the key exists already, or its fast path declined), it calls `claim()` before doing
+ * it cannot (the key exists already, or its one-statement path declined), it calls `claim()` before doing
  * anything else, and the key works exactly as on other routes: `claim()` answers a stored response to
  * replay (the handler sends it with `sendReplay`), throws 409 NOT_UNIQUE, or claims the key, which
  * then completes when the response is sent.
