@@ -13,7 +13,7 @@ import { getTemplateForSend, type TemplateForSend } from '../templates/index.ts'
 import { checkSendSize, reserveLocked } from './limits.ts';
 import { existingEmailIds, readSendContexts } from './queries.ts';
 import { buildEmails, checkInputs, fieldOf, partsOf, type CheckedInput, type PreparedInput } from './send-rules.ts';
-import type { SendEmailInput } from './schemas.ts';
+import { SendBatchBody, SendEmailBody, type SendEmailInput } from './schemas.ts';
 import { storeSends } from './store-queries.ts';
 
 /** The queue the delivery worker claims emails from. */
@@ -47,6 +47,7 @@ export async function queueEmails(
   options: QueueEmailsOptions,
 ): Promise<string[]> {
   const batch = options.batch ?? inputs.length > 1;
+  inputs = validated(inputs, batch);
   const checked = await checkInputs(tx, principal, inputs, batch);
   const { ids, queued } = await queueCheckedEmails(tx, principal, inputs, checked, { ...options, batch });
   // NOTIFY at commit serialises notifying commits cluster-wide; fine for these low-volume callers
@@ -122,6 +123,16 @@ export async function queueCheckedEmails(
   const [stored] = await storeSends(tx, [{ teamId, now, emails }]);
   if (!stored) throw new Error(`the ${emails.length} emails of a send were not stored`);
   return { ids, queued: emails.some((e) => e.status === 'QUEUED') };
+}
+
+/** The route's own schema, with its 400 naming the field (`[i].field` in a batch). */
+function validated(inputs: SendEmailInput[], batch: boolean): SendEmailInput[] {
+  if (!batch && inputs.length !== 1) throw new Error('queueEmails: one input, or batch: true');
+  const parsed = batch ? SendBatchBody.safeParse(inputs) : SendEmailBody.safeParse(inputs[0]);
+  if (parsed.success) return batch ? (parsed.data as SendEmailInput[]) : [parsed.data as SendEmailInput];
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+  throw badRequest(`${field.replace(/^\./, '') || 'body'}: ${issue.message}`);
 }
 
 const hashOfInputs = (inputs: SendEmailInput[]) =>

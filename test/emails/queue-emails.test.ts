@@ -85,6 +85,9 @@ it('gives the HTTP route errors: unverified domain, 50 recipients, missing templ
     { from: 'x@unknown.example.org', to: 'a@example.com', subject: 'S', text: 'x' },
   ]);
   expect(second.message).toMatch(/^\[1\]\.from: /);
+  // The route's schema: a subject over 998 characters is a 400 naming the field.
+  const long = await refusal([{ from: team.from(), to: 'a@example.com', subject: 'x'.repeat(999), text: 'x' }]);
+  expect([long.status, long.message.startsWith('subject: ')]).toEqual([400, true]);
 });
 
 it('renders templates with variables', async () => {
