@@ -23,7 +23,7 @@ export function workerQueues(deps: Deps): Queue[] {
       transport: deps.mailTransport,
       mailDomain: deps.config.mailDomain,
     }),
-    contactConfirmationQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl, announcer: deps.announcer }),
+    contactConfirmationQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl }),
     teamNoticesQueue({ transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
     // What `herald smtp` spooled: bounces and complaints.
     inboundMessagesQueue({
