@@ -1,5 +1,5 @@
 // The statement that stores sends: the emails of one or many sends (each a "job") with their first
-// events (the email_events INSERT, `new_events` below), recipients, attachments and inline
+// events (the email_events INSERT with its webhook calls, `emailEventsWithCalls` below), recipients, attachments and inline
 // Idempotency-Keys. It serves both send paths (send.ts):
 // - a one-statement job (`oneStatement` set) was not checked against the database first: the
 //   statement itself reads the team's plan, requires every from domain verified and no recipient
@@ -19,6 +19,7 @@ import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { verifiedDomainId } from '../domains/index.ts';
+import { emailEventsWithCalls } from '../webhooks/index.ts';
 import { ONE_STATEMENT_DAILY_LIMITS, USAGE_SHARDS } from './limits.ts';
 import type { NewEmail } from './queries.ts';
 
@@ -224,15 +225,17 @@ export async function storeSends(db: Db, jobs: StoreJob[]): Promise<boolean[]> {
              e.template_id, e.in_reply_to_id, e.type, e.scheduled_at, e.status, e.run_at, e.created_at, e.updated_at
       FROM jsonb_array_elements(${JSON.stringify(emails)}::jsonb) AS x (v), jsonb_populate_record(NULL::emails, x.v) AS e
       WHERE (x.v->>'job')::int IN (SELECT job FROM ok)
-      RETURNING id
+      RETURNING id, domain_id, "from", "to", subject, created_at
     ),
-    new_events AS (
+    ${emailEventsWithCalls(
+      sql`
       INSERT INTO email_events (team_id, email_id, status, data, created_at)
       SELECT e.team_id, e.email_id, e.status, e.data, e.created_at
       FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS x (v, ord), jsonb_populate_record(NULL::email_events, x.v) AS e
       WHERE (x.v->>'job')::int IN (SELECT job FROM ok)
-      ORDER BY x.ord
-    ),
+      ORDER BY x.ord`,
+      { emailsFrom: 'new_emails' },
+    )},
     new_recipients AS (
       INSERT INTO email_recipients (team_id, address, email_id)
       SELECT r.team_id, r.address, r.email_id
