@@ -1,5 +1,6 @@
-// Writes openapi.json from the route schemas, or with --check fails when the committed file
-// differs from what the code generates (CI's drift check).
+// Writes openapi.json from the route schemas and the event table of docs/webhooks.md from the event
+// catalogue, or with --check fails when either committed file differs from what the code generates
+// (CI's drift check).
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
@@ -7,8 +8,10 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { buildDeps } from '../src/deps.ts';
+import { eventTableMarkdown } from '../src/webhooks/index.ts';
 
 const file = path.join(import.meta.dirname, '..', 'openapi.json');
+const webhooksDoc = path.join(import.meta.dirname, '..', 'docs', 'webhooks.md');
 // Generated with the default configuration so that the document does not depend on the environment.
 const config = {
   ...loadConfig({}),
@@ -24,14 +27,34 @@ await app.close();
 await deps.close();
 await database.close();
 
+/** docs/webhooks.md with the section between its event-types markers regenerated. */
+function withEventTable(doc: string): string {
+  const start = doc.match(/<!-- event-types:start[^>]*-->\n/);
+  const end = doc.indexOf('<!-- event-types:end -->');
+  if (!start || end < 0) throw new Error('docs/webhooks.md: the event-types markers are missing');
+  const from = start.index! + start[0].length;
+  return `${doc.slice(0, from)}${eventTableMarkdown()}\n${doc.slice(end)}`;
+}
+const committedDoc = fs.readFileSync(webhooksDoc, 'utf8');
+const generatedDoc = withEventTable(committedDoc);
+
 if (process.argv.includes('--check')) {
   const committed = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   if (committed !== generated) {
     process.stderr.write('openapi.json is out of date with the route schemas: run `npm run openapi` and commit it.\n');
     process.exit(1);
   }
-  process.stdout.write('openapi.json is up to date\n');
+  if (committedDoc !== generatedDoc) {
+    process.stderr.write(
+      'docs/webhooks.md: the event table is out of date with the catalogue: run `npm run openapi`.\n',
+    );
+    process.exit(1);
+  }
+  process.stdout.write('openapi.json and the event table of docs/webhooks.md are up to date\n');
 } else {
   fs.writeFileSync(file, generated);
-  process.stdout.write(`wrote ${path.relative(process.cwd(), file)}\n`);
+  fs.writeFileSync(webhooksDoc, generatedDoc);
+  process.stdout.write(
+    `wrote ${path.relative(process.cwd(), file)} and ${path.relative(process.cwd(), webhooksDoc)}\n`,
+  );
 }

@@ -18,8 +18,10 @@ import { registerSegmentRoutes } from './segments/routes.ts';
 import { registerAnalyticsRoutes } from './analytics/routes.ts';
 import { registerContactsArea } from './contacts/index.ts';
 import { registerWebhookRoutes } from './webhooks/routes.ts';
+import { webhookEventsOpenApi } from './webhooks/index.ts';
 import { contactLinkRoutes } from './contacts/unsubscribe-routes.ts';
 import { registerTrackingRoutes } from './tracking/index.ts';
+import { trackingEventWriters } from './tracking/event-writers.ts';
 import { registerSmsRoutes, smsCallbackRoutes, smsSendDeps } from './sms/index.ts';
 
 /** Contract: request bodies over 20 MB are refused at the edge with 413. */
@@ -71,7 +73,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   registerErrorHandling(app);
-  await registerOpenApi(app, deps.config);
+  await registerOpenApi(app, deps.config, webhookEventsOpenApi());
   registerHttpMetrics(app, deps.metrics);
   registerAuth(app, deps);
   registerIdempotency(app, deps);
@@ -96,7 +98,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (admin) => registerAdminRoutes(admin, deps), { prefix: '/admin/v1' });
   // Public pages behind signed links (unsubscribe, double opt-in confirmation): no API key, no prefix.
   await app.register(contactLinkRoutes(deps));
-  await app.register(async (scope) => registerTrackingRoutes(scope, deps));
-  await app.register(smsCallbackRoutes(deps)); // provider delivery reports (/hooks/sms/...) // open pixel and click redirects (/t/...)
+  // Open pixel and click redirects (/t/...); their events written by the tracking writers.
+  await app.register(async (scope) => registerTrackingRoutes(scope, deps, trackingEventWriters(deps)));
+  // SMS providers' delivery reports (/hooks/sms/...).
+  await app.register(smsCallbackRoutes(deps));
   return app;
 }

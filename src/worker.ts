@@ -24,7 +24,7 @@ export function workerQueues(deps: Deps): Queue[] {
       transport: deps.mailTransport,
       mailDomain: deps.config.mailDomain,
     }),
-    contactConfirmationQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl, announcer: deps.announcer }),
+    contactConfirmationQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl }),
     teamNoticesQueue({ transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
     smsDeliveryQueue({ provider: deps.smsProvider }),
     // What `herald smtp` spooled: bounces and complaints.

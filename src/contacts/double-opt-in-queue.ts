@@ -1,11 +1,13 @@
 // Double opt-in: the contact row is the job of the 'contact-confirmation' queue. A contact of a
 // double opt-in book is stored unsubscribed and unconfirmed with confirmation_due_at = now (and a
-// NOTIFY); this worker sends it the book's confirmation email through the email capability and
-// clears the due time. The link in it (confirmation-links.ts) confirms the contact.
+// NOTIFY); this worker queues the book's confirmation email (queueEmails) and clears the due time in
+// one transaction, so the email is stored exactly when the contact is marked as sent: a worker
+// killed or failing at any point leaves either both or neither. The link in it
+// (confirmation-links.ts) confirms the contact.
 import { sql } from 'kysely';
 import { canSendFrom } from '../domains/index.ts';
-import { domainOf, parseAddress, sendEmails, type SendDeps } from '../emails/index.ts';
-import type { Principal } from '../platform/auth/api-keys.ts';
+import { domainOf, parseAddress, queueEmails } from '../emails/index.ts';
+import { systemPrincipal } from '../platform/auth/system-principal.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { ApiError } from '../platform/errors.ts';
 import { defineQueue, PermanentJobError, type BatchContext, type Queue } from '../queue/index.ts';
@@ -28,24 +30,10 @@ export interface ContactConfirmationDeps {
   secrets: Secrets;
   /** HERALD_PUBLIC_URL */
   publicUrl: string;
-  /** Wakes the delivery workers after the email is stored (the email capability's own). */
-  announcer: SendDeps['announcer'];
 }
 
-/** The team itself sending its confirmation email: full access, not limited to a domain, no key. */
-export function systemPrincipal(teamId: number): Principal {
-  return {
-    // Stored as the email's api_key_id: names the sender, matches no real key.
-    keyId: 'system:contact-confirmation',
-    keyHash: Buffer.alloc(0),
-    teamId,
-    kind: 'full',
-    domainId: null,
-    memberId: null,
-    makerRole: null,
-    apiRateLimit: 0,
-  };
-}
+/** Another worker took the contact over (this one's lease ran out): it sends the email, not this one. */
+class LeaseLost extends Error {}
 
 /** A reason the job is dropped for good; logged, the contact stays unconfirmed with nothing due. */
 const drop = (reason: string) => new PermanentJobError(reason);
@@ -78,24 +66,31 @@ async function sendConfirmation(deps: ContactConfirmationDeps, contact: ContactR
 
   let emailId: string;
   try {
-    [emailId] = (await sendEmails(
-      { db: ctx.db, clock: ctx.clock, announcer: deps.announcer },
-      systemPrincipal(teamId),
-      [{ from: book.double_opt_in_from!, to: contact.email, subject: message.subject, html: message.html }],
-      false,
-    )) as [string];
+    // The contact's mark and the email commit together: no window where one is stored without the other.
+    emailId = await ctx.db.transaction().execute(async (tx) => {
+      const [id] = await queueEmails(
+        tx,
+        systemPrincipal(teamId, 'contact-confirmation'),
+        [{ from: book.double_opt_in_from!, to: contact.email, subject: message.subject, html: message.html }],
+        { now },
+      );
+      if (!(await markConfirmationSent(tx, teamId, contact.id, ctx.leaseUntil, now))) throw new LeaseLost();
+      return id!;
+    });
   } catch (error) {
+    if (error instanceof LeaseLost) {
+      ctx.logger.warn(
+        { teamId, contactId: contact.id },
+        'confirmation lease lost; the worker holding it sends the email',
+      );
+      return;
+    }
     // Over the send quota (429): tried again with backoff. Any other refusal will not change by itself.
     if (error instanceof ApiError && error.status !== 429)
       throw drop(`the confirmation email was refused: ${error.message}`);
     throw error;
   }
-  // sendEmails commits on its own; this runs right after it. See README: a worker killed between the
-  // two would send the email again when the lease expires.
-  const marked = await markConfirmationSent(ctx.db, teamId, contact.id, ctx.leaseUntil, now);
-  if (!marked)
-    ctx.logger.warn({ teamId, contactId: contact.id, emailId }, 'confirmation email queued after the lease was lost');
-  else ctx.logger.info({ teamId, contactId: contact.id, emailId }, 'confirmation email queued');
+  ctx.logger.info({ teamId, contactId: contact.id, emailId }, 'confirmation email queued');
 }
 
 export function contactConfirmationQueue(deps: ContactConfirmationDeps): Queue {

@@ -4,6 +4,7 @@
 // attempt decide: nothing here moves an email that already left the queue.
 import { sql, type Kysely } from 'kysely';
 import type { Database, EmailStatus } from '../db/schema.ts';
+import { emailEventsWithCalls } from '../webhooks/index.ts';
 
 export interface AttemptRecord {
   /** The new status; null keeps it (a retry). */
@@ -31,13 +32,12 @@ export async function recordAttempt(
       WHERE team_id = ${email.team_id} AND id = ${email.id} AND lease_until = ${leaseUntil} AND status IN ('QUEUED', 'SCHEDULED')
       RETURNING id
     ),
-    new_events AS (
+    ${emailEventsWithCalls(sql`
       INSERT INTO email_events (team_id, email_id, status, data, created_at)
       SELECT ${email.team_id}::int, ${email.id}::text, e.status, e.data, ${now}::timestamptz
       FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS (status text, data jsonb)) WITH ORDINALITY AS e (status, data, ordinality)
       WHERE EXISTS (SELECT 1 FROM updated)
-      ORDER BY e.ordinality
-    )
+      ORDER BY e.ordinality`)}
     SELECT count(*)::int AS updated FROM updated`.execute(db);
   return Number(result.rows[0]?.updated ?? 0) > 0;
 }
@@ -60,16 +60,10 @@ export async function failDeliveries(
         .where('status', 'in', ['QUEUED', 'SCHEDULED'])
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) return;
-      await tx
-        .insertInto('email_events')
-        .values({
-          team_id: item.teamId,
-          email_id: item.id,
-          status: 'FAILED',
-          data: JSON.stringify({ reason: item.error }),
-          created_at: now,
-        })
-        .execute();
+      await sql`WITH ${emailEventsWithCalls(sql`
+        INSERT INTO email_events (team_id, email_id, status, data, created_at)
+        VALUES (${item.teamId}::int, ${item.id}::text, 'FAILED', ${JSON.stringify({ reason: item.error })}::jsonb, ${now}::timestamptz)`)}
+        SELECT 1`.execute(tx);
     });
   }
 }

@@ -2,9 +2,11 @@
 // the event always joins the history; the email's status changes only where the precedence table
 // allows. One statement, so the two cannot disagree; one statement for a whole batch, so a busy
 // writer (open and click tracking) pays one round trip and one firing of the statement-level
-// triggers on email_events (webhook fan-out, daily counters) per batch instead of per event.
+// fan-out to webhook calls and of the triggers on email_events (daily counters, address activity)
+// per batch instead of per event.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, EmailStatus } from '../db/schema.ts';
+import { emailEventsWithCalls } from '../webhooks/index.ts';
 import { replaceableBy } from './status-precedence.ts';
 
 export interface RecordedEvent {
@@ -87,11 +89,10 @@ export async function recordEmailEvents(
       WHERE m.team_id = i.team_id AND m.id = e.id AND m.status = ANY(i.replaceable)
       RETURNING m.id, m.status
     ),
-    event AS (
+    ${emailEventsWithCalls(sql`
       INSERT INTO email_events (team_id, email_id, status, data, created_at)
       SELECT i.team_id, i.email_id, i.status, i.data, i.at FROM input i JOIN email e ON e.id = i.email_id
-      ORDER BY i.n
-    )
+      ORDER BY i.n`)}
     SELECT i.n, e.id IS NOT NULL AS found, COALESCE(mv.status, e.status) AS status
     FROM input i LEFT JOIN email e ON e.id = i.email_id LEFT JOIN moved mv ON mv.id = i.email_id
     ORDER BY i.n`.execute(db);

@@ -14,6 +14,7 @@
 // counters) see every earlier open of the email.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { emailEventsWithCalls } from '../webhooks/index.ts';
 import { replaceableByEvent } from './email-events.ts';
 import { laterOpenActivity, laterOpenUpdate, openColumns, roundsOf, type OpenInput } from './email-opens.ts';
 
@@ -56,15 +57,17 @@ async function recordRound(tx: Kysely<Database>, opens: readonly OpenInput[]): P
       FROM (SELECT t.email_id, min(t.last_opened_at) AS at FROM tally t WHERE t.inserted GROUP BY t.email_id) f
       WHERE m.id = f.email_id AND m.status IN (${replaceable}) AND m.id = ANY(ARRAY(SELECT i.email_id FROM tally i WHERE i.inserted))
     ),
-    activity AS (${laterOpenActivity})
+    activity AS (${laterOpenActivity}),
     -- Each join is between the statement's rows and a table's index, found by = ANY(ARRAY(...))
     -- whatever the statistics say (see recordLaterOpens).
-    INSERT INTO email_events (team_id, email_id, status, data, open_key, created_at)
-    SELECT m.team_id, t.email_id, 'OPENED',
-      CASE WHEN t.open_key = '' THEN jsonb_build_object('userAgent', t.user_agent)
-           ELSE jsonb_build_object('recipient', t.open_key, 'userAgent', t.user_agent) END,
-      t.open_key, t.last_opened_at
-    FROM tally t JOIN emails m ON m.id = t.email_id
-    WHERE t.inserted AND m.id = ANY(ARRAY(SELECT f.email_id FROM tally f WHERE f.inserted))
-    ORDER BY t.email_id, t.open_key`.execute(tx);
+    ${emailEventsWithCalls(sql`
+      INSERT INTO email_events (team_id, email_id, status, data, open_key, created_at)
+      SELECT m.team_id, t.email_id, 'OPENED',
+        CASE WHEN t.open_key = '' THEN jsonb_build_object('userAgent', t.user_agent)
+             ELSE jsonb_build_object('recipient', t.open_key, 'userAgent', t.user_agent) END,
+        t.open_key, t.last_opened_at
+      FROM tally t JOIN emails m ON m.id = t.email_id
+      WHERE t.inserted AND m.id = ANY(ARRAY(SELECT f.email_id FROM tally f WHERE f.inserted))
+      ORDER BY t.email_id, t.open_key`)}
+    SELECT 1`.execute(tx);
 }

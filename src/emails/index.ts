@@ -1,6 +1,7 @@
 // What other areas may use of Emails. Everything else in this folder is the area's own.
 export { registerEmailRoutes } from './routes.ts';
-export { sendEmails, EMAIL_DELIVERY_QUEUE, type SendDeps } from './send.ts';
+export { sendEmails, type SendDeps } from './send.ts';
+export { queueEmails, EMAIL_DELIVERY_QUEUE, type QueueEmailsOptions } from './queue-emails.ts';
 export { emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
 export { recordEmailEvent, recordEmailEvents, type EmailEventInput, type RecordedEvent } from './email-events.ts';
 export { recordLaterOpens, LATER_OPENS_KEPT, type OpenInput } from './email-opens.ts';

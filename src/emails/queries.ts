@@ -1,6 +1,7 @@
 // Every SQL statement of the emails area; the team id comes first and is in every WHERE.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { verifiedDomainsJson } from '../domains/index.ts';
+import { emailEventsWithCalls } from '../webhooks/index.ts';
 import { openTally } from './email-opens.ts';
 import type {
   AddressField,
@@ -223,8 +224,8 @@ export async function insertEmailEvent(
   data: unknown,
   now: Date,
 ): Promise<void> {
-  await tx
-    .insertInto('email_events')
-    .values({ team_id: teamId, email_id: emailId, status, data: json(data), created_at: now })
-    .execute();
+  await sql`WITH ${emailEventsWithCalls(sql`
+    INSERT INTO email_events (team_id, email_id, status, data, created_at)
+    VALUES (${teamId}::int, ${emailId}::text, ${status}::text, ${json(data)}::jsonb, ${now}::timestamptz)`)}
+    SELECT 1`.execute(tx);
 }

@@ -21,7 +21,7 @@ import { EMAIL_DELIVERY_QUEUE, sendBatching, sendEmails, sendEmailsWithKey } fro
 import type { SendEmailInput } from './schemas.ts';
 import { emailListView, emailView } from './views.ts';
 
-type EmailDeps = Pick<Deps, 'db' | 'clock' | 'announcer'>;
+type EmailDeps = Pick<Deps, 'db' | 'clock' | 'announcer' | 'metrics'>;
 
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'Email not found');
 /** Emails whose send time may still change: not yet handed to delivery. */
@@ -40,14 +40,14 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   // Concurrent sends of this process share their reads and writes (one statement for many).
-  const sending = { ...deps, batching: sendBatching(db) };
+  const sending = { ...deps, batching: sendBatching(db, deps.metrics) };
   const common = { tags: ['emails'], security: [{ apiKey: [] }] };
   const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
   const sendErrors = { ...errors, 409: s.ErrorBody, 422: s.ErrorBody };
 
   /**
    * A send, with its Idempotency-Key (inline mode) written in the same statement as the emails when
-   * the optimistic path takes it; otherwise the key is claimed first, as on any idempotent route.
+   * the one-statement send takes it; otherwise the key is claimed first, as on any idempotent route.
    * Null when a stored response was replayed instead (the reply is sent).
    */
   async function send(

@@ -35,7 +35,7 @@ export interface Replay {
  * A route with `idempotent: 'inline'` gets the key here instead of a claimed entry, so that it can
  * write the entry, completed with its response, in the same statement as its own rows (one write
  * instead of three, and no window where the work is done but the key still says in progress). When
- * it cannot (the key exists already, or its fast path declined), it calls `claim()` before doing
+ * it cannot (the key exists already, or its one-statement path declined), it calls `claim()` before doing
  * anything else, and the key works exactly as on other routes: `claim()` answers a stored response to
  * replay (the handler sends it with `sendReplay`), throws 409 NOT_UNIQUE, or claims the key, which
  * then completes when the response is sent.
@@ -290,6 +290,65 @@ function asArray<T>(value: T | T[] | undefined): T[] {
 }
 
 /** Chore: drop entries past their 24 hours. */
+/**
+ * Idempotency for work done inside a caller's transaction (emails' queueEmails): the response stored
+ * for this key and request, or null when the team has no live entry under it. The key used for another
+ * request, or by a request still in flight: 409 NOT_UNIQUE, as on the HTTP routes.
+ */
+export async function storedResponseOf(
+  db: Kysely<Database>,
+  teamId: number,
+  key: string,
+  requestHash: string,
+  now: Date,
+): Promise<string | null> {
+  const existing = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'state', 'response_body'])
+    .where('team_id', '=', teamId)
+    .where('key', '=', key)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!existing) return null;
+  if (existing.request_hash !== requestHash)
+    throw new ApiError(409, 'NOT_UNIQUE', 'Idempotency-Key was already used with a different request');
+  if (existing.state !== 'completed')
+    throw new ApiError(409, 'NOT_UNIQUE', 'A request with this Idempotency-Key is still being processed; retry later');
+  return existing.response_body ?? '';
+}
+
+/**
+ * Records the key completed with `body` in the caller's transaction (an expired entry is taken
+ * over). False when a live entry exists: a concurrent transaction that wrote the key is waited for,
+ * and its entry then wins.
+ */
+export async function insertCompletedKey(
+  db: Kysely<Database>,
+  teamId: number,
+  entry: { key: string; requestHash: string; body: string },
+  now: Date,
+): Promise<boolean> {
+  const row = {
+    team_id: teamId,
+    key: entry.key,
+    request_hash: entry.requestHash,
+    state: 'completed',
+    response_status: 200,
+    response_body: entry.body,
+    content_type: JSON_CONTENT_TYPE,
+    locked_until: now,
+    created_at: now,
+    expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+  } as const;
+  const inserted = await db
+    .insertInto('idempotency_keys')
+    .values(row)
+    .onConflict((oc) => oc.columns(['team_id', 'key']).doUpdateSet(row).where('idempotency_keys.expires_at', '<=', now))
+    .returning('key')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
 export async function purgeExpiredIdempotencyKeys(db: Kysely<Database>, now: Date): Promise<number> {
   const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);

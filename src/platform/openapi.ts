@@ -1,7 +1,7 @@
 // OpenAPI 3.1 generated from the route schemas (zod via fastify-type-provider-zod), served at
 // {prefix}/v1/openapi.json with an interactive reference at {prefix}/docs. The committed
 // openapi.json is checked for drift by `npm run check`.
-import swagger from '@fastify/swagger';
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -17,24 +17,35 @@ export const OPENAPI_INFO = {
     "operator's admin token. Every response carries an `x-request-id` header.",
 };
 
-export async function registerOpenApi(app: FastifyInstance, config: Pick<Config, 'apiPrefix'>): Promise<void> {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: OPENAPI_INFO,
-      tags: [
-        { name: 'platform', description: 'Keys, identity and the service itself' },
-        { name: 'admin', description: 'Operator API at /admin/v1, authenticated with HERALD_ADMIN_TOKEN' },
-      ],
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'http', scheme: 'bearer', description: 'A team API key (`hk_…`)' },
-          adminToken: { type: 'http', scheme: 'bearer', description: 'HERALD_ADMIN_TOKEN' },
-        },
+/** What the areas add beyond their routes: OpenAPI 3.1 `webhooks` and the schemas they refer to. */
+export interface OpenApiExtras {
+  webhooks: Record<string, unknown>;
+  schemas: Record<string, unknown>;
+}
+
+export async function registerOpenApi(
+  app: FastifyInstance,
+  config: Pick<Config, 'apiPrefix'>,
+  extras: OpenApiExtras = { webhooks: {}, schemas: {} },
+): Promise<void> {
+  // The extras are JSON Schema made by zod (webhooks/event-docs.ts); typed loosely here.
+  const openapi = {
+    openapi: '3.1.0',
+    info: OPENAPI_INFO,
+    tags: [
+      { name: 'platform', description: 'Keys, identity and the service itself' },
+      { name: 'admin', description: 'Operator API at /admin/v1, authenticated with HERALD_ADMIN_TOKEN' },
+    ],
+    webhooks: extras.webhooks,
+    components: {
+      schemas: extras.schemas,
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'A team API key (`hk_…`)' },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'HERALD_ADMIN_TOKEN' },
       },
     },
-    transform: jsonSchemaTransform,
-  });
+  } as FastifyDynamicSwaggerOptions['openapi'];
+  await app.register(swagger, { openapi, transform: jsonSchemaTransform });
   await app.register(scalar, {
     routePrefix: `${config.apiPrefix}/docs` as `/${string}`,
     configuration: { url: `${config.apiPrefix}/v1/openapi.json`, title: 'Herald API reference' },

@@ -1,5 +1,5 @@
-// Email events fan out to calls by trigger (migration 0013). Events made in code (webhook.test)
-// use the same envelope.
+// The queue every webhook call waits in, and the JSON body of a call made in code (recordEvent).
+// Email events build the same envelope in SQL (event-catalogue.ts, emailEventPayloadSql).
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
 
 /** The JSON body of a call: the contract's envelope `{type, createdAt, data}`. */

@@ -112,13 +112,6 @@ export async function deleteWebhook(tx: Transaction<Database>, teamId: number, i
   return result.numDeletedRows > 0n;
 }
 
-export function insertCall(
-  tx: Db,
-  row: Omit<CallRow, 'lease_until' | 'last_error' | 'response_status' | 'response_time_ms' | 'response_text'>,
-): Promise<CallRow> {
-  return tx.insertInto('webhook_calls').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
 export interface CallFilter {
   webhookId?: string;
   status?: CallRow['status'];

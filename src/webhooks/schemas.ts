@@ -2,7 +2,7 @@
 // "Webhooks (FULL)", Limits).
 import { z } from 'zod';
 import { cursorParam, limitParam } from '../platform/pagination.ts';
-import { EVENT_TYPES } from './event-types.ts';
+import { EVENT_TYPES } from './event-catalogue.ts';
 
 export const URL_MAX = 2_048;
 export const DESCRIPTION_MAX = 500;

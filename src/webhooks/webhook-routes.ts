@@ -6,7 +6,8 @@ import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
-import { eventBody, WEBHOOK_DELIVERY_QUEUE } from './events.ts';
+import { WEBHOOK_DELIVERY_QUEUE } from './events.ts';
+import { recordEvent } from './record-event.ts';
 import { enforcePerMinute } from './per-minute.ts';
 import { planWebhookLimits, PER_MINUTE } from './limits.ts';
 import { noticeWebhookChange } from './notices.ts';
@@ -14,7 +15,7 @@ import * as q from './queries.ts';
 import * as s from './schemas.ts';
 import { newSigningSecret, secretHint } from './signing.ts';
 import { checkWebhookUrl } from './url-safety.ts';
-import { callView, webhookView } from './view.ts';
+import { webhookView } from './view.ts';
 import { notifyQueue } from '../queue/index.ts';
 
 export type WebhookRouteDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'dns' | 'rateLimiter' | 'config'>;
@@ -253,27 +254,24 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const { teamId } = principalOf(request);
       await enforcePerMinute(deps.rateLimiter, reply, teamId, 'webhook-tests', PER_MINUTE.tests);
       const now = clock.now();
-      const call = await db.transaction().execute(async (tx) => {
+      const callId = await db.transaction().execute(async (tx) => {
         const webhook = await q.getWebhook(tx, teamId, request.params.webhookId);
         if (!webhook) throw webhookNotFound();
-        const type = 'webhook.test';
-        const made = await q.insertCall(tx, {
-          id: newId('msg_', now),
-          team_id: teamId,
-          webhook_id: webhook.id,
-          type,
-          payload: eventBody(type, now, { webhookId: webhook.id, message: 'This is a test event from Herald.' }),
-          api_version: webhook.api_version,
-          status: 'PENDING',
-          attempt: 0,
-          next_attempt_at: now,
-          created_at: now,
-          updated_at: now,
-        });
-        await notifyQueue(tx, WEBHOOK_DELIVERY_QUEUE);
-        return made;
+        // To this webhook only, whatever its status and subscriptions.
+        const [made] = await recordEvent(
+          tx,
+          {
+            teamId,
+            type: 'webhook.test',
+            domainId: null,
+            data: { webhookId: webhook.id, message: 'This is a test event from Herald.' },
+            at: now,
+          },
+          { webhookId: webhook.id },
+        );
+        return made!;
       });
-      return reply.code(202).send({ callId: callView(call).id });
+      return reply.code(202).send({ callId });
     },
   );
 

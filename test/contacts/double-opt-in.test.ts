@@ -35,7 +35,6 @@ beforeAll(async () => {
       contactConfirmationQueue({
         secrets: harness.t.deps.secrets,
         publicUrl: harness.t.deps.config.publicUrl,
-        announcer: harness.t.deps.announcer,
       }),
     ],
     clock: harness.t.clock,

@@ -124,11 +124,11 @@ describe('send limits under concurrency (sharded daily counter)', () => {
   });
 });
 
-describe('the optimistic send (plan, domain and suppressions checked inside the store statement)', () => {
+describe('the one-statement send (plan, domain and suppressions checked inside the store statement)', () => {
   it('stores nothing and falls back when a recipient was suppressed or the domain deleted since the last send', async () => {
     const team = await h.team({ plan: 'pro' });
     const api = emails(h.app, team.key);
-    // The first send of the day makes the usage shards (locked path); the next ones are optimistic.
+    // The first send of the day makes the usage shards (transaction send); the next ones take one statement.
     expect((await api.send({ from: team.from(), to: 'first@example.com', subject: 'S', text: 'x' })).statusCode).toBe(
       200,
     );

@@ -105,7 +105,7 @@ it('a refused send leaves the key free; an expired key is taken over', async () 
 
   await h.t.deps.db
     .updateTable('idempotency_keys')
-    .set({ expires_at: new Date(Date.now() - 1000) })
+    .set({ expires_at: new Date(h.t.clock.now().getTime() - 1000) })
     .where('team_id', '=', team.id)
     .where('key', '=', headers['idempotency-key'])
     .execute();

@@ -1,7 +1,7 @@
 // API keys: shown once, stored only as a keyed hash (HMAC-SHA256 with a key derived from
 // HERALD_SECRET), looked up by that hash and compared in constant time.
 import type { Kysely } from 'kysely';
-import type { ApiKeyKind, Database } from '../../db/schema.ts';
+import type { ApiKeyKind, Database, TeamPlan } from '../../db/schema.ts';
 import { announceAuthChange } from './auth-events.ts';
 import { randomToken, safeEqual, type Secrets } from '../crypto.ts';
 import { newId } from '../ids.ts';
@@ -99,6 +99,11 @@ export interface Principal {
   /** The maker's role today; null when the maker was never recorded or has left the team. */
   makerRole: 'OWNER' | 'ADMIN' | 'MEMBER' | null;
   apiRateLimit: number;
+  /**
+   * The team's plan when the key was looked up (cached up to a minute): only a hint for choosing a
+   * send path (emails/send.ts); every limit is checked against the plan read at send time.
+   */
+  planHint: TeamPlan | null;
 }
 
 export async function findPrincipalByHash(db: Kysely<Database>, keyHash: Buffer): Promise<Principal | null> {
@@ -106,7 +111,17 @@ export async function findPrincipalByHash(db: Kysely<Database>, keyHash: Buffer)
     .selectFrom('api_keys as k')
     .innerJoin('teams as t', 't.id', 'k.team_id')
     .leftJoin('members as m', (join) => join.onRef('m.id', '=', 'k.member_id').onRef('m.team_id', '=', 'k.team_id'))
-    .select(['k.id', 'k.key_hash', 'k.team_id', 'k.kind', 'k.domain_id', 'k.member_id', 'm.role', 't.api_rate_limit'])
+    .select([
+      'k.id',
+      'k.key_hash',
+      'k.team_id',
+      'k.kind',
+      'k.domain_id',
+      'k.member_id',
+      'm.role',
+      't.api_rate_limit',
+      't.plan',
+    ])
     .where('k.key_hash', '=', keyHash)
     .executeTakeFirst();
   if (!row || !keysMatch(row.key_hash, keyHash)) return null;
@@ -119,5 +134,6 @@ export async function findPrincipalByHash(db: Kysely<Database>, keyHash: Buffer)
     memberId: row.member_id,
     makerRole: row.role ?? null,
     apiRateLimit: row.api_rate_limit,
+    planHint: row.plan,
   };
 }

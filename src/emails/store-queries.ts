@@ -1,20 +1,26 @@
-// Storing sends. One statement stores the emails of one or many sends (each a "job") with their
-// events, recipients and attachments, and reserves each job's send quota on one usage shard
-// (limits.ts) in the same statement: a job whose shard is full stores nothing and its caller takes
-// the locked path. Under load, concurrent sends of the process are coalesced into one statement
-// (platform/coalescer.ts): one round trip and one commit for many requests.
+// The statement that stores sends: the emails of one or many sends (each a "job") with their first
+// events (the email_events INSERT with its webhook calls, `emailEventsWithCalls` below), recipients, attachments and inline
+// Idempotency-Keys. It serves both send paths (send.ts):
+// - a one-statement job (`oneStatement` set) was not checked against the database first: the
+//   statement itself reads the team's plan, requires every from domain verified and no recipient
+//   suppressed (nor, for MARKETING mail, unsubscribed), and reserves the send quota on one usage
+//   shard within its cap (limits.ts). Otherwise it stores nothing of that job and its caller takes
+//   the transaction send. Concurrent one-statement sends of the process share one statement (the
+//   coalescer in send.ts): one round trip and one commit for many requests.
+// - a job without it (queue-emails.ts) was checked and reserved under the lock in the caller's
+//   transaction; the statement only stores it.
 //
 // Shard rows are locked in (team, day, shard) order before they are updated, the order the locked
-// path uses too, so concurrent statements of several processes cannot deadlock. Within one
+// reservation uses too, so concurrent statements of several processes cannot deadlock. Within one
 // statement all jobs of a team and day reserve on the same shard, summed (UPDATE … FROM applies one
 // change per row), and a process's statements take the shards in turn, so two of them in flight
 // rarely wait for each other's row.
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { Coalescer } from '../platform/coalescer.ts';
 import { verifiedDomainId } from '../domains/index.ts';
-import { FAST_PATH_DAILY_LIMITS, USAGE_SHARDS } from './limits.ts';
+import { emailEventsWithCalls } from '../webhooks/index.ts';
+import { ONE_STATEMENT_DAILY_LIMITS, USAGE_SHARDS } from './limits.ts';
 import type { NewEmail } from './queries.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -24,15 +30,21 @@ export interface StoreJob {
   /** The time of the request: created_at of its rows. */
   now: Date;
   emails: NewEmail[];
-  /** What to add to today's usage on a shard; null: nothing to reserve (none counted, or reserved under the lock). */
-  reservation: { day: string; dayLimit: number; transactional: number; marketing: number } | null;
   /**
-   * An optimistic send: plan, domains and suppressions were not read first. The statement checks
-   * them itself: the team's plan gives the daily limit (dayLimit is ignored), each email's domain id
-   * comes from `fromDomains` (its from domain, lower-cased, in email order) and must be verified, and
-   * none of `addresses` may be suppressed; otherwise nothing of this send is stored.
+   * A one-statement send: plan, domains and suppressions were not read first, and nothing is
+   * reserved yet. The statement checks them itself: the team's plan gives the daily limit, each
+   * email's domain id comes from `fromDomains` (its from domain, lower-cased, in email order) and
+   * must be verified, none of `addresses` may be suppressed (nor unsubscribed when `marketing` > 0),
+   * and `transactional` + `marketing` recipients must fit in the shard's cap for `day`; otherwise
+   * nothing of this send is stored.
    */
-  optimistic?: { fromDomains: string[]; addresses: string[] };
+  oneStatement?: {
+    day: string;
+    transactional: number;
+    marketing: number;
+    fromDomains: string[];
+    addresses: string[];
+  };
   /**
    * The request's Idempotency-Key, written as a completed entry with the response in the same
    * statement as the emails (platform/idempotency.ts, inline mode): both land or neither does. A key
@@ -52,10 +64,7 @@ export interface CompletedKey {
   expiresAt: Date;
 }
 
-/** Largest number of sends in one statement. */
-export const STORE_BATCH_MAX = 64;
-
-const dayKey = (job: StoreJob) => `${job.teamId}:${job.reservation?.day ?? ''}`;
+const dayKey = (job: StoreJob) => `${job.teamId}:${job.oneStatement?.day ?? ''}`;
 
 /** The shard the next statement of this process reserves on: in turn, so that this process's concurrent statements rarely share one. */
 let nextShard = randomInt(USAGE_SHARDS);
@@ -64,7 +73,7 @@ let nextShard = randomInt(USAGE_SHARDS);
 function assignShards(jobs: StoreJob[]): number[] {
   const chosen = new Map<string, number>();
   return jobs.map((job) => {
-    if (job.reservation === null) return 0;
+    if (job.oneStatement === undefined) return 0;
     const key = dayKey(job);
     let shard = chosen.get(key);
     if (shard === undefined) {
@@ -76,21 +85,19 @@ function assignShards(jobs: StoreJob[]): number[] {
   });
 }
 
-/** Stores the jobs' emails; for each job, whether it was stored (false: its shard had no room). */
-export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[]> {
+/** Stores the jobs' emails; for each job, whether it was stored (false: a one-statement job whose checks or shard refused it). */
+export async function storeSends(db: Db, jobs: StoreJob[]): Promise<boolean[]> {
   const shards = assignShards(jobs);
   const jobRows = jobs.map((job, i) => ({
     job: i,
     team_id: job.teamId,
-    day: job.reservation?.day ?? null,
+    day: job.oneStatement?.day ?? null,
     shard: shards[i],
-    t: job.reservation?.transactional ?? 0,
-    m: job.reservation?.marketing ?? 0,
-    day_limit: job.reservation?.dayLimit ?? null,
-    free: job.reservation === null,
-    check: job.optimistic !== undefined,
-    addresses: job.optimistic?.addresses ?? [],
-    from_domains: job.optimistic?.fromDomains ?? [],
+    t: job.oneStatement?.transactional ?? 0,
+    m: job.oneStatement?.marketing ?? 0,
+    one: job.oneStatement !== undefined,
+    addresses: job.oneStatement?.addresses ?? [],
+    from_domains: job.oneStatement?.fromDomains ?? [],
     idem_key: job.idempotency?.key ?? null,
   }));
   const keys = jobs.flatMap((job, i) => {
@@ -113,10 +120,10 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
   const emails = jobs.flatMap((job, i) =>
     job.emails.map((e, n) => ({
       job: i,
-      from_domain: job.optimistic?.fromDomains[n] ?? null,
+      from_domain: job.oneStatement?.fromDomains[n] ?? null,
       id: e.id,
       team_id: job.teamId,
-      domain_id: job.optimistic ? null : e.domainId,
+      domain_id: job.oneStatement ? null : e.domainId,
       api_key_id: e.apiKeyId,
       from: e.from,
       to: e.to,
@@ -169,21 +176,22 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
   const result = await sql<{ job: number }>`
     WITH jobs AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(jobRows)}::jsonb)
-        AS j (job int, team_id int, day date, shard int, t int, m int, day_limit int, free boolean, "check" boolean, addresses text[], from_domains text[], idem_key text)
+        AS j (job int, team_id int, day date, shard int, t int, m int, one boolean, addresses text[], from_domains text[], idem_key text)
     ),
-    -- Optimistic sends: the plan's limit, no suppressed recipient, every from domain verified.
-    -- A job with an Idempotency-Key the team already has stores nothing.
+    -- One-statement jobs: the plan's daily limit, no suppressed (for MARKETING, no unsubscribed)
+    -- recipient, every from domain verified. A job with an Idempotency-Key the team already has stores nothing.
     checked AS (
-      SELECT j.job, CASE WHEN j."check" THEN (${JSON.stringify(FAST_PATH_DAILY_LIMITS)}::jsonb ->> t.plan)::int ELSE j.day_limit END AS day_limit
+      SELECT j.job, (${JSON.stringify(ONE_STATEMENT_DAILY_LIMITS)}::jsonb ->> t.plan)::int AS day_limit
       FROM jobs j JOIN teams t ON t.id = j.team_id
       WHERE (j.idem_key IS NULL OR NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.team_id = j.team_id AND k.key = j.idem_key))
-        AND (NOT j."check" OR (
+        AND (NOT j.one OR (
           NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.team_id = j.team_id AND s.email = ANY(j.addresses))
+          AND (j.m = 0 OR NOT EXISTS (SELECT 1 FROM unsubscribes s WHERE s.team_id = j.team_id AND s.email = ANY(j.addresses)))
           AND NOT EXISTS (SELECT 1 FROM unnest(j.from_domains) AS f (name) WHERE ${verifiedDomainId(sql`j.team_id`, sql`f.name`)} IS NULL)))
     ),
     locked AS (
       SELECT u.team_id FROM team_daily_usage u
-      JOIN jobs j ON u.team_id = j.team_id AND u.day = j.day AND u.shard = j.shard AND NOT j.free
+      JOIN jobs j ON u.team_id = j.team_id AND u.day = j.day AND u.shard = j.shard AND j.one
       ORDER BY u.team_id, u.day, u.shard
       FOR UPDATE OF u
     ),
@@ -191,10 +199,11 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
     sums AS (
       SELECT j.team_id, j.day, j.shard, c.day_limit, sum(j.t) AS t, sum(j.m) AS m
       FROM jobs j JOIN checked c ON c.job = j.job
-      WHERE NOT j.free
+      WHERE j.one
       GROUP BY j.team_id, j.day, j.shard, c.day_limit
     ),
-    -- All of a row's jobs fit under its cap, or none of them is stored (they take the locked path).
+    -- All of a row's jobs fit under its cap, or none of them is stored (they take the transaction send).
+    -- A row whose caps were shared out for another daily limit (the plan changed) refuses.
     reserved AS (
       UPDATE team_daily_usage u SET transactional = u.transactional + s.t, marketing = u.marketing + s.m
       FROM sums s
@@ -206,8 +215,8 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
     ok AS (
       SELECT j.job FROM jobs j JOIN checked c ON c.job = j.job
       JOIN reserved r ON r.team_id = j.team_id AND r.day = j.day AND r.shard = j.shard AND r.day_limit = c.day_limit
-      WHERE NOT j.free
-      UNION ALL SELECT job FROM jobs WHERE free AND job IN (SELECT job FROM checked)
+      WHERE j.one
+      UNION ALL SELECT job FROM jobs WHERE NOT one AND job IN (SELECT job FROM checked)
     ),
     new_emails AS (
       INSERT INTO emails (id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
@@ -216,15 +225,17 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
              e.template_id, e.in_reply_to_id, e.type, e.scheduled_at, e.status, e.run_at, e.created_at, e.updated_at
       FROM jsonb_array_elements(${JSON.stringify(emails)}::jsonb) AS x (v), jsonb_populate_record(NULL::emails, x.v) AS e
       WHERE (x.v->>'job')::int IN (SELECT job FROM ok)
-      RETURNING id
+      RETURNING id, domain_id, "from", "to", subject, created_at
     ),
-    new_events AS (
+    ${emailEventsWithCalls(
+      sql`
       INSERT INTO email_events (team_id, email_id, status, data, created_at)
       SELECT e.team_id, e.email_id, e.status, e.data, e.created_at
       FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS x (v, ord), jsonb_populate_record(NULL::email_events, x.v) AS e
       WHERE (x.v->>'job')::int IN (SELECT job FROM ok)
-      ORDER BY x.ord
-    ),
+      ORDER BY x.ord`,
+      { emailsFrom: 'new_emails' },
+    )},
     new_recipients AS (
       INSERT INTO email_recipients (team_id, address, email_id)
       SELECT r.team_id, r.address, r.email_id
@@ -248,12 +259,4 @@ export async function storeEmailJobs(db: Db, jobs: StoreJob[]): Promise<boolean[
     SELECT job FROM ok`.execute(db);
   const stored = new Set(result.rows.map((row) => Number(row.job)));
   return jobs.map((_, i) => stored.has(i));
-}
-
-/** The process's coalescer of sends. */
-export function emailStoreCoalescer(db: Kysely<Database>): Coalescer<StoreJob, boolean> {
-  return new Coalescer<StoreJob, boolean>((jobs) => storeEmailJobs(db, jobs), {
-    maxBatch: STORE_BATCH_MAX,
-    concurrency: 2,
-  });
 }

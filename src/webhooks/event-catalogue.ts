@@ -1,0 +1,152 @@
+// Every event type Herald emits: its payload's zod schema and one line on when it happens (contract:
+// Events, "the full list of event type names: not shown"; these are Herald's). The OpenAPI document
+// and the table in docs/webhooks.md are generated from here (event-docs.ts). recordEvent validates
+// against it; email events are built in SQL by `emailEventPayloadSql` below, beside their schema.
+//
+// Areas import recordEvent, so this module imports no area's index: EMAIL_STATUSES comes from the
+// emails area's schema module, which imports nothing back.
+import { sql, type RawBuilder } from 'kysely';
+import { z } from 'zod';
+import { EMAIL_STATUSES } from '../emails/schemas.ts';
+
+type EmailStatusName = (typeof EMAIL_STATUSES)[number];
+
+export const EmailEventData = z.object({
+  emailId: z.string().describe('the id returned when the email was sent'),
+  domainId: z.number().int().nullable().describe('the sending domain; domainIds filters match on it'),
+  status: z.enum(EMAIL_STATUSES).describe('the email status this event records (upper case)'),
+  from: z.string(),
+  to: z.union([z.string(), z.array(z.string())]),
+  subject: z.string(),
+  emailCreatedAt: z.string().describe('when the email was sent (ISO 8601)'),
+  details: z
+    .unknown()
+    .nullable()
+    .describe('what the event carries: the SMTP answer, the bounce diagnostic, the clicked link, ...'),
+});
+
+/** Contract: SMS status. */
+export const SMS_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'rejected'] as const;
+
+/** Contract: SMS message, the object an `sms.*` event carries (the number masked as in the API). */
+export const SmsEventData = z.object({
+  id: z.string(),
+  // At most four digits: an unmasked number must never reach a webhook.
+  to: z
+    .string()
+    .regex(/^[^0-9]*[0-9]{0,4}$/, 'must be masked to the last four digits')
+    .describe('the phone number masked to its last four digits'),
+  status: z.enum(SMS_STATUSES),
+  segments: z.number().int().nonnegative(),
+  charge: z.object({
+    currency: z.enum(['USD', 'NGN', 'KES']),
+    amount: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'must be a decimal string')
+      .describe('decimal string in the wallet currency'),
+  }),
+  reason: z
+    .object({ code: z.string(), message: z.string() })
+    .nullable()
+    .describe('set when status is failed or rejected; plain language, never a provider code'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const TestEventData = z.object({ webhookId: z.string(), message: z.string() });
+
+export interface EventDefinition {
+  /** The schema of the envelope's `data`. */
+  data: z.ZodType;
+  /** Its name in the OpenAPI document's components. */
+  schemaName: string;
+  /** When the event happens, one line (docs/webhooks.md, the OpenAPI document). */
+  when: string;
+}
+
+const email = (when: string) => ({ data: EmailEventData, schemaName: 'EmailEventData', when }) as const;
+const sms = (when: string) => ({ data: SmsEventData, schemaName: 'SmsEventData', when }) as const;
+
+const EMAIL_EVENTS_WHEN: Record<EmailStatusName, string> = {
+  SCHEDULED: 'a send was accepted for a later time',
+  QUEUED: 'a send was accepted and queued',
+  SENT: 'a relay accepted the email (`HERALD_MAIL_TRANSPORT=smtp://…` or `log`)',
+  DELIVERY_DELAYED: 'a temporary failure; Herald retries (or a delay report came back)',
+  BOUNCED: 'a permanent failure at sending, or a bounce report (DSN) that came back',
+  REJECTED: 'the email could not be sent: refused',
+  RENDERING_FAILURE: 'the email could not be sent: its content could not be built',
+  DELIVERED: "a recipient's mail server accepted it (`direct` transport)",
+  OPENED:
+    'the tracking pixel was fetched for the first time (once per email, or per recipient of a MARKETING email; later opens are counted in the data, not sent again)',
+  CLICKED: 'a tracked link was followed (every click)',
+  COMPLAINED: 'a recipient reported it as spam (ARF feedback report)',
+  FAILED: 'the email could not be sent',
+  CANCELLED: 'a scheduled email was cancelled',
+  SUPPRESSED: "recipients on the team's suppression list were skipped",
+};
+
+type EmailEventType = `email.${Lowercase<EmailStatusName>}`;
+
+/** email.<status in lower case> for every email status, e.g. email.delivery_delayed. */
+export const emailEventType = (status: EmailStatusName): EmailEventType =>
+  `email.${status.toLowerCase()}` as EmailEventType;
+
+const emailEvents = Object.fromEntries(
+  EMAIL_STATUSES.map((status) => [emailEventType(status), email(EMAIL_EVENTS_WHEN[status])]),
+) as Record<EmailEventType, ReturnType<typeof email>>;
+
+export const EVENT_CATALOGUE = {
+  ...emailEvents,
+  'sms.sent': sms('an SMS message was accepted by the network'),
+  'sms.delivered': sms("an SMS message was confirmed by the provider's delivery report"),
+  'sms.failed': sms('an SMS message was not delivered after being sent; the charge stands'),
+  'sms.rejected': sms('an SMS message was refused before delivery; the charge was returned'),
+  'webhook.test': {
+    data: TestEventData,
+    schemaName: 'TestEventData',
+    when: '`POST /v1/webhooks/{id}/test` (to that webhook only)',
+  },
+} as const satisfies Record<string, EventDefinition>;
+
+export type EventType = keyof typeof EVENT_CATALOGUE;
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_CATALOGUE)[T]['data']>;
+
+export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
+
+export function isEventType(value: string): value is EventType {
+  return Object.hasOwn(EVENT_CATALOGUE, value);
+}
+
+/** The public envelope of every call's body: `{type, createdAt, data}` (createdAt: ISO 8601, UTC). */
+export function eventEnvelope<T extends EventType>(type: T) {
+  return z.object({
+    type: z.literal(type),
+    createdAt: z.string().describe('when the event happened (ISO 8601, UTC)'),
+    data: EVENT_CATALOGUE[type].data,
+  });
+}
+
+/**
+ * The body of an `email.*` call, built in SQL as jsonb (its text form is what webhooks receive)
+ * from an email_events row `e` and its email `m` (domain_id, "from", "to", subject, created_at).
+ * EmailEventData above is its schema; test/webhooks/event-catalogue.test.ts parses what it builds.
+ */
+export function emailEventPayloadSql(type: RawBuilder<string>): RawBuilder<unknown> {
+  return sql`jsonb_build_object(
+    'type', ${type},
+    'createdAt', herald_iso(e.created_at),
+    'data', jsonb_build_object(
+      'emailId', m.id,
+      'domainId', m.domain_id,
+      'status', e.status,
+      'from', m."from",
+      'to', m."to",
+      'subject', m.subject,
+      'emailCreatedAt', herald_iso(m.created_at),
+      'details', e.data
+    )
+  )`;
+}
+
+/** The event type of an email_events row `e`, in SQL (emailEventType in TypeScript). */
+export const EMAIL_EVENT_TYPE_SQL: RawBuilder<string> = sql<string>`'email.' || lower(e.status)`;

@@ -1,0 +1,13 @@
+// What other areas may use of Webhooks. Everything else in this folder is the area's own.
+export { recordEvent, type EventInput, type RecordEventOptions } from './record-event.ts';
+export { emailEventsWithCalls, type EmailEventsWithCallsOptions } from './email-event-calls.ts';
+export {
+  EVENT_CATALOGUE,
+  EVENT_TYPES,
+  SMS_STATUSES,
+  SmsEventData,
+  isEventType,
+  type EventData,
+  type EventType,
+} from './event-catalogue.ts';
+export { webhookEventsOpenApi, eventTableMarkdown } from './event-docs.ts';

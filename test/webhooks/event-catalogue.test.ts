@@ -1,0 +1,102 @@
+// The event catalogue against what webhooks receive: the email payload built in SQL
+// (emailEventPayloadSql) parses with the catalogue's schema for every email status, with exactly the
+// schema's fields, so the builder and the schema cannot drift; the calls the real send and cancel
+// paths make parse too; the generated documentation lists every type.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_STATUSES } from '../../src/emails/schemas.ts';
+import {
+  EMAIL_EVENT_TYPE_SQL,
+  EmailEventData,
+  emailEventPayloadSql,
+  emailEventType,
+  eventEnvelope,
+  isEventType,
+} from '../../src/webhooks/event-catalogue.ts';
+import { EVENT_TYPES, eventTableMarkdown, webhookEventsOpenApi } from '../../src/webhooks/index.ts';
+import { emails, type SendingTeam } from '../emails/support.ts';
+import { callsOf, createWebhook, startWebhookHarness, type WebhookHarness } from './support.ts';
+
+let w: WebhookHarness;
+let team: SendingTeam;
+beforeAll(async () => {
+  w = await startWebhookHarness({ dispatch: false });
+  team = await w.h.team();
+});
+afterAll(async () => w?.close());
+
+/** What an event of each kind carries in `details` (null for those that carry nothing). */
+const DETAILS: Record<string, unknown> = {
+  SCHEDULED: { scheduledAt: '2026-11-25T10:00:00.000Z' },
+  SENT: { response: '250 2.0.0 OK', recipients: ['a@example.net'] },
+  DELIVERY_DELAYED: { recipient: 'a@example.net', status: '4.2.2', reason: 'mailbox full' },
+  BOUNCED: { recipient: 'a@example.net', status: '5.1.1', reason: 'no such user' },
+  OPENED: { recipient: 'a@example.net', userAgent: 'Mail/1.0' },
+  CLICKED: { link: 'https://example.com/', userAgent: null },
+  FAILED: { reason: 'boom' },
+};
+
+describe('the email payload built in SQL', () => {
+  it('parses with the catalogue for every email status, with exactly its fields', async () => {
+    const emailId = await emails(w.h.app, team.key).sent({
+      from: team.from(),
+      to: ['a@example.net', 'b@example.net'],
+      subject: 'Catalogue',
+      text: 'x',
+    });
+    for (const status of EMAIL_STATUSES) {
+      const details = DETAILS[status] ?? null;
+      const { rows } = await sql<{ type: string; payload: string }>`
+        SELECT k.type, ${emailEventPayloadSql(sql`k.type`)}::text AS payload
+        FROM (SELECT ${status}::text AS status, ${details === null ? null : JSON.stringify(details)}::jsonb AS data,
+                     ${new Date('2026-11-25T09:00:00.123Z')}::timestamptz AS created_at) e
+        CROSS JOIN LATERAL (SELECT ${EMAIL_EVENT_TYPE_SQL} AS type) k
+        JOIN emails m ON m.id = ${emailId}`.execute(w.h.t.deps.db);
+      const { type, payload } = rows[0]!;
+      expect(type).toBe(emailEventType(status));
+      expect(isEventType(type)).toBe(true);
+      const body = JSON.parse(payload);
+      const parsed = eventEnvelope(emailEventType(status)).parse(body);
+      expect(parsed).toEqual(body);
+      expect(Object.keys(body).sort()).toEqual(['createdAt', 'data', 'type']);
+      expect(Object.keys(body.data).sort()).toEqual(Object.keys(EmailEventData.shape).sort());
+      expect(body).toMatchObject({
+        createdAt: '2026-11-25T09:00:00.123Z',
+        data: { emailId, status, to: ['a@example.net', 'b@example.net'], details },
+      });
+    }
+  });
+
+  it('the calls of the send and cancel paths parse with the catalogue', async () => {
+    const team = await w.h.team();
+    const hook = await createWebhook(w, team.key, { url: w.url(), eventTypes: [] });
+    const mail = emails(w.h.app, team.key);
+    const scheduledAt = new Date(w.h.t.clock.now().getTime() + 3_600_000).toISOString();
+    const id = await mail.sent({ from: team.from(), to: 'c@example.net', subject: 'Later', text: 'x', scheduledAt });
+    expect((await mail.cancel(id)).statusCode).toBe(200);
+    const calls = await callsOf(w, team.key, hook.id);
+    expect(calls.map((c) => c.type).sort()).toEqual(['email.cancelled', 'email.scheduled']);
+    for (const call of calls) {
+      const detail = (await w.request(team.key, 'GET', `/v1/webhooks/calls/${call.id}`)).json();
+      const body = JSON.parse(detail.payload);
+      expect(eventEnvelope(call.type as 'email.scheduled').parse(body)).toEqual(body);
+      expect(body.data).toMatchObject({ emailId: id, domainId: team.domain.id, subject: 'Later' });
+    }
+  });
+});
+
+describe('the documentation', () => {
+  it('the OpenAPI document and docs/webhooks.md list every event type of the catalogue', () => {
+    const { webhooks, schemas } = webhookEventsOpenApi();
+    expect(Object.keys(webhooks)).toEqual(EVENT_TYPES);
+    expect(Object.keys(schemas).sort()).toEqual(
+      ['EmailEventData', 'SmsEventData', 'TestEventData', 'WebhookEventPayload'].sort(),
+    );
+    const doc = fs.readFileSync(path.join(import.meta.dirname, '../../docs/webhooks.md'), 'utf8');
+    expect(doc).toContain(eventTableMarkdown());
+    for (const type of ['sms.sent', 'sms.delivered', 'sms.failed', 'sms.rejected', 'webhook.test', 'email.opened'])
+      expect(EVENT_TYPES).toContain(type);
+  });
+});
