@@ -10,7 +10,8 @@ import { smsMayBecome } from './status.ts';
 import { smsView } from './view.ts';
 
 export interface SmsChange {
-  status: SmsStatus;
+  /** Every status but the first: a message is stored `queued` and never returns to it. */
+  status: Exclude<SmsStatus, 'queued'>;
   reason?: { code: string; message: string } | null;
   provider?: string;
   providerMessageId?: string;

@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { SMS_STATUSES } from '../db/schema-sms.ts';
+import { CURRENCIES } from '../platform/money.ts';
 import { cursorParam, limitParam } from '../platform/pagination.ts';
 
 export const TEXT_MAX = 1_600;
@@ -38,7 +39,7 @@ export const SmsMessage = z
     status: SmsStatus,
     segments: z.number().int(),
     charge: z.object({
-      currency: z.string(),
+      currency: z.enum(CURRENCIES),
       amount: z.string().describe('decimal string in the wallet currency, e.g. "0.05"'),
     }),
     reason: z.object({ code: z.string(), message: z.string() }).nullable(),

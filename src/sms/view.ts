@@ -11,7 +11,7 @@ export function smsView(row: SmsRow): z.infer<typeof SmsMessage> {
     to: maskPhone(row.to_number),
     status: row.status,
     segments: row.segments,
-    charge: { currency: row.currency, amount: minorToDecimal(row.charge_minor, row.currency as Currency) },
+    charge: { currency: row.currency as Currency, amount: minorToDecimal(row.charge_minor, row.currency as Currency) },
     reason: row.reason_code === null ? null : { code: row.reason_code, message: row.reason_message ?? '' },
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
