@@ -6,7 +6,7 @@ import { ApiError } from '../platform/errors.ts';
 import { cursorPage, decodeCursor, encodeCursor } from '../platform/pagination.ts';
 import { notifyQueue } from '../queue/index.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './events.ts';
-import { PER_MINUTE } from './limits.ts';
+import { PER_MINUTE } from './per-minute.ts';
 import { enforcePerMinute } from './per-minute.ts';
 import * as q from './queries.ts';
 import * as s from './schemas.ts';

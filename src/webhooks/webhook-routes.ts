@@ -8,7 +8,8 @@ import { ApiError } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { eventBody, WEBHOOK_DELIVERY_QUEUE } from './events.ts';
 import { enforcePerMinute } from './per-minute.ts';
-import { planWebhookLimits, PER_MINUTE } from './limits.ts';
+import { limitReached, webhookLimit } from '../platform/plans.ts';
+import { PER_MINUTE } from './per-minute.ts';
 import { noticeWebhookChange } from './notices.ts';
 import * as q from './queries.ts';
 import * as s from './schemas.ts';
@@ -69,7 +70,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
         summary: 'Create a webhook',
         description:
           `The URL must be https with a public hostname (checked again before every delivery). At most ${PER_MINUTE.creations} creations a minute; ` +
-          `the plan allows ${planWebhookLimits.free} webhooks on free and ${planWebhookLimits.pro} on pro (403 past it). The response carries the signing secret, shown only here.`,
+          `the plan allows ${webhookLimit('free')} webhooks on free and ${webhookLimit('pro')} on pro (403 past it). The response carries the signing secret, shown only here.`,
         body: s.CreateWebhookBody,
         response: { 201: s.Webhook, ...errors },
       },
@@ -85,8 +86,8 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const row = await db.transaction().execute(async (tx) => {
         const team = await q.lockTeamAndCountWebhooks(tx, teamId);
         if (!team) throw new ApiError(404, 'NOT_FOUND', 'Team not found');
-        const limit = planWebhookLimits[team.plan as keyof typeof planWebhookLimits];
-        if (team.count >= limit)
+        const limit = webhookLimit(team.plan);
+        if (limitReached(team.count, limit))
           throw new ApiError(403, 'FORBIDDEN', `The team's plan allows ${limit} webhooks; delete one first`);
         const created = await q.insertWebhook(tx, {
           id: newId('wh_', now),
