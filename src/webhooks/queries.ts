@@ -1,9 +1,9 @@
 // Every statement of the Webhooks API over webhooks and webhook_calls, team id first.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, TeamPlan, WebhookCallsTable, WebhookStatus, WebhooksTable } from '../db/schema.ts';
 import type { CursorPosition } from '../platform/pagination.ts';
+import type { Db } from '../db/handle.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type CallRow = Selectable<WebhookCallsTable>;
 export interface Last24hCounts {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { eventBody, WEBHOOK_DELIVERY_QUEUE } from './events.ts';
 import { enforcePerMinute } from './per-minute.ts';
@@ -21,7 +21,6 @@ import { notifyQueue } from '../queue/index.ts';
 export type WebhookRouteDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'dns' | 'rateLimiter' | 'config'>;
 
 const DAY = 24 * 60 * 60 * 1000;
-export const webhookNotFound = () => new ApiError(404, 'NOT_FOUND', 'Webhook not found');
 
 export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRouteDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -85,7 +84,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const now = clock.now();
       const row = await db.transaction().execute(async (tx) => {
         const team = await q.lockTeamAndCountWebhooks(tx, teamId);
-        if (!team) throw new ApiError(404, 'NOT_FOUND', 'Team not found');
+        if (!team) throw notFound('Team');
         const limit = webhookLimit(team.plan);
         if (limitReached(team.count, limit))
           throw new ApiError(403, 'FORBIDDEN', `The team's plan allows ${limit} webhooks; delete one first`);
@@ -127,7 +126,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
     },
     async (request) => {
       const row = await q.getWebhook(db, principalOf(request).teamId, request.params.webhookId);
-      if (!row) throw webhookNotFound();
+      if (!row) throw notFound('Webhook');
       return webhookView(row);
     },
   );
@@ -158,7 +157,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const now = clock.now();
       const row = await db.transaction().execute(async (tx) => {
         const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
-        if (!current) throw webhookNotFound();
+        if (!current) throw notFound('Webhook');
         if (Object.keys(changes).length === 0) return current;
         const updated = await q.updateWebhook(tx, teamId, current.id, changes, now);
         if (changes.url !== undefined && changes.url !== current.url) {
@@ -196,7 +195,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const now = clock.now();
       const row = await db.transaction().execute(async (tx) => {
         const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
-        if (!current) throw webhookNotFound();
+        if (!current) throw notFound('Webhook');
         const active = request.body.status === 'ACTIVE';
         const updated = await q.updateWebhook(
           tx,
@@ -230,7 +229,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const now = clock.now();
       return db.transaction().execute(async (tx) => {
         const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
-        if (!current) throw webhookNotFound();
+        if (!current) throw notFound('Webhook');
         const deleted = await q.deleteWebhook(tx, teamId, current.id);
         await noticeWebhookChange(tx, teamId, current.id, principal.keyId, { kind: 'deleted', url: current.url }, now);
         return { id: current.id, deleted };
@@ -256,7 +255,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const now = clock.now();
       const call = await db.transaction().execute(async (tx) => {
         const webhook = await q.getWebhook(tx, teamId, request.params.webhookId);
-        if (!webhook) throw webhookNotFound();
+        if (!webhook) throw notFound('Webhook');
         const type = 'webhook.test';
         const made = await q.insertCall(tx, {
           id: newId('msg_', now),
@@ -297,7 +296,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const now = clock.now();
       const row = await db.transaction().execute(async (tx) => {
         const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
-        if (!current) throw webhookNotFound();
+        if (!current) throw notFound('Webhook');
         return q.updateWebhook(
           tx,
           teamId,
