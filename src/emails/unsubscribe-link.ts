@@ -3,7 +3,7 @@
 // a placeholder URL (unless the caller supplied the variable), and delivery, which sends every
 // recipient of a MARKETING email a copy of their own, puts that recipient's signed link in its place
 // and in the List-Unsubscribe header (RFC 8058 one-click).
-import { emailUnsubscribeUrl } from '../contacts/index.ts';
+import { emailUnsubscribeUrl } from '../platform/unsubscribe-links.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { escapeHtml } from '../platform/escape-html.ts';
 import { UNSUBSCRIBE_VARIABLE } from '../templates/index.ts';

@@ -2,8 +2,8 @@
 // webhook emails them, naming the key). queueTeamNotice writes the notice in the caller's
 // transaction; the team-notices queue (notices-queue.ts) mails it after commit.
 import { sql } from 'kysely';
-import { notifyQueue } from '../../queue/index.ts';
-import type { Db } from '../../db/handle.ts';
+import { notifyQueue } from '../queue/index.ts';
+import type { Db } from '../db/handle.ts';
 
 export const TEAM_NOTICES_QUEUE = 'team-notices';
 
