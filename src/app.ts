@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAdminRoutes } from './admin/routes.ts';
 import type { Deps } from './deps.ts';
-import { registerAuth } from './platform/auth/plugin.ts';
+import { registerAuth, requireDeclaredAccess } from './platform/auth/plugin.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { registerHealth } from './platform/health.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
@@ -80,6 +80,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   await app.register(
     async (api) => {
+      requireDeclaredAccess(api);
       registerOpenApiRoutes(api);
       registerWhoami(api);
       registerDomainRoutes(api, deps);

@@ -6,7 +6,7 @@ import { inboundMessagesQueue } from './inbound/inbound-queue.ts';
 import { emailDeliveryQueue } from './emails/delivery.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
-import { teamNoticesQueue } from './platform/notices/notices-queue.ts';
+import { teamNoticesQueue } from './notices/notices-queue.ts';
 import { defineChore, QueueRunner, registerQueueDepthGauge, type Chore, type Lane, type Queue } from './queue/index.ts';
 import { purgeOldCalls } from './webhooks/dispatch-queries.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
