@@ -124,35 +124,23 @@ for (const [file, targets] of graph) {
   }
 }
 
-// Cycles known and owned by work in progress: reported, not failed. Each entry is a set of areas; a
-// cycle whose modules or areas all fall inside one is known. Remove an entry once its cycle is gone.
-const KNOWN: { areas: string[]; why: string }[] = [
-  {
-    areas: ['emails', 'tracking'],
-    why: 'emails/delivery-message.ts adds tracking; tracking/routes.ts records opens through emails/index.ts',
-  },
-];
-const knownOne = (areaNames: string[]) => KNOWN.find((known) => areaNames.every((area) => known.areas.includes(area)));
-
 let found = 0;
-const report = (text: string, areaNames: string[]) => {
-  const known = knownOne(areaNames);
-  if (known) return console.log(`known, to be removed: ${text}\n  (${known.why})`);
+const report = (text: string) => {
   console.log(text);
   found++;
 };
 for (const component of components(graph)) {
   const path = cycleThrough(component, graph).map(moduleName);
-  report(`module cycle (${component.length} modules tangled): ${path.join(' -> ')}`, component.map(areaOf));
+  report(`module cycle (${component.length} modules tangled): ${path.join(' -> ')}`);
 }
 for (const component of components(areas)) {
   const path = cycleThrough(component, areas);
   const steps = path.slice(1).map((to, i) => `${path[i]} -> ${to} (${witness.get(`${path[i]} ${to}`)})`);
   const names = [...component].sort().join(', ');
-  report(`area cycle (${component.length} areas tangled: ${names}):\n  ${steps.join('\n  ')}`, component);
+  report(`area cycle (${component.length} areas tangled: ${names}):\n  ${steps.join('\n  ')}`);
 }
 if (found > 0) {
   console.log(`${found} import cycle(s) in src/; \`import type\` breaks one that needs only types.`);
   process.exit(1);
 }
-console.log('no new import cycles in src/');
+console.log('no import cycles in src/');

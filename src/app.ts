@@ -14,6 +14,7 @@ import { registerWhoami } from './platform/whoami.ts';
 import { registerDomainRoutes } from './domains/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerEmailRoutes } from './emails/routes.ts';
+import { trackingEventWriters } from './emails/index.ts';
 import { registerSegmentRoutes } from './segments/routes.ts';
 import { registerAnalyticsRoutes } from './analytics/routes.ts';
 import { registerContactsArea } from './contacts/index.ts';
@@ -21,7 +22,6 @@ import { registerWebhookRoutes } from './webhooks/routes.ts';
 import { webhookEventsOpenApi } from './webhooks/index.ts';
 import { contactLinkRoutes } from './contacts/unsubscribe-routes.ts';
 import { registerTrackingRoutes } from './tracking/index.ts';
-import { trackingEventWriters } from './tracking/event-writers.ts';
 
 /** Contract: request bodies over 20 MB are refused at the edge with 413. */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
