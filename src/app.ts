@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAdminRoutes } from './admin/routes.ts';
 import type { Deps } from './deps.ts';
-import { registerAuth } from './platform/auth/plugin.ts';
+import { registerAuth, requireDeclaredAccess } from './platform/auth/plugin.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { registerHealth } from './platform/health.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
@@ -14,6 +14,7 @@ import { registerWhoami } from './platform/whoami.ts';
 import { registerDomainRoutes } from './domains/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerEmailRoutes } from './emails/routes.ts';
+import { trackingEventWriters } from './emails/index.ts';
 import { registerSegmentRoutes } from './segments/routes.ts';
 import { registerAnalyticsRoutes } from './analytics/routes.ts';
 import { registerContactsArea } from './contacts/index.ts';
@@ -21,7 +22,6 @@ import { registerWebhookRoutes } from './webhooks/routes.ts';
 import { webhookEventsOpenApi } from './webhooks/index.ts';
 import { contactLinkRoutes } from './contacts/unsubscribe-routes.ts';
 import { registerTrackingRoutes } from './tracking/index.ts';
-import { trackingEventWriters } from './tracking/event-writers.ts';
 import { registerSmsRoutes, smsCallbackRoutes, smsSendDeps } from './sms/index.ts';
 
 /** Contract: request bodies over 20 MB are refused at the edge with 413. */
@@ -81,6 +81,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   await app.register(
     async (api) => {
+      requireDeclaredAccess(api);
       registerOpenApiRoutes(api);
       registerWhoami(api);
       registerDomainRoutes(api, deps);

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import { loadPriceList, type PriceList } from './platform/price-list.ts';
 import { parsePhone } from './sms/phone.ts';
+import { ConfigError } from './config-error.ts';
 
 export type MailTransportConfig = { kind: 'log' } | { kind: 'direct' } | { kind: 'smtp'; url: string };
 
@@ -54,12 +55,7 @@ export interface Config {
   logLevel: LogLevel;
 }
 
-export class ConfigError extends Error {
-  constructor(variable: string, accepts: string, value: string) {
-    super(`${variable}=${JSON.stringify(value)} is not valid: ${variable} accepts ${accepts}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 

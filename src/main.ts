@@ -1,5 +1,5 @@
 // herald start|api|worker|smtp|migrate|admin (operator.md).
-import { runAdminCli } from './admin/cli.ts';
+import { runAdminCli } from './admin-cli.ts';
 import { migrate } from './db/migrate.ts';
 import { loadConfigOrExit, migrateAndBootstrap, openRuntime, reportStartupFailure, type Runtime } from './runtime.ts';
 import { runWorkers, serveApi, serveSmtp, serveWorker, startInboundSmtp, type Service } from './services.ts';

@@ -7,7 +7,7 @@ import { emailDeliveryQueue } from './emails/delivery.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
 import { smsDeliveryQueue } from './sms/index.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
-import { teamNoticesQueue } from './platform/notices/notices-queue.ts';
+import { teamNoticesQueue } from './notices/notices-queue.ts';
 import { defineChore, QueueRunner, registerQueueDepthGauge, type Chore, type Lane, type Queue } from './queue/index.ts';
 import { purgeOldCalls } from './webhooks/dispatch-queries.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';

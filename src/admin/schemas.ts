@@ -1,9 +1,11 @@
 // Request and response schemas of the admin API (operator.md).
 import { z } from 'zod';
 import { API_KEY_KINDS } from '../platform/auth/api-keys.ts';
+import { CURRENCIES } from '../platform/money.ts';
+import { TEAM_PLANS } from '../platform/plans.ts';
 
-export const TeamPlan = z.enum(['free', 'pro']);
-export const Currency = z.enum(['USD', 'NGN', 'KES']);
+export const TeamPlan = z.enum(TEAM_PLANS);
+export const Currency = z.enum(CURRENCIES);
 export const MemberRole = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
 export const ApiKeyKind = z.enum(API_KEY_KINDS);
 

@@ -1,10 +1,8 @@
 // Every SQL statement of the analytics area: sums of the per-day counters that the trigger of
 // migration 0014 keeps (email_daily_stats), team id first. A team has at most one row per day,
 // domain and shard, so these read a few hundred rows whatever the team's volume.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-
-type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../db/handle.ts';
 
 export interface DayCounts {
   sent: number;

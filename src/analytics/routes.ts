@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts';
 import { domainExists } from '../domains/index.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, notFound } from '../platform/errors.ts';
 import { dailyCounts, reputationCounts, type DayCounts } from './queries.ts';
 import * as s from './schemas.ts';
 
@@ -45,8 +45,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsDep
       return principal.domainId;
     }
     if (requested === undefined) return null;
-    if (!(await domainExists(db, principal.teamId, requested)))
-      throw new ApiError(404, 'NOT_FOUND', 'Domain not found');
+    if (!(await domainExists(db, principal.teamId, requested))) throw notFound('Domain');
     return requested;
   }
 

@@ -2,13 +2,13 @@
 // error handler shapes them, keyed on these route patterns (the param must be `:contactBookId`).
 // Books are not tied to domains: a domain-limited full access key reaches every book of its team
 // (policy `full` allows domain-limited keys; README.md).
+import { notFound } from '../platform/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { newId } from '../platform/ids.ts';
 import { checkDoubleOptInContent, checkDoubleOptInFrom } from './book-checks.ts';
-import { bookNotFound } from './contact-writes.ts';
 import { deleteBook, getBook, insertBook, listBooks, updateBook } from './queries.ts';
 import * as s from './schemas.ts';
 import { bookView } from './view.ts';
@@ -85,7 +85,7 @@ export function registerContactBookRoutes(app: FastifyInstance, deps: BookDeps):
     },
     async (request) => {
       const row = await getBook(db, principalOf(request).teamId, request.params.contactBookId);
-      if (!row) throw bookNotFound();
+      if (!row) throw notFound('Contact book');
       return bookView(row);
     },
   );
@@ -109,9 +109,10 @@ export function registerContactBookRoutes(app: FastifyInstance, deps: BookDeps):
       const { contactBookId } = request.params;
       await checkBookInput(teamId, request.body);
       const changed = Object.values(request.body).some((value) => value !== undefined);
-      if (changed && !(await updateBook(db, teamId, contactBookId, request.body, clock.now()))) throw bookNotFound();
+      if (changed && !(await updateBook(db, teamId, contactBookId, request.body, clock.now())))
+        throw notFound('Contact book');
       const row = await getBook(db, teamId, contactBookId);
-      if (!row) throw bookNotFound();
+      if (!row) throw notFound('Contact book');
       return bookView(row);
     },
   );
@@ -131,7 +132,7 @@ export function registerContactBookRoutes(app: FastifyInstance, deps: BookDeps):
       const { contactBookId } = request.params;
       // Contract: refused with 400 while a scheduled or running campaign or an active journey uses
       // the book. Neither campaigns nor journeys exist yet; the check belongs here when they do.
-      if (!(await deleteBook(db, principalOf(request).teamId, contactBookId))) throw bookNotFound();
+      if (!(await deleteBook(db, principalOf(request).teamId, contactBookId))) throw notFound('Contact book');
       return { id: contactBookId, success: true, message: 'Contact book deleted' };
     },
   );

@@ -2,7 +2,7 @@
 // of their own purpose, and carrying an expiry, 7 days after the confirmation email was queued.
 import type { Secrets } from '../platform/crypto.ts';
 import { signToken } from '../platform/signed-tokens.ts';
-import { openLinkToken, type ContactLink } from './unsubscribe-links.ts';
+import { openLinkToken, type ContactLink } from '../platform/unsubscribe-links.ts';
 
 export const CONFIRMATION_PATH = '/confirm';
 export const CONFIRMATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;

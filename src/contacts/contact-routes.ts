@@ -1,17 +1,11 @@
 // Contacts of a contact book (FULL). Errors use the contract's `{error: {code, message}}` bodies
 // (the flat exception covers the contact-book endpoints only). Another team's book or contact: 404.
+import { notFound } from '../platform/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
-import {
-  addContacts,
-  bookNotFound,
-  contactNotFound,
-  createContact,
-  patchContact,
-  upsertContact,
-} from './contact-writes.ts';
+import { addContacts, createContact, patchContact, upsertContact } from './contact-writes.ts';
 import { deleteContacts, getBook, getContact, listContacts } from './queries.ts';
 import * as s from './schemas.ts';
 import { contactView } from './view.ts';
@@ -27,7 +21,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
   const base = '/v1/contactBooks/:contactBookId/contacts';
 
   async function requireBook(teamId: number, bookId: string): Promise<void> {
-    if (!(await getBook(db, teamId, bookId))) throw bookNotFound();
+    if (!(await getBook(db, teamId, bookId))) throw notFound('Contact book');
   }
 
   api.get(
@@ -139,7 +133,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
         request.params.contactBookId,
         request.params.contactId,
       );
-      if (!row) throw contactNotFound();
+      if (!row) throw notFound('Contact');
       return contactView(row);
     },
   );
@@ -203,7 +197,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
     async (request) => {
       const { contactBookId, contactId } = request.params;
       if ((await deleteContacts(db, principalOf(request).teamId, contactBookId, [contactId])) === 0)
-        throw contactNotFound();
+        throw notFound('Contact');
       return { success: true };
     },
   );

@@ -4,7 +4,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../db/schema.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { announceCreatedContacts, createContactState } from './create-contact-state.ts';
 import {
@@ -25,8 +25,6 @@ export interface WriteDeps {
   clock: Clock;
 }
 
-export const bookNotFound = () => new ApiError(404, 'NOT_FOUND', 'Contact book not found');
-export const contactNotFound = () => new ApiError(404, 'NOT_FOUND', 'Contact not found');
 const emailTaken = (email: string, ownerId: string) =>
   new ApiError(409, 'NOT_UNIQUE', `${email} already belongs to contact ${ownerId} of this book`);
 
@@ -38,7 +36,7 @@ async function inBook<T>(
 ): Promise<T> {
   return deps.db.transaction().execute(async (tx) => {
     const book = await lockBook(tx, teamId, bookId);
-    if (!book) throw bookNotFound();
+    if (!book) throw notFound('Contact book');
     return work(tx, book);
   });
 }
@@ -123,7 +121,7 @@ export async function upsertContact(
           return record.id;
         }
       } else if (!atPath) {
-        throw contactNotFound();
+        throw notFound('Contact');
       }
       await updateContact(tx, teamId, bookId, contactId, input, now);
       return contactId;
@@ -143,7 +141,7 @@ export async function patchContact(
   contactId: string,
   changes: ContactChanges,
 ): Promise<string> {
-  if (!(await updateContact(deps.db, teamId, bookId, contactId, changes, deps.clock.now()))) throw contactNotFound();
+  if (!(await updateContact(deps.db, teamId, bookId, contactId, changes, deps.clock.now()))) throw notFound('Contact');
   return contactId;
 }
 

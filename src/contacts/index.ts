@@ -8,4 +8,4 @@ export {
   type ContactCreateState,
 } from './create-contact-state.ts';
 export { ContactInput, BULK_MAX } from './schemas.ts';
-export { emailUnsubscribeUrl, contactUnsubscribeUrl } from './unsubscribe-links.ts';
+export { emailUnsubscribeUrl, contactUnsubscribeUrl } from '../platform/unsubscribe-links.ts';

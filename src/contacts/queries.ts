@@ -1,11 +1,11 @@
 // Every SQL statement of the contacts area; the team id comes first and is in every WHERE.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { ContactBooksTable, ContactsTable, Database } from '../db/schema.ts';
+import type { Db } from '../db/handle.ts';
 
 export type BookRow = Selectable<ContactBooksTable>;
 export type BookWithCount = BookRow & { contact_count: number };
 export type ContactRow = Selectable<ContactsTable>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface BookValues {
   name?: string;

@@ -5,9 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../platform/escape-html.ts';
 
 const STYLE =
   'body{margin:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#111827}' +

@@ -1,8 +1,7 @@
 // The writes behind the public unsubscribe and confirmation links. Tenant first, like every query.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/handle.ts';
 
 // Idempotent: a contact that is already unsubscribed keeps the time it first left; one that was
 // subscribed again since gets the new time. A pending double opt-in email is not sent any more.

@@ -20,7 +20,7 @@ import {
   wantsHtml,
   type LinkDeps,
 } from './unsubscribe-pages.ts';
-import { UNSUBSCRIBE_PATH, readUnsubscribeToken } from './unsubscribe-links.ts';
+import { UNSUBSCRIBE_PATH, readUnsubscribeToken } from '../platform/unsubscribe-links.ts';
 import { unsubscribeAddress, unsubscribeContact } from './unsubscribe-queries.ts';
 
 function registerUnsubscribeRoutes(app: FastifyInstance, deps: LinkDeps): void {

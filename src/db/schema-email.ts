@@ -5,21 +5,24 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Json, Timestamp } from './column-types.ts';
 import type { TemplateType } from './schema.ts';
 
-export type EmailStatus =
-  | 'SCHEDULED'
-  | 'QUEUED'
-  | 'SENT'
-  | 'DELIVERY_DELAYED'
-  | 'BOUNCED'
-  | 'REJECTED'
-  | 'RENDERING_FAILURE'
-  | 'DELIVERED'
-  | 'OPENED'
-  | 'CLICKED'
-  | 'COMPLAINED'
-  | 'FAILED'
-  | 'CANCELLED'
-  | 'SUPPRESSED';
+/** The contract's email states, in its order; the one list (API schemas and webhook event types use it). */
+export const EMAIL_STATUSES = [
+  'SCHEDULED',
+  'QUEUED',
+  'SENT',
+  'DELIVERY_DELAYED',
+  'BOUNCED',
+  'REJECTED',
+  'RENDERING_FAILURE',
+  'DELIVERED',
+  'OPENED',
+  'CLICKED',
+  'COMPLAINED',
+  'FAILED',
+  'CANCELLED',
+  'SUPPRESSED',
+] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** A recipient field as sent: one address or a list. */
 export type AddressField = string | string[];

@@ -1,6 +1,7 @@
 // Table types for Kysely. One interface per table; column names as in the migrations.
 // The tables of email, its recipients and what comes back about it are in schema-email.ts.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Currency } from '../platform/money.ts';
 import type { Timestamp } from './column-types.ts';
 import type {
   AddressActivityTable,
@@ -23,7 +24,8 @@ export type * from './schema-sms.ts';
 export type * from './schema-wallet.ts';
 
 export type TeamPlan = 'free' | 'pro';
-export type Currency = 'USD' | 'NGN' | 'KES';
+// One list of currencies: platform/money.ts.
+export type { Currency };
 export type MemberRole = 'OWNER' | 'ADMIN' | 'MEMBER';
 export type ApiKeyKind = 'full' | 'readonly' | 'sending' | 'sandbox' | 'live_ai';
 

@@ -1,10 +1,10 @@
 // Every SQL statement of the Domains area, team id first. Deleted domains (deleted_at set) are kept
 // for the record but no read here returns them.
-import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction, type Updateable } from 'kysely';
-import type { Database, DomainsTable } from '../db/schema.ts';
+import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
+import type { DomainsTable } from '../db/schema.ts';
+import type { Db } from '../db/handle.ts';
 
 export type DomainRow = Selectable<DomainsTable>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewDomain {
   name: string;

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, notFound } from '../platform/errors.ts';
 import { notifyQueue } from '../queue/index.ts';
 import { DOMAIN_CHECK_QUEUE } from './check-queue.ts';
 import { generateDkimKeyPair, newDkimSelector } from './dkim.ts';
@@ -25,8 +25,6 @@ import { domainView } from './view.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
 type DomainDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config'>;
-
-const notFound = () => new ApiError(404, 'NOT_FOUND', 'Domain not found');
 
 /** A key limited to one domain reaches that domain only (contract: 403, key has no access to the domain). */
 function checkDomainAccess(principal: Principal, id: number): void {
@@ -125,7 +123,7 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
       const principal = principalOf(request);
       checkDomainAccess(principal, request.params.id);
       const row = await getDomain(db, principal.teamId, request.params.id);
-      if (!row) throw notFound();
+      if (!row) throw notFound('Domain');
       return domainView(row, mailDomain);
     },
   );
@@ -152,7 +150,7 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
       const principal = principalOf(request);
       checkDomainAccess(principal, request.params.id);
       const row = await updateDomainTracking(db, principal.teamId, request.params.id, request.body, clock.now());
-      if (!row) throw notFound();
+      if (!row) throw notFound('Domain');
       return domainView(row, mailDomain);
     },
   );
@@ -176,7 +174,7 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
         await notifyQueue(tx, DOMAIN_CHECK_QUEUE);
         return true;
       });
-      if (!started) throw notFound();
+      if (!started) throw notFound('Domain');
       return { message: 'Domain verification started' };
     },
   );
@@ -195,7 +193,7 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
     async (request) => {
       const principal = principalOf(request);
       checkDomainAccess(principal, request.params.id);
-      if (!(await softDeleteDomain(db, principal.teamId, request.params.id, clock.now()))) throw notFound();
+      if (!(await softDeleteDomain(db, principal.teamId, request.params.id, clock.now()))) throw notFound('Domain');
       return { id: request.params.id, success: true, message: 'Domain deleted' };
     },
   );

@@ -6,6 +6,7 @@ export { emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
 export { recordEmailEvent, recordEmailEvents, type EmailEventInput, type RecordedEvent } from './email-events.ts';
 export { recordLaterOpens, LATER_OPENS_KEPT, type OpenInput } from './email-opens.ts';
 export { recordFirstOpens } from './first-opens.ts';
+export { trackingEventWriters } from './tracking-event-writers.ts';
 export { mayBecome, STATUS_MAY_BECOME } from './status-precedence.ts';
 export { parseAddress, domainOf } from './recipients.ts';
 export { EMAIL_STATUSES } from './schemas.ts';

@@ -1,7 +1,7 @@
-// The send limits of each plan (contract: "Numeric daily and monthly send quotas per plan: not shown";
-// these are Herald's). Every recipient of every email counts as one; suppressed recipients do not.
-// null = no limit. See src/emails/README.md.
+// TEMPORARY: goes once src/emails/limits.ts imports src/platform/plans.ts itself. The send limits
+// now live in platform/plans.ts with every other per-plan number; this keeps limits.ts's shape.
 import type { TeamPlan } from '../db/schema.ts';
+import { dailySendLimit, monthlySendLimit, TEAM_PLANS } from '../platform/plans.ts';
 
 export interface PlanSendLimits {
   /** Recipients per UTC day. */
@@ -10,7 +10,6 @@ export interface PlanSendLimits {
   monthly: number | null;
 }
 
-export const planSendLimits: Record<TeamPlan, PlanSendLimits> = {
-  free: { daily: 100, monthly: 3_000 },
-  pro: { daily: 50_000, monthly: null },
-};
+export const planSendLimits = Object.fromEntries(
+  TEAM_PLANS.map((plan) => [plan, { daily: dailySendLimit(plan), monthly: monthlySendLimit(plan) }]),
+) as Record<TeamPlan, PlanSendLimits>;

@@ -1,8 +1,9 @@
 // Every SQL statement of the emails area; the team id comes first and is in every WHERE.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import { verifiedDomainsJson } from '../domains/index.ts';
 import { emailEventsWithCalls } from '../webhooks/index.ts';
 import { openTally } from './email-opens.ts';
+
 import type {
   AddressField,
   Database,
@@ -12,10 +13,10 @@ import type {
   TeamPlan,
   TemplateType,
 } from '../db/schema.ts';
+import type { Db } from '../db/handle.ts';
 
 export type EmailRow = Selectable<EmailsTable>;
 export type EmailEventRow = Selectable<EmailEventsTable>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, notFound } from '../platform/errors.ts';
 import { sendReplay } from '../platform/idempotency.ts';
 import { notifyQueue } from '../queue/index.ts';
 import {
@@ -23,7 +23,6 @@ import { emailListView, emailView } from './views.ts';
 
 type EmailDeps = Pick<Deps, 'db' | 'clock' | 'announcer' | 'metrics'>;
 
-const notFound = () => new ApiError(404, 'NOT_FOUND', 'Email not found');
 /** Emails whose send time may still change: not yet handed to delivery. */
 const UNSENT = new Set(['SCHEDULED', 'QUEUED']);
 /** A delivery worker holds the email right now. */
@@ -129,7 +128,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
         onlyDomainId: principal.domainId,
       };
       const row = await getEmail(db, principal.teamId, request.params.emailId, scope);
-      if (!row) throw notFound();
+      if (!row) throw notFound('Email');
       return emailView(row, await listEmailEvents(db, principal.teamId, row.id));
     },
   );
@@ -181,7 +180,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
       const { emailId } = request.params;
       await db.transaction().execute(async (tx) => {
         const row = await getEmailForUpdate(tx, teamId, emailId, domainId);
-        if (!row) throw notFound();
+        if (!row) throw notFound('Email');
         const now = clock.now();
         if (!UNSENT.has(row.status) || row.attempts > 0 || leased(row.lease_until, now))
           throw new ApiError(409, 'CONFLICT', `The email is ${row.status} and can no longer be rescheduled`);
@@ -213,7 +212,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void
       const { emailId } = request.params;
       await db.transaction().execute(async (tx) => {
         const row = await getEmailForUpdate(tx, teamId, emailId, domainId);
-        if (!row) throw notFound();
+        if (!row) throw notFound('Email');
         const now = clock.now();
         if (row.status !== 'SCHEDULED' || row.attempts > 0 || leased(row.lease_until, now))
           throw new ApiError(

@@ -1,5 +1,6 @@
 // Request and response schemas of /v1/emails (contract: Email, POST /v1/emails, batch, list, PATCH).
 import { z } from 'zod';
+import { EMAIL_STATUSES } from '../db/schema-email.ts';
 import { limitParam, pageParam } from '../platform/pagination.ts';
 import { isAddress } from './recipients.ts';
 
@@ -20,22 +21,8 @@ export const ADDRESS_LIST_MAX = 1_000;
 export const LIST_LIMIT_MAX = 100;
 export const LIST_LIMIT_DEFAULT = 50;
 
-export const EMAIL_STATUSES = [
-  'SCHEDULED',
-  'QUEUED',
-  'SENT',
-  'DELIVERY_DELAYED',
-  'BOUNCED',
-  'REJECTED',
-  'RENDERING_FAILURE',
-  'DELIVERED',
-  'OPENED',
-  'CLICKED',
-  'COMPLAINED',
-  'FAILED',
-  'CANCELLED',
-  'SUPPRESSED',
-] as const;
+// The list lives with the table types (db/schema-email.ts); importable from here as before.
+export { EMAIL_STATUSES };
 export const EmailStatus = z.enum(EMAIL_STATUSES);
 
 const Address = z.string().max(998).refine(isAddress, { message: 'must be an email address, or `Name <address>`' });

@@ -7,26 +7,11 @@
 //   COMPLAINED replace SENT, DELIVERY_DELAYED, DELIVERED, OPENED and CLICKED; nothing but a
 //   complaint replaces BOUNCED, so a late DELIVERED never hides a BOUNCED.
 // - COMPLAINED, REJECTED, RENDERING_FAILURE, FAILED, CANCELLED and SUPPRESSED are final.
-import type { EmailStatus } from '../db/schema.ts';
+import { EMAIL_STATUSES, type EmailStatus } from '../db/schema-email.ts';
 
 const PROGRESS: readonly EmailStatus[] = ['SENT', 'DELIVERY_DELAYED', 'DELIVERED', 'OPENED', 'CLICKED'];
 const after = (status: EmailStatus) => PROGRESS.slice(PROGRESS.indexOf(status) + 1);
-const ANY: readonly EmailStatus[] = [
-  'SCHEDULED',
-  'QUEUED',
-  'SENT',
-  'DELIVERY_DELAYED',
-  'BOUNCED',
-  'REJECTED',
-  'RENDERING_FAILURE',
-  'DELIVERED',
-  'OPENED',
-  'CLICKED',
-  'COMPLAINED',
-  'FAILED',
-  'CANCELLED',
-  'SUPPRESSED',
-];
+const ANY: readonly EmailStatus[] = EMAIL_STATUSES;
 const PROBLEMS: readonly EmailStatus[] = ['BOUNCED', 'COMPLAINED'];
 
 /** For each current status: the statuses an event may move the email to. */

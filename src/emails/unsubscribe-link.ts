@@ -3,8 +3,9 @@
 // a placeholder URL (unless the caller supplied the variable), and delivery, which sends every
 // recipient of a MARKETING email a copy of their own, puts that recipient's signed link in its place
 // and in the List-Unsubscribe header (RFC 8058 one-click).
-import { emailUnsubscribeUrl } from '../contacts/index.ts';
+import { emailUnsubscribeUrl } from '../platform/unsubscribe-links.ts';
 import type { Secrets } from '../platform/crypto.ts';
+import { escapeHtml } from '../platform/escape-html.ts';
 import { UNSUBSCRIBE_VARIABLE } from '../templates/index.ts';
 import type { EmailRow } from './queries.ts';
 
@@ -31,14 +32,11 @@ export function unsubscribeUrlFor(
   return emailUnsubscribeUrl(deps.secrets, deps.publicUrl, { teamId: email.team_id, emailId: email.id, recipient });
 }
 
-const escapeAttribute = (url: string) =>
-  url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The email's body with the placeholder replaced by one recipient's link. */
 export function fillUnsubscribeLink<T extends Pick<EmailRow, 'html' | 'text'>>(email: T, url: string): T {
   return {
     ...email,
-    html: email.html === null ? null : email.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeAttribute(url)),
+    html: email.html === null ? null : email.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeHtml(url)),
     text: email.text === null ? null : email.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, url),
   };
 }

@@ -54,5 +54,5 @@ export async function registerOpenApi(
 
 /** Registered inside the API prefix. */
 export function registerOpenApiRoutes(api: FastifyInstance): void {
-  api.get('/v1/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+  api.get('/v1/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => api.swagger());
 }

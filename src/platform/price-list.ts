@@ -5,7 +5,7 @@
 // past 2^53 keeps its digits and a fraction such as 0.5 or 1e3 is refused rather than rounded.
 import fs from 'node:fs';
 import { z } from 'zod';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
 
 export const CURRENCIES = ['USD', 'NGN', 'KES'] as const;
 export type Currency = (typeof CURRENCIES)[number];

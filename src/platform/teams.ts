@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Currency, Database, Member, MemberRole, Team, TeamPlan } from '../db/schema.ts';
 import { announceAuthChange } from './auth/auth-events.ts';
+import { defaultApiRateLimit } from './plans.ts';
 
 export interface TeamInput {
   name: string;
@@ -19,13 +20,15 @@ export interface TeamChanges {
 }
 
 export async function createTeam(db: Kysely<Database>, input: TeamInput, now: Date): Promise<Team> {
+  const plan = input.plan ?? 'free';
   return db
     .insertInto('teams')
     .values({
       name: input.name,
-      plan: input.plan ?? 'free',
+      plan,
       currency: input.currency ?? 'USD',
       sms_enabled: input.smsEnabled ?? false,
+      api_rate_limit: defaultApiRateLimit(plan),
       created_at: now,
       updated_at: now,
     })

@@ -2,8 +2,7 @@
 // parameter of a `sql` fragment, never concatenated text; the database evaluates the whole
 // definition in one statement, never row by row in JS. Semantics where the contract is silent are
 // written down in README.md.
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import {
   NUMBER_LENGTH_MAX,
   NUMBER_PATTERN,
@@ -11,8 +10,8 @@ import {
   type Definition,
   type LeafCondition,
 } from './definition.ts';
+import type { Db } from '../db/handle.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Predicate = RawBuilder<SqlBool>;
 
 export interface CompileContext {

@@ -1,13 +1,14 @@
 // A stored segment, evaluated live: its problems, its count and its contacts, each read as one
 // statement over the contacts as they are now.
-import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql, type SqlBool } from 'kysely';
 import { countMatching, matchingContacts } from './compile.ts';
-import { Definition } from './definition.ts';
-import { referencesOfBook, segmentProblems } from './problems.ts';
-import type { SegmentRow } from './queries.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
+import { Definition } from './definition.ts';
+
+import { referencesOfBook, segmentProblems } from './problems.ts';
+
+import type { SegmentRow } from './queries.ts';
+import type { Db } from '../db/handle.ts';
 
 export interface ReadySegment {
   row: SegmentRow;

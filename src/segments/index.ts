@@ -1,13 +1,11 @@
 // The segments area as other areas use it (journeys, campaigns): a segment as one live query.
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { countSegment, readySegment, segmentQuery } from './evaluate.ts';
+
 import { getSegmentWithBook } from './queries.ts';
+import type { Db } from '../db/handle.ts';
 
 export { segmentInUse } from './in-use.ts';
 export { Definition as SegmentDefinition } from './definition.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The contacts a segment matches at `now`, as one query over `contacts AS c` (select the columns you

@@ -1,10 +1,10 @@
 // Every SQL statement of the segments area but the compiled definition (compile.ts); the team id
 // comes first and is in every WHERE. The book is read for its variables only.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Database, SegmentsTable } from '../db/schema.ts';
+import type { Db } from '../db/handle.ts';
 
 export type SegmentRow = Selectable<SegmentsTable>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface BookRow {
   id: string;

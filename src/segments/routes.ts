@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { cursorPage, decodeCursor, encodeCursor } from '../platform/pagination.ts';
 import type { Definition } from './definition.ts';
@@ -28,8 +28,6 @@ import { segmentContactView, segmentView } from './view.ts';
 
 type SegmentDeps = Pick<Deps, 'db' | 'clock' | 'secrets'>;
 
-const bookNotFound = () => new ApiError(404, 'NOT_FOUND', 'Contact book not found');
-const segmentNotFound = () => new ApiError(404, 'NOT_FOUND', 'Segment not found');
 const nameNotUnique = (name: string) =>
   new ApiError(409, 'NOT_UNIQUE', `a segment named "${name}" already exists in this contact book`);
 const contactsList = (segmentId: string) => `segment-contacts:${segmentId}`;
@@ -48,9 +46,9 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
   /** The segment with its live problems; 404 when the book or the segment is not the team's. */
   async function readSegment(teamId: number, contactBookId: string, segmentId: string): Promise<ReadySegment> {
     const book = await getBook(db, teamId, contactBookId);
-    if (!book) throw bookNotFound();
+    if (!book) throw notFound('Contact book');
     const row = await getSegment(db, teamId, contactBookId, segmentId);
-    if (!row) throw segmentNotFound();
+    if (!row) throw notFound('Segment');
     return readySegment(row, book.variables);
   }
 
@@ -68,7 +66,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
     async (request) => {
       const { teamId } = principalOf(request);
       const book = await getBook(db, teamId, request.params.contactBookId);
-      if (!book) throw bookNotFound();
+      if (!book) throw notFound('Contact book');
       const rows = await listSegments(db, teamId, book.id);
       const data = [];
       for (const row of rows) data.push(await view(readySegment(row, book.variables)));
@@ -95,7 +93,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
       const now = clock.now();
       const segment = await db.transaction().execute(async (tx) => {
         const book = await lockBook(tx, teamId, request.params.contactBookId);
-        if (!book) throw bookNotFound();
+        if (!book) throw notFound('Contact book');
         assertKeysAreVariables(definition, book.variables);
         if ((await countSegments(tx, teamId, book.id)) >= s.SEGMENTS_PER_BOOK_MAX) {
           throw new ApiError(400, 'BAD_REQUEST', `a contact book has at most ${s.SEGMENTS_PER_BOOK_MAX} segments`);
@@ -150,9 +148,9 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
       const { name, description, definition } = request.body;
       const segment = await db.transaction().execute(async (tx) => {
         const book = await lockBook(tx, teamId, contactBookId);
-        if (!book) throw bookNotFound();
+        if (!book) throw notFound('Contact book');
         const current = await getSegment(tx, teamId, book.id, segmentId);
-        if (!current) throw segmentNotFound();
+        if (!current) throw notFound('Segment');
         const before = readySegment(current, book.variables);
         const redefined = definition !== undefined && !sameDefinition(before.definition, definition);
         if (definition !== undefined) assertKeysAreVariables(definition, book.variables);
@@ -167,7 +165,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
           throw nameNotUnique(name);
         if (name === undefined && description === undefined && definition === undefined) return before; // nothing to change
         const row = await updateSegment(tx, teamId, book.id, segmentId, { name, description, definition }, clock.now());
-        if (!row) throw segmentNotFound();
+        if (!row) throw notFound('Segment');
         return readySegment(row, book.variables);
       });
       return view(segment);
@@ -191,8 +189,8 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
       const { contactBookId, segmentId } = request.params;
       await db.transaction().execute(async (tx) => {
         const book = await lockBook(tx, teamId, contactBookId);
-        if (!book) throw bookNotFound();
-        if (!(await getSegment(tx, teamId, book.id, segmentId))) throw segmentNotFound();
+        if (!book) throw notFound('Contact book');
+        if (!(await getSegment(tx, teamId, book.id, segmentId))) throw notFound('Segment');
         if (await segmentInUse(tx, teamId, segmentId)) {
           throw new ApiError(
             400,

@@ -1,9 +1,9 @@
 // Every SQL statement of the templates area; the team id comes first and is in every WHERE.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Database, TemplatesTable, TemplateType } from '../db/schema.ts';
+import type { Db } from '../db/handle.ts';
 
 export type TemplateRow = Selectable<TemplatesTable>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewTemplate {
   id: string;

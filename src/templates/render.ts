@@ -4,7 +4,7 @@
 import juice from 'juice';
 import type { EditorBlock, EditorDocument, TextRun } from './editor-document.ts';
 import { CONTENT_WIDTH } from './editor-document.ts';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '../platform/escape-html.ts';
 
 const FONT = 'Arial, Helvetica, sans-serif';
 

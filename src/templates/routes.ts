@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
-import { ApiError } from '../platform/errors.ts';
+import { notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { assertBodyFitsMarketing, bodyFromInput, bodyGiven } from './body.ts';
 import {
@@ -18,8 +18,6 @@ import * as s from './schemas.ts';
 import { templateView } from './view.ts';
 
 type TemplateDeps = Pick<Deps, 'db' | 'clock'>;
-
-const notFound = () => new ApiError(404, 'NOT_FOUND', 'Template not found');
 
 export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -88,7 +86,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateDeps)
     },
     async (request) => {
       const row = await getTemplate(db, principalOf(request).teamId, request.params.templateId);
-      if (!row) throw notFound();
+      if (!row) throw notFound('Template');
       return templateView(row);
     },
   );
@@ -114,14 +112,14 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateDeps)
       const { content, html, ...fields } = request.body;
       const row = await db.transaction().execute(async (tx) => {
         const current = await getTemplateForUpdate(tx, teamId, templateId);
-        if (!current) throw notFound();
+        if (!current) throw notFound('Template');
         const type = fields.type ?? current.type;
         const body = bodyGiven({ content, html }) ? bodyFromInput(type, { content, html }) : undefined;
         if (!body && type === 'MARKETING' && current.type !== 'MARKETING') assertBodyFitsMarketing(current);
         if (!body && Object.values(fields).every((value) => value === undefined)) return current; // nothing to change
         return updateTemplate(tx, teamId, templateId, { ...fields, ...body }, clock.now());
       });
-      if (!row) throw notFound();
+      if (!row) throw notFound('Template');
       return templateView(row);
     },
   );
@@ -140,7 +138,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateDeps)
     },
     async (request) => {
       const { templateId } = request.params;
-      if (!(await deleteTemplate(db, principalOf(request).teamId, templateId))) throw notFound();
+      if (!(await deleteTemplate(db, principalOf(request).teamId, templateId))) throw notFound('Template');
       return { id: templateId, success: true, message: 'Template deleted' };
     },
   );

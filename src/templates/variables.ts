@@ -9,7 +9,7 @@
 //   address), extended to any URL that *begins* with a variable; see fillUrlAttribute.
 // - Subject: line breaks in values become spaces, so a value cannot add a header.
 // - Text: values as given.
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '../platform/escape-html.ts';
 
 export type TemplateVariables = Readonly<Record<string, string>>;
 

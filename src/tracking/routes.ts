@@ -8,7 +8,7 @@
 //
 // See README.md for what each records. The answer does not wait for the database: a reader's mail
 // client should not wait on our write, and many opens share one statement (group commit,
-// event-writers.ts, wired by app.ts) instead of one each. Only when the unwritten backlog passes its
+// emails/tracking-event-writers.ts, wired by app.ts) instead of one each. Only when the unwritten backlog passes its
 // limit does a request wait for its own write, so memory stays bounded under overload and nothing
 // is dropped. The backlog is written before the app closes. Pages, not API:
 // hidden from OpenAPI.

@@ -1,4 +1,4 @@
-// What the tracking endpoints hand their events to (tracking/event-writers.ts writes them into the
+// What the tracking endpoints hand their events to (emails/tracking-event-writers.ts writes them into the
 // Emails area; app.ts wires the two): the routes import no area, so the area can import tracking.
 import type { TrackedEmail } from './tokens.ts';
 

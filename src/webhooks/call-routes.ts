@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '../platform/auth/plugin.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, notFound } from '../platform/errors.ts';
 import { cursorPage, decodeCursor, encodeCursor } from '../platform/pagination.ts';
 import { notifyQueue } from '../queue/index.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './events.ts';
-import { PER_MINUTE } from './limits.ts';
+import { PER_MINUTE } from './per-minute.ts';
 import { enforcePerMinute } from './per-minute.ts';
 import * as q from './queries.ts';
 import * as s from './schemas.ts';
@@ -14,7 +14,6 @@ import { callDetailView, callView } from './view.ts';
 import type { WebhookRouteDeps } from './webhook-routes.ts';
 
 const CALL_LIST = 'webhook-calls';
-const callNotFound = () => new ApiError(404, 'NOT_FOUND', 'Webhook call not found');
 
 export function registerCallRoutes(app: FastifyInstance, deps: WebhookRouteDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -59,7 +58,7 @@ export function registerCallRoutes(app: FastifyInstance, deps: WebhookRouteDeps)
     },
     async (request) => {
       const row = await q.getCall(db, principalOf(request).teamId, request.params.callId);
-      if (!row) throw callNotFound();
+      if (!row) throw notFound('Webhook call');
       return callDetailView(row);
     },
   );
@@ -87,7 +86,7 @@ export function registerCallRoutes(app: FastifyInstance, deps: WebhookRouteDeps)
       });
       if (!requeued) {
         const existing = await q.getCall(db, teamId, request.params.callId);
-        if (!existing) throw callNotFound();
+        if (!existing) throw notFound('Webhook call');
         throw new ApiError(
           409,
           'CONFLICT',

@@ -3,11 +3,10 @@
 // and the table in docs/webhooks.md are generated from here (event-docs.ts). recordEvent validates
 // against it; email events are built in SQL by `emailEventPayloadSql` below, beside their schema.
 //
-// Areas import recordEvent, so this module imports no area's index: EMAIL_STATUSES comes from the
-// emails area's schema module, which imports nothing back.
+// Areas import recordEvent, so this module imports no area: the status lists come from db/.
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { EMAIL_STATUSES } from '../emails/schemas.ts';
+import { EMAIL_STATUSES } from '../db/schema-email.ts';
 
 type EmailStatusName = (typeof EMAIL_STATUSES)[number];
 

@@ -4,6 +4,14 @@ import type { FastifyReply } from 'fastify';
 import { ApiError } from '../platform/errors.ts';
 import { CounterUnavailableError, type RateLimiter } from '../platform/rate-limit/index.ts';
 
+/** Contract, Limits: per team and minute. */
+export const PER_MINUTE = {
+  creations: 20,
+  tests: 10,
+  rotations: 10,
+  retries: 30,
+} as const;
+
 export async function enforcePerMinute(
   limiter: RateLimiter,
   reply: FastifyReply,

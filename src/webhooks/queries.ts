@@ -1,9 +1,9 @@
 // Every statement of the Webhooks API over webhooks and webhook_calls, team id first.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, WebhookCallsTable, WebhookStatus, WebhooksTable } from '../db/schema.ts';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Database, TeamPlan, WebhookCallsTable, WebhookStatus, WebhooksTable } from '../db/schema.ts';
 import type { CursorPosition } from '../platform/pagination.ts';
+import type { Db } from '../db/handle.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type CallRow = Selectable<WebhookCallsTable>;
 export interface Last24hCounts {
@@ -50,7 +50,7 @@ export async function listWebhooks(db: Db, teamId: number, since: Date): Promise
 export async function lockTeamAndCountWebhooks(
   tx: Transaction<Database>,
   teamId: number,
-): Promise<{ plan: string; count: number } | null> {
+): Promise<{ plan: TeamPlan; count: number } | null> {
   const team = await tx.selectFrom('teams').select('plan').where('id', '=', teamId).forUpdate().executeTakeFirst();
   if (!team) return null;
   const { count } = await tx

@@ -4,12 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './events.ts';
 import { recordEvent } from './record-event.ts';
 import { enforcePerMinute } from './per-minute.ts';
-import { planWebhookLimits, PER_MINUTE } from './limits.ts';
+import { limitReached, webhookLimit } from '../platform/plans.ts';
+import { PER_MINUTE } from './per-minute.ts';
 import { noticeWebhookChange } from './notices.ts';
 import * as q from './queries.ts';
 import * as s from './schemas.ts';
@@ -21,7 +22,6 @@ import { notifyQueue } from '../queue/index.ts';
 export type WebhookRouteDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'dns' | 'rateLimiter' | 'config'>;
 
 const DAY = 24 * 60 * 60 * 1000;
-export const webhookNotFound = () => new ApiError(404, 'NOT_FOUND', 'Webhook not found');
 
 export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRouteDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -70,7 +70,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
         summary: 'Create a webhook',
         description:
           `The URL must be https with a public hostname (checked again before every delivery). At most ${PER_MINUTE.creations} creations a minute; ` +
-          `the plan allows ${planWebhookLimits.free} webhooks on free and ${planWebhookLimits.pro} on pro (403 past it). The response carries the signing secret, shown only here.`,
+          `the plan allows ${webhookLimit('free')} webhooks on free and ${webhookLimit('pro')} on pro (403 past it). The response carries the signing secret, shown only here.`,
         body: s.CreateWebhookBody,
         response: { 201: s.Webhook, ...errors },
       },
@@ -85,9 +85,9 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const now = clock.now();
       const row = await db.transaction().execute(async (tx) => {
         const team = await q.lockTeamAndCountWebhooks(tx, teamId);
-        if (!team) throw new ApiError(404, 'NOT_FOUND', 'Team not found');
-        const limit = planWebhookLimits[team.plan as keyof typeof planWebhookLimits];
-        if (team.count >= limit)
+        if (!team) throw notFound('Team');
+        const limit = webhookLimit(team.plan);
+        if (limitReached(team.count, limit))
           throw new ApiError(403, 'FORBIDDEN', `The team's plan allows ${limit} webhooks; delete one first`);
         const created = await q.insertWebhook(tx, {
           id: newId('wh_', now),
@@ -127,7 +127,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
     },
     async (request) => {
       const row = await q.getWebhook(db, principalOf(request).teamId, request.params.webhookId);
-      if (!row) throw webhookNotFound();
+      if (!row) throw notFound('Webhook');
       return webhookView(row);
     },
   );
@@ -158,7 +158,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const now = clock.now();
       const row = await db.transaction().execute(async (tx) => {
         const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
-        if (!current) throw webhookNotFound();
+        if (!current) throw notFound('Webhook');
         if (Object.keys(changes).length === 0) return current;
         const updated = await q.updateWebhook(tx, teamId, current.id, changes, now);
         if (changes.url !== undefined && changes.url !== current.url) {
@@ -196,7 +196,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const now = clock.now();
       const row = await db.transaction().execute(async (tx) => {
         const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
-        if (!current) throw webhookNotFound();
+        if (!current) throw notFound('Webhook');
         const active = request.body.status === 'ACTIVE';
         const updated = await q.updateWebhook(
           tx,
@@ -230,7 +230,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const now = clock.now();
       return db.transaction().execute(async (tx) => {
         const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
-        if (!current) throw webhookNotFound();
+        if (!current) throw notFound('Webhook');
         const deleted = await q.deleteWebhook(tx, teamId, current.id);
         await noticeWebhookChange(tx, teamId, current.id, principal.keyId, { kind: 'deleted', url: current.url }, now);
         return { id: current.id, deleted };
@@ -256,7 +256,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const now = clock.now();
       const callId = await db.transaction().execute(async (tx) => {
         const webhook = await q.getWebhook(tx, teamId, request.params.webhookId);
-        if (!webhook) throw webhookNotFound();
+        if (!webhook) throw notFound('Webhook');
         // To this webhook only, whatever its status and subscriptions.
         const [made] = await recordEvent(
           tx,
@@ -294,7 +294,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
       const now = clock.now();
       const row = await db.transaction().execute(async (tx) => {
         const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
-        if (!current) throw webhookNotFound();
+        if (!current) throw notFound('Webhook');
         return q.updateWebhook(
           tx,
           teamId,

@@ -6,7 +6,7 @@ import {
   contactUnsubscribeUrl,
   emailUnsubscribeUrl,
   readUnsubscribeToken,
-} from '../../src/contacts/unsubscribe-links.ts';
+} from '../../src/platform/unsubscribe-links.ts';
 import { Secrets } from '../../src/platform/crypto.ts';
 import { newId } from '../../src/platform/ids.ts';
 import { signToken } from '../../src/platform/signed-tokens.ts';

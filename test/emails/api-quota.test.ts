@@ -1,7 +1,7 @@
 // Plan send limits (every recipient counts; 429 stores nothing) and the suppression list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageOfDay } from '../../src/emails/limits.ts';
-import { planSendLimits } from '../../src/emails/plans.ts';
+import { dailySendLimit, monthlySendLimit } from '../../src/platform/plans.ts';
 import { emails, startEmailHarness, storedEmailCount, type EmailHarness } from './support.ts';
 
 let h: EmailHarness;
@@ -20,7 +20,7 @@ async function usedToday(teamId: number): Promise<number> {
 
 describe('send limits', () => {
   it('the free plan allows its daily limit of recipients and answers 429 past it, storing nothing', async () => {
-    expect(planSendLimits.free.daily).toBe(100);
+    expect(dailySendLimit('free')).toBe(100);
     const team = await h.team();
     const api = emails(h.app, team.key);
     const base = { from: team.from(), subject: 'Quota', text: 'x' };
@@ -54,7 +54,7 @@ describe('send limits', () => {
   it('the monthly limit counts every day of the calendar month', async () => {
     const team = await h.team();
     const api = emails(h.app, team.key);
-    const monthly = planSendLimits.free.monthly!;
+    const monthly = monthlySendLimit('free')!;
     const today = day();
     // Earlier days of this month (or today, on the 1st) already used all but 10.
     const earlier = today.endsWith('-01') ? today : `${today.slice(0, 8)}01`;
@@ -73,7 +73,7 @@ describe('send limits', () => {
 
 describe('send limits under concurrency (sharded daily counter)', () => {
   it('concurrent sends of one team never pass the daily limit: exactly the remaining ones succeed', async () => {
-    const daily = planSendLimits.pro.daily!;
+    const daily = dailySendLimit('pro')!;
     const team = await h.team({ plan: 'pro' });
     // Earlier today the team used all but 25 (one row, as the counter looked before any send today).
     await h.t.deps.db
@@ -110,7 +110,7 @@ describe('send limits under concurrency (sharded daily counter)', () => {
       .execute();
     expect(shards.length).toBeGreaterThan(1);
     // The caps never promise more than the daily limit.
-    expect(shards.reduce((sum, r) => sum + r.cap, 0)).toBeLessThanOrEqual(planSendLimits.pro.daily!);
+    expect(shards.reduce((sum, r) => sum + r.cap, 0)).toBeLessThanOrEqual(dailySendLimit('pro')!);
     // Down to the free plan (100 a day): the shards' caps were shared out for 50,000, yet 41 more
     // recipients are refused and 40 fit.
     await h.t.deps.db.updateTable('teams').set({ plan: 'free' }).where('id', '=', team.id).execute();

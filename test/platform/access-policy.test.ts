@@ -1,14 +1,21 @@
 // Every row of the contract's Authentication table, through HTTP, with probe routes that declare
 // each access level exactly as area routes do.
 import type { FastifyPluginAsync } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { buildDeps } from '../../src/deps.ts';
 import { accessPolicy, type AccessLevel } from '../../src/platform/auth/policy.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { createTestApp, testConfig, type TestApp } from '../support/app.ts';
+import { getTestDb } from '../support/db.ts';
 import { bearer, createTeam, type KeyKind, type TestTeam } from '../support/factory.ts';
 
-const levels = Object.keys(accessPolicy) as AccessLevel[];
+/** The levels that ask for a key ('public' asks for none). */
+type KeyLevel = Exclude<AccessLevel, 'public'>;
+const levels = (Object.keys(accessPolicy) as AccessLevel[]).filter((level): level is KeyLevel => level !== 'public');
 const probes: FastifyPluginAsync = async (api) => {
   for (const level of levels) api.get(`/v1/_probe/${level}`, { config: { access: level } }, async () => ({ ok: true }));
+  api.get('/v1/_probe/public', { config: { access: 'public' } }, async () => ({ ok: true }));
 };
 
 let t: TestApp;
@@ -28,11 +35,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (level: AccessLevel, key: string) =>
+const call = (level: KeyLevel, key: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/_probe/${level}`, headers: bearer(key) });
 
 // Expected outcome per level and key kind, for an unrestricted key made by the owner.
-const expected: Record<AccessLevel, Record<KeyKind, 200 | 'SCOPE_DENIED'>> = {
+const expected: Record<KeyLevel, Record<KeyKind, 200 | 'SCOPE_DENIED'>> = {
   send: { full: 200, sending: 200, readonly: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
   full: {
     full: 200,
@@ -87,7 +94,7 @@ describe('key kinds per operation group', () => {
 });
 
 describe('keys limited to one domain', () => {
-  const pinnedDenied: AccessLevel[] = ['webhookList', 'webhookRead', 'webhookManage', 'webhookRetry', 'billingRead'];
+  const pinnedDenied: KeyLevel[] = ['webhookList', 'webhookRead', 'webhookManage', 'webhookRetry', 'billingRead'];
   for (const level of levels) {
     const denied = pinnedDenied.includes(level);
     it(`${level} with a domain-limited key → ${denied ? 'DOMAIN_PINNED' : 200}`, async () => {
@@ -107,7 +114,7 @@ describe('keys limited to one domain', () => {
 });
 
 describe('maker must be a team admin today', () => {
-  const adminOnly: AccessLevel[] = ['webhookManage', 'billingRead'];
+  const adminOnly: KeyLevel[] = ['webhookManage', 'billingRead'];
   for (const level of levels) {
     const needsAdmin = adminOnly.includes(level);
     const kind: KeyKind = accessPolicy[level].kinds[0];
@@ -188,6 +195,30 @@ describe('401 UNAUTHORIZED', () => {
       await expect.poll(async () => (await call('full', made.key)).statusCode, { timeout: 5000 }).toBe(401);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('closed by default', () => {
+  it('a public route answers without a key, and with one', async () => {
+    const bare = await t.app.inject({ method: 'GET', url: '/api/v1/_probe/public' });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json()).toEqual({ ok: true });
+    const keyed = await t.app.inject({ method: 'GET', url: '/api/v1/_probe/public', headers: bearer(team.key) });
+    expect(keyed.statusCode).toBe(200);
+  });
+
+  it('a route under the API prefix that declares no access stops start-up, naming its method and path', async () => {
+    const deps = await buildDeps(testConfig(), { database: await getTestDb(), logger: pino({ level: 'silent' }) });
+    try {
+      const forgotten: FastifyPluginAsync = async (api) => {
+        api.post('/v1/_probe/forgotten', async () => ({ ok: true }));
+      };
+      await expect(buildApp(deps, { extraRoutes: forgotten })).rejects.toThrow(
+        'Route POST /api/v1/_probe/forgotten declares no access',
+      );
+    } finally {
+      await deps.close();
     }
   });
 });

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { WebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
 import { createWebhookAgent } from '../../src/webhooks/http-agent.ts';
-import { teamNoticesQueue } from '../../src/platform/notices/notices-queue.ts';
+import { teamNoticesQueue } from '../../src/notices/notices-queue.ts';
 import { startEmailHarness, type EmailHarness } from '../emails/support.ts';
 import { TestDnsServer } from '../support/dns-server.ts';
 import { bearer } from '../support/factory.ts';

@@ -1,5 +1,6 @@
 // Authentication, access policy and the per-team per-second rate limit, in that order, for every
-// route that declares `config.access`. Runs at onRequest, before the body is read.
+// route that declares a keyed `config.access`. Runs at onRequest, before the body is read. Routes
+// under the API prefix are closed by default: one that declares no access stops start-up.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 import {
@@ -14,7 +15,7 @@ import type { PrincipalCache } from './principal-cache.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Which keys may call the route (platform/auth/policy.ts). Unset: no API key needed. */
+    /** Which keys may call the route (platform/auth/policy.ts); 'public': no key. Required under the API prefix. */
     access?: AccessLevel;
   }
   interface FastifyRequest {
@@ -94,7 +95,8 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
 
   // The guard runs first among each keyed route's own hooks, before the body is read.
   app.addHook('onRoute', (route) => {
-    if (route.config?.access === undefined) return;
+    const access = route.config?.access;
+    if (access === undefined || access === 'public') return;
     const existing =
       route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [guard, ...existing];
@@ -102,3 +104,18 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
 }
 
 type HookDone = (error?: Error) => void;
+
+/**
+ * Closed by default: every route registered in `scope` (the API prefix) must declare `config.access`,
+ * `'public'` included, or registering it throws and the app does not start. A forgotten declaration
+ * would otherwise publish the route to anyone.
+ */
+export function requireDeclaredAccess(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    if (route.config?.access !== undefined) return;
+    const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    throw new Error(
+      `Route ${methods} ${route.url} declares no access: set config.access to a level of platform/auth/policy.ts, or 'public'`,
+    );
+  });
+}

@@ -6,7 +6,8 @@ import { ApiError } from '../errors.ts';
 import type { Principal } from './api-keys.ts';
 
 export interface AccessRule {
-  kinds: readonly ApiKeyKind[];
+  /** Key kinds accepted; null: no key is asked for (a public route). */
+  kinds: readonly ApiKeyKind[] | null;
   /** May a key limited to one domain call it? ('deny': the operation spans domains.) */
   domainLimited: 'allow' | 'deny';
   /** Must the key's maker be a team admin (OWNER or ADMIN) today? */
@@ -66,6 +67,10 @@ export const accessPolicy = {
     makerMustBeAdmin: false,
     summary: 'full access, read only or live AI key',
   },
+  // No key: tracking pixel and clicks, unsubscribe and confirmation pages, health, metrics, the API
+  // reference, provider callbacks (which check their own signatures). Routes under the API prefix
+  // must say so: a route that declares nothing fails start-up (plugin.ts).
+  public: { kinds: null, domainLimited: 'allow', makerMustBeAdmin: false, summary: 'no API key' },
   // Herald extension: any valid key (GET /v1/whoami).
   anyKey: {
     kinds: ['full', 'readonly', 'sending', 'sandbox', 'live_ai'],
@@ -92,6 +97,7 @@ export function isTeamAdmin(role: Principal['makerRole']): boolean {
 /** Throws the contract's 403 when the principal may not use an operation of this level. */
 export function enforceAccess(level: AccessLevel, principal: Principal): void {
   const rule: AccessRule = accessPolicy[level];
+  if (rule.kinds === null) return;
   if (!rule.kinds.includes(principal.kind)) {
     throw new ApiError(
       403,

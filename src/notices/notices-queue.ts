@@ -3,9 +3,9 @@
 // domain, and these are Herald's own messages). With the log transport they land in the outbox.
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { MailTransport } from '../../adapters/mail-transport/index.ts';
+import type { MailTransport } from '../adapters/mail-transport/index.ts';
 import { sql } from 'kysely';
-import { defineQueue, type BatchContext, type FinaliseItem, type Queue } from '../../queue/index.ts';
+import { defineQueue, type BatchContext, type FinaliseItem, type Queue } from '../queue/index.ts';
 import { TEAM_NOTICES_QUEUE } from './team-notices.ts';
 
 interface NoticeRow {

@@ -1,9 +1,9 @@
 // Notices to a team's owner and admins (contract, Webhooks rule 3: adding, repointing or removing a
 // webhook emails them, naming the key). queueTeamNotice writes the notice in the caller's
 // transaction; the team-notices queue (notices-queue.ts) mails it after commit.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { notifyQueue } from '../../queue/index.ts';
+import { sql } from 'kysely';
+import { notifyQueue } from '../queue/index.ts';
+import type { Db } from '../db/handle.ts';
 
 export const TEAM_NOTICES_QUEUE = 'team-notices';
 
@@ -27,12 +27,7 @@ export function describeKey(key: ActingKey): string {
 }
 
 /** Writes one notice addressed to the team's owners and admins today; none when it has none. */
-export async function queueTeamNotice(
-  tx: Transaction<Database> | Kysely<Database>,
-  teamId: number,
-  notice: TeamNotice,
-  now: Date,
-): Promise<void> {
+export async function queueTeamNotice(tx: Db, teamId: number, notice: TeamNotice, now: Date): Promise<void> {
   const inserted = await sql<{ id: string }>`
     INSERT INTO team_notices (team_id, kind, recipients, subject, text, due_at, created_at)
     SELECT ${teamId}::int, ${notice.kind}, array_agg(email ORDER BY id), ${notice.subject}, ${notice.text}, ${now}::timestamptz, ${now}::timestamptz
@@ -43,11 +38,7 @@ export async function queueTeamNotice(
 }
 
 /** The name a key was given, for notices. */
-export async function actingKey(
-  db: Kysely<Database> | Transaction<Database>,
-  teamId: number,
-  keyId: string,
-): Promise<ActingKey> {
+export async function actingKey(db: Db, teamId: number, keyId: string): Promise<ActingKey> {
   const row = await db
     .selectFrom('api_keys')
     .select('name')

@@ -1,17 +1,13 @@
 // The writers behind the tracking endpoints: group commits (platform/batch-writer.ts) of opens
 // (recordLaterOpens, then recordFirstOpens for the copies opened for the first time) and clicks
-// (recordEmailEvents) into the Emails area. Wired by app.ts, outside the routes, so that Emails can
-// use tracking's HTML rewriting (tracking/index.ts) without an import cycle through the routes.
+// (recordEmailEvents). They belong to Emails, which records them; app.ts hands them to tracking's
+// routes, so Tracking never imports Emails and Emails can use tracking's HTML rewriting.
 import type { Deps } from '../deps.ts';
-import {
-  recordEmailEvents,
-  recordFirstOpens,
-  recordLaterOpens,
-  type EmailEventInput,
-  type OpenInput,
-} from '../emails/index.ts';
+import { recordEmailEvents, type EmailEventInput } from './email-events.ts';
+import { recordLaterOpens, type OpenInput } from './email-opens.ts';
+import { recordFirstOpens } from './first-opens.ts';
 import { BatchWriter } from '../platform/batch-writer.ts';
-import type { TrackedClick, TrackingWriters } from './tracking-writers.ts';
+import type { TrackedClick, TrackingWriters } from '../tracking/index.ts';
 
 export type TrackingWriterDeps = Pick<Deps, 'db' | 'logger'>;
 

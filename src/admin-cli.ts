@@ -4,13 +4,13 @@
 // HTTP to a running server when the embedded database is held by one (or HERALD_ADMIN_URL is set);
 // otherwise the request is served in-process by the same routes, so both paths behave alike.
 import { parseArgs } from 'node:util';
-import { buildApp } from '../app.ts';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { dataDirHolder } from '../db/data-dir-lock.ts';
-import { migrate } from '../db/migrate.ts';
-import { resolveInstanceSecrets, secretsFilePath } from '../platform/instance-secrets.ts';
-import { openRuntime } from '../runtime.ts';
-import { adminCommands, type AdminJob, type AdminRequest, type AdminResponse } from './cli-commands.ts';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { dataDirHolder } from './db/data-dir-lock.ts';
+import { migrate } from './db/migrate.ts';
+import { resolveInstanceSecrets, secretsFilePath } from './platform/instance-secrets.ts';
+import { openRuntime } from './runtime.ts';
+import { adminCommands, type AdminJob, type AdminRequest, type AdminResponse } from './admin/cli-commands.ts';
 
 const HELP = `Usage: herald admin <resource> <action> [options]
 

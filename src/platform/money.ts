@@ -1,0 +1,112 @@
+// Money as integers. Amounts are bigint minor units (USD cents, NGN kobo, KES cents); prices are bigint
+// millionths of the major unit (the contract's price list and `unitPriceMicro`). One rounding rule
+// takes a price to an amount; formatting goes through Intl.NumberFormat with a decimal string, so no
+// amount ever passes through a floating-point number.
+
+export const CURRENCIES = ['USD', 'NGN', 'KES'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}
+
+interface CurrencyFormat {
+  minorDigits: number;
+  locale: string;
+  /** Replaces ICU's currency symbol where the usual one differs (ICU prints "Ksh" for KES). */
+  symbol?: string;
+}
+
+const FORMATS: Record<Currency, CurrencyFormat> = {
+  USD: { minorDigits: 2, locale: 'en-US' },
+  NGN: { minorDigits: 2, locale: 'en-NG' },
+  KES: { minorDigits: 2, locale: 'en-KE', symbol: 'KSh' },
+};
+
+/** Digits after the decimal point: 2 for every supported currency. */
+export function minorDigits(currency: Currency): number {
+  return FORMATS[currency].minorDigits;
+}
+
+const MILLIONTH_DIGITS = 6;
+
+/** Millionths in one minor unit (10,000 for a currency with 2 minor digits). */
+function millionthsPerMinor(currency: Currency): bigint {
+  return 10n ** BigInt(MILLIONTH_DIGITS - minorDigits(currency));
+}
+
+/** A price in millionths to minor units: THE rounding rule, half away from zero. */
+export function millionthsToMinor(millionths: bigint, currency: Currency): bigint {
+  const unit = millionthsPerMinor(currency);
+  const quotient = millionths / unit; // truncates toward zero
+  const remainder = millionths % unit; // carries the sign of millionths
+  const twice = remainder < 0n ? -remainder * 2n : remainder * 2n;
+  if (twice < unit) return quotient;
+  return millionths < 0n ? quotient - 1n : quotient + 1n;
+}
+
+/** A price times a count of messages, exactly. */
+export function priceTimes(millionths: bigint, count: number | bigint): bigint {
+  if (typeof count === 'number' && !Number.isSafeInteger(count)) {
+    throw new RangeError(`count must be a safe integer, got ${count}`);
+  }
+  return millionths * BigInt(count);
+}
+
+const formatters = new Map<Currency, Intl.NumberFormat>();
+
+function formatterOf(currency: Currency): Intl.NumberFormat {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    const { locale, minorDigits: digits } = FORMATS[currency];
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(currency, formatter);
+  }
+  return formatter;
+}
+
+/** The exact decimal string of an amount: -123456n USD → "-1234.56". */
+export function minorToDecimal(amount: bigint, currency: Currency): `${number}` {
+  const digits = minorDigits(currency);
+  const negative = amount < 0n;
+  const digitsText = (negative ? -amount : amount).toString().padStart(digits + 1, '0');
+  const whole = digitsText.slice(0, digitsText.length - digits);
+  const fraction = digitsText.slice(digitsText.length - digits);
+  return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}` as `${number}`;
+}
+
+/** An amount for people: USD "$1,234.56", NGN "₦1,234.56", KES "KSh 1,234.56", negatives "-$1.00". */
+export function formatMinor(amount: bigint, currency: Currency): string {
+  const parts = formatterOf(currency).formatToParts(minorToDecimal(amount, currency));
+  const symbol = FORMATS[currency].symbol;
+  return parts.map((part) => (symbol !== undefined && part.type === 'currency' ? symbol : part.value)).join('');
+}
+
+const INT8_MIN = -(2n ** 63n);
+const INT8_MAX = 2n ** 63n - 1n;
+const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
+
+/**
+ * An amount from JSON input: a number that is a safe integer, or a string of an integer (for amounts
+ * past 2^53). Null for anything else, or for a value a bigint column cannot hold.
+ */
+export function parseMinor(value: unknown): bigint | null {
+  let amount: bigint;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) return null;
+    amount = BigInt(value);
+  } else if (typeof value === 'string') {
+    if (!INTEGER_TEXT.test(value)) return null;
+    amount = BigInt(value);
+  } else if (typeof value === 'bigint') {
+    amount = value;
+  } else {
+    return null;
+  }
+  return amount < INT8_MIN || amount > INT8_MAX ? null : amount;
+}
