@@ -133,7 +133,11 @@ async function heraldRound(fakeUrl: string, round: number) {
       updated_at: now,
     };
   });
-  for (let i = 0; i < rows.length; i += 500) await deps.db.insertInto('sms_messages').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await deps.db
+      .insertInto('sms_messages')
+      .values(rows.slice(i, i + 500))
+      .execute();
   const provider = createTwilioProvider({
     accountSid: SID,
     authToken: TOKEN,

@@ -91,9 +91,11 @@ async function serveHerald(): Promise<ServerInfo> {
   }
   for (const { id } of teams) {
     await updateTeam(deps.db, id, { smsEnabled: true }, now);
-    await deps.db.transaction().execute((tx) =>
-      topUp(tx, id, { amountMinor: BigInt(TOP_UP_MINOR), reference: `bench-${id}`, description: null, at: now }),
-    );
+    await deps.db
+      .transaction()
+      .execute((tx) =>
+        topUp(tx, id, { amountMinor: BigInt(TOP_UP_MINOR), reference: `bench-${id}`, description: null, at: now }),
+      );
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -15,7 +15,13 @@ const OutboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(50),
 });
 
-const OutboxSms = z.object({ id: z.string(), to: z.string(), from: z.string(), text: z.string(), createdAt: z.string() });
+const OutboxSms = z.object({
+  id: z.string(),
+  to: z.string(),
+  from: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
 const CallbackUrls = z.object({ twilio: z.string(), africastalking: z.string(), termii: z.string() });
 
 export function registerSmsAdminRoutes(app: FastifyInstance, deps: Deps): void {
@@ -25,7 +31,13 @@ export function registerSmsAdminRoutes(app: FastifyInstance, deps: Deps): void {
 
   admin.get(
     '/sms/callback-urls',
-    { schema: { ...common, summary: 'The delivery-report URLs to give each SMS provider', response: { 200: CallbackUrls, ...errors } } },
+    {
+      schema: {
+        ...common,
+        summary: 'The delivery-report URLs to give each SMS provider',
+        response: { 200: CallbackUrls, ...errors },
+      },
+    },
     async () => smsCallbackUrls(deps.config.publicUrl, deps.secrets),
   );
 

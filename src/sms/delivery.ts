@@ -26,7 +26,8 @@ const unreachable = {
 };
 const interrupted = {
   code: 'unknown',
-  message: 'Sending was interrupted and the provider cannot confirm the message; it was not sent again and the charge was returned',
+  message:
+    'Sending was interrupted and the provider cannot confirm the message; it was not sent again and the charge was returned',
 };
 
 /** Records an outcome if the row is still queued under our lease (another worker may have taken it over). */

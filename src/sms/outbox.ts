@@ -20,4 +20,3 @@ export function smsOutboxKeeper(db: Kysely<Database>, clock: Clock): KeepSms {
     });
   };
 }
-

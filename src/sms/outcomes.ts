@@ -57,6 +57,7 @@ export async function applySmsChange(
     type: `sms.${change.status}`,
     domainId: null,
     data: smsView(updated),
+    at: now,
   });
   return updated;
 }

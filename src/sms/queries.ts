@@ -67,7 +67,12 @@ export async function insertSms(db: Db, row: Omit<SmsRow, 'attempts' | 'recorded
 }
 
 export async function getSms(db: Db, teamId: number, id: string): Promise<SmsRow | undefined> {
-  return db.selectFrom('sms_messages').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('sms_messages')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Newest first; `after` is the (created_at, id) of the previous page's last row. */

@@ -15,7 +15,14 @@ const MOBILE_TYPES = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE']);
 export async function assessSmsRisk(
   db: Kysely<Database>,
   teamId: number,
-  q: { phone: ParsedPhone; country: string; toPrefix: string; clientIpHash: Buffer | null; now: Date; thresholds: RiskThresholds },
+  q: {
+    phone: ParsedPhone;
+    country: string;
+    toPrefix: string;
+    clientIpHash: Buffer | null;
+    now: Date;
+    thresholds: RiskThresholds;
+  },
 ): Promise<RiskAssessment> {
   const recent = await countRecentSends(db, teamId, {
     toPrefix: q.toPrefix,

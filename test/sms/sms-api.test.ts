@@ -75,7 +75,15 @@ describe('POST /v1/sms', () => {
   it('refuses numbers that are not strict E.164 and text outside 1 to 1,600 characters, storing nothing', async () => {
     const team = await smsTeam();
     const before = await balanceOf(team.id);
-    for (const to of ['+1 415 555 2671', '+1-415-555-2671', '04155552671', '14155552671', '+0123456789', '+1234567890123456', '+15555550100x']) {
+    for (const to of [
+      '+1 415 555 2671',
+      '+1-415-555-2671',
+      '04155552671',
+      '14155552671',
+      '+0123456789',
+      '+1234567890123456',
+      '+15555550100x',
+    ]) {
       const response = await send(team.key, { to, text: 'hi' });
       expect(response.statusCode, `${to}: ${response.body}`).toBe(400);
       expect(response.json().error.message).toContain('to');
@@ -105,17 +113,14 @@ describe('POST /v1/sms', () => {
       .selectFrom('sms_messages')
       .select('sender_id')
       .where('team_id', '=', team.id)
-      .orderBy('created_at')
       .execute();
-    expect(rows.map((r) => r.sender_id)).toEqual(['Acme', 'Herald']);
+    expect(rows.map((r) => r.sender_id).sort()).toEqual(['Acme', 'Herald']);
     // Without senderId: the team's approved one for the destination country.
-    await send(team.key, { to: US, text: 'hi' });
+    const { id } = (await send(team.key, { to: US, text: 'hi' })).json();
     const last = await t.deps.db
       .selectFrom('sms_messages')
       .select('sender_id')
-      .where('team_id', '=', team.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(last.sender_id).toBe('Acme');
   });
@@ -231,7 +236,21 @@ describe('the log provider', () => {
     }
     const read = await t.app.inject({ url: `/api/v1/sms/${sent.id}`, headers: bearer(team.key) });
     expect(read.json().status).toBe('delivered');
-    const outbox = await adminRequest(t.app, 'GET', `/sms/outbox?to=${encodeURIComponent(US)}&limit=5`);
-    expect(outbox[0]).toMatchObject({ id: sent.id, to: US, from: 'Herald', text: 'Your code is 424242' });
+    const outbox: { id: string }[] = await adminRequest(
+      t.app,
+      'GET',
+      `/sms/outbox?to=${encodeURIComponent(US)}&limit=1000`,
+    );
+    expect(outbox.find((kept) => kept.id === sent.id)).toEqual({
+      id: sent.id,
+      to: US,
+      from: 'Herald',
+      text: 'Your code is 424242',
+      createdAt: expect.any(String),
+    });
+    expect(
+      (await t.app.inject({ url: '/admin/v1/sms/outbox?to=4155552671', headers: { authorization: 'Bearer x' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -220,9 +220,9 @@ describe('termii', () => {
     const handed = termii.messages.at(-1)!;
     expect(handed.to).toBe(NG.slice(1));
     const url = `${t.deps.config.publicUrl}/hooks/sms/termii`;
-    expect((await termii.postReport(url, { messageId: handed.messageId, status: 'DELIVERED', forge: true })).status).toBe(
-      403,
-    );
+    expect(
+      (await termii.postReport(url, { messageId: handed.messageId, status: 'DELIVERED', forge: true })).status,
+    ).toBe(403);
     expect((await smsOf(t, team, sms.id)).status).toBe('sent');
     expect((await termii.postReport(url, { messageId: handed.messageId, status: 'DELIVERED' })).status).toBe(200);
     expect((await smsOf(t, team, sms.id)).status).toBe('delivered');
