@@ -60,7 +60,7 @@ async function deliver(deps: SmsDeliveryDeps, row: SmsRow, ctx: BatchContext): P
     await record(ctx, row, changes);
   } catch (error) {
     // The provider has the message: the next claim must treat this one as vanished, not as a clean retry.
-    throw new Error(`${HANDED_OFF}${errorMessage(error)}`);
+    throw new Error(`${HANDED_OFF}${errorMessage(error)}`, { cause: error });
   }
 }
 
