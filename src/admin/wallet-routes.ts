@@ -5,12 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SenderIdRow } from '../db/schema-wallet.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../platform/errors.ts';
+import { formatMinor } from '../platform/money.ts';
 import { getTeam } from '../platform/teams.ts';
 import {
   adjust,
   createSenderId,
   deleteSenderId,
-  formatMinor,
   getWallet,
   listSenderIds,
   listTransactions,

@@ -1,8 +1,10 @@
 // Table types of the prepaid wallet, its ledger and sender IDs (migration 0022_wallet.sql).
 import type { ColumnType, Selectable } from 'kysely';
 import type { Timestamp } from './column-types.ts';
+import type { Currency } from '../platform/money.ts';
 
-export type WalletCurrency = 'USD' | 'NGN' | 'KES';
+/** A wallet holds the team's currency; the list is platform/money.ts's. */
+export type WalletCurrency = Currency;
 
 export type WalletTransactionType =
   'TOP_UP' | 'SMS_CHARGE' | 'SMS_RELEASE' | 'SENDER_ID_FEE' | 'SENDER_ID_REFUND' | 'ADJUSTMENT' | 'REVERSAL';

@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import { ConfigError } from '../config-error.ts';
 
-export const CURRENCIES = ['USD', 'NGN', 'KES'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+import { CURRENCIES, type Currency } from './money.ts';
 
 /** The one rounding rule for turning millionths into wallet minor units (platform/money.ts applies it). */
 export const ROUNDING_RULE = 'half away from zero to the minor unit';

@@ -4,4 +4,4 @@ export { charge, release, topUp, adjust, reverse, type ChargeInput, type ChargeT
 export { getWallet, findTransaction, listTransactions, type Tx } from './ledger.ts';
 export { listSenderIds, createSenderId, deleteSenderId } from './sender-ids.ts';
 export { walletTransactionView, WalletTransaction, WALLET_TRANSACTION_TYPES } from './view.ts';
-export { formatMinor, minorToJson, MAX_BALANCE_MINOR, WALLET_CURRENCIES, type WalletCurrency } from './money.ts';
+export { minorToJson, MAX_BALANCE_MINOR } from './money.ts';

@@ -7,7 +7,8 @@ import type { Database } from '../db/schema.ts';
 import type { WalletRow, WalletTransactionRow, WalletTransactionType } from '../db/schema-wallet.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
-import { formatMinor, MAX_BALANCE_MINOR } from './money.ts';
+import { formatMinor } from '../platform/money.ts';
+import { MAX_BALANCE_MINOR } from './money.ts';
 
 export type Tx = Transaction<Database>;
 

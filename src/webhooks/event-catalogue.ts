@@ -7,6 +7,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { EMAIL_STATUSES } from '../db/schema-email.ts';
+import { SMS_STATUSES } from '../db/schema-sms.ts';
+import { CURRENCIES } from '../platform/money.ts';
 
 type EmailStatusName = (typeof EMAIL_STATUSES)[number];
 
@@ -25,7 +27,6 @@ export const EmailEventData = z.object({
 });
 
 /** Contract: SMS status. */
-export const SMS_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'rejected'] as const;
 
 /** Contract: SMS message, the object an `sms.*` event carries (the number masked as in the API). */
 export const SmsEventData = z.object({
@@ -38,7 +39,7 @@ export const SmsEventData = z.object({
   status: z.enum(SMS_STATUSES),
   segments: z.number().int().nonnegative(),
   charge: z.object({
-    currency: z.enum(['USD', 'NGN', 'KES']),
+    currency: z.enum(CURRENCIES),
     amount: z
       .string()
       .regex(/^\d+(\.\d+)?$/, 'must be a decimal string')

@@ -4,7 +4,6 @@ export { emailEventsWithCalls, type EmailEventsWithCallsOptions } from './email-
 export {
   EVENT_CATALOGUE,
   EVENT_TYPES,
-  SMS_STATUSES,
   SmsEventData,
   isEventType,
   type EventData,

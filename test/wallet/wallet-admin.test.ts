@@ -45,7 +45,7 @@ describe('wallet top-ups', () => {
     const team = await createTeam(t.app);
     expect((await adminCall(t.app, 'PATCH', `/teams/${team.id}`, { currency: 'NGN' })).statusCode).toBe(200);
     const row = (await post(`/teams/${team.id}/wallet/top-ups`, { amountMinor: 50_000 })).json();
-    expect(row.amountFormatted).toBe('NGN 500.00'.replace('NGN ', 'NGN\u00a0'));
+    expect(row.amountFormatted).toBe('₦500.00');
     expect(row.reference).toBe(row.id); // no reference given: the row's own id
     const change = await adminCall(t.app, 'PATCH', `/teams/${team.id}`, { currency: 'USD' });
     expect(change.statusCode).toBe(400);
