@@ -16,10 +16,9 @@
 // more than ACTIVITY_STEP past the copy's last move (email_opens.activity_at).
 //
 // Why a later open touches nothing but its tally row (migration 0020): later opens are most of the
-// pixel's traffic (readers reopening, image proxies, previews), and each is one narrow update, about
-// 7 µs of PostgreSQL CPU in a batch, where locking the email, rewriting a jsonb list and probing
-// address activity for every open cost about 20 µs (bench/RESULTS.md, tracking-open). So
-// only a copy's first open moves the email's status: an open that arrives while the email is still
+// pixel's traffic (readers reopening, image proxies, previews), and one narrow update costs the
+// database far less than locking the email, rewriting a jsonb list and probing address activity for
+// every open (bench/RESULTS.md, tracking-open). So only a copy's first open moves the email's status: an open that arrives while the email is still
 // QUEUED or SCHEDULED (another recipient awaiting a retry) joins the history without moving it, and
 // the copy's later opens do not move it afterwards either.
 import { sql, type Kysely } from 'kysely';
@@ -139,8 +138,7 @@ export const laterOpenActivity = sql`
  * One statement per round (see roundsOf; usually one), several in one transaction, so that a
  * failed batch has counted nothing when it is tried again. Every join in it is between the input
  * and a table's index: the planner sees an unnest() of parameters, and a CTE reading another, as
- * about ten rows, so a join of two CTEs can become a nested loop over both (700 opens made 490,000
- * comparisons, 45 ms, measured).
+ * about ten rows, so a join of two CTEs can become a nested loop over both, quadratic in the batch.
  */
 export async function recordLaterOpens(db: Kysely<Database>, opens: readonly OpenInput[]): Promise<OpenInput[]> {
   if (opens.length === 0) return [];

@@ -1,8 +1,8 @@
 // A light reader for the common shape of a report: a top-level multipart/report whose parts are
 // single-level leaves (text/plain, message/delivery-status or message/feedback-report, and the
-// original as message/rfc822 or text/rfc822-headers). mailparser's simpleParser costs about 1 ms of
-// CPU per small DSN (streams, a hash per attachment, address parsing we do not use); this reads the
-// same parts in tens of microseconds. It answers only when it is sure to see what simpleParser would
+// original as message/rfc822 or text/rfc822-headers). mailparser's simpleParser does much work a small
+// DSN does not need (streams, a hash per attachment, address parsing we do not use); this reads the
+// same parts directly. It answers only when it is sure to see what simpleParser would
 // see; anything unusual (nested multiparts, HTML, charsets other than UTF-8/ASCII, RFC 2231
 // parameters, format=flowed, unknown transfer encodings) is null, and the caller uses simpleParser.
 

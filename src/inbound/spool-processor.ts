@@ -38,8 +38,8 @@ export interface SpoolProcessorLimits {
 
 export const defaultSpoolProcessorLimits: SpoolProcessorLimits = {
   maxBatch: 200,
-  // Measured (bench/smtp-feedback.ts): 10 ms left 55% of the bare server's throughput, 50 ms 58%;
-  // fewer, larger transactions cost the spool's INSERTs less, and a report waits 50 ms at most.
+  // Fewer, larger transactions cost the spool's INSERTs less (bench/smtp-feedback.ts), and a report
+  // waits 50 ms at most.
   gatherMs: 50,
   maxBacklog: 2_000,
   // Messages are up to 10 MiB each (the listener's SIZE): the count alone would not bound memory.

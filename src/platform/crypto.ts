@@ -51,9 +51,8 @@ export class Secrets {
   /**
    * HMAC-SHA256 (RFC 2104) as two one-shot hashes over the key's padded blocks, made once per purpose:
    * H((K ^ opad) | H((K ^ ipad) | data)). The same bytes as createHmac (test/platform/crypto.test.ts),
-   * but no Hmac object per call: in the open pixel's profile under load createHmac cost about 10 µs
-   * a call, the one-shot hashes about 4 µs (alone in a loop both take about 2 µs: the difference is
-   * the garbage and cold caches of a busy server). Both blocks are assembled in one scratch buffer,
+   * but no Hmac object per call: under load the open pixel's profile showed createHmac well above the
+   * one-shot hashes (the garbage and cold caches of a busy server; alone in a loop they are alike). Both blocks are assembled in one scratch buffer,
    * reused (the hashes are synchronous), rather than concatenated anew each call.
    */
   hmac(purpose: KeyPurpose, data: string | Buffer): Buffer {

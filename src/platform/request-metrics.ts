@@ -1,8 +1,7 @@
 // herald_http_requests_total and herald_http_request_duration_seconds, counted in plain JavaScript
 // and turned into Prometheus series only when scraped. prom-client's Counter.inc and
-// Histogram.observe validate and hash their label object on every call; on the tracking pixel
-// (tens of thousands of requests a second, each a few tens of µs) the two calls and the hook that
-// made them cost about 3 µs a request. Here a request is one Map lookup and a few additions; the
+// Histogram.observe validate and hash their label object on every call, a real share of a request as
+// cheap as the tracking pixel. Here a request is one Map lookup and a few additions; the
 // exposition (names, labels, cumulative buckets, _sum and _count) is what prom-client writes for a
 // Counter and a Histogram, so scrapers see no difference (test/platform/request-metrics.test.ts).
 import { Counter, Histogram, type Registry } from 'prom-client';
