@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import { ConfigError } from '../config-error.ts';
 
-import { CURRENCIES, type Currency } from './money.ts';
+import type { Currency } from './money.ts';
 
 /** The one rounding rule for turning millionths into wallet minor units (platform/money.ts applies it). */
 export const ROUNDING_RULE = 'half away from zero to the minor unit';
