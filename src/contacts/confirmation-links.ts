@@ -1,4 +1,4 @@
-// Double opt-in confirmation links: signed like unsubscribe links (unsubscribe-links.ts) with a key
+// Double opt-in confirmation links: signed like unsubscribe links (platform/unsubscribe-links.ts) with a key
 // of their own purpose, and carrying an expiry, 7 days after the confirmation email was queued.
 import type { Secrets } from '../platform/crypto.ts';
 import { signToken } from '../platform/signed-tokens.ts';

@@ -20,7 +20,7 @@ import {
   markConfirmationSent,
   type ContactRow,
 } from './double-opt-in-queries.ts';
-import { contactUnsubscribeUrl } from './unsubscribe-links.ts';
+import { contactUnsubscribeUrl } from '../platform/unsubscribe-links.ts';
 
 export { CONTACT_CONFIRMATION_QUEUE };
 

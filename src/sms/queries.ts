@@ -1,8 +1,8 @@
 // Every SQL statement of the SMS area, team id first.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Db } from '../db/handle.ts';
 import type { Database, SmsMessagesTable, SmsStatus } from '../db/schema.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type SmsRow = Selectable<SmsMessagesTable>;
 export interface SmsTeam {
   sms_enabled: boolean;

@@ -41,7 +41,7 @@ const NOT_FOUND_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Link not valid</title></head>' +
   '<body><h1>Link not valid</h1><p>This link is not valid. Check that it was copied completely from the email.</p></body></html>';
 
-function notFound(reply: FastifyReply): FastifyReply {
+function linkNotValid(reply: FastifyReply): FastifyReply {
   return reply
     .code(404)
     .headers({
@@ -82,7 +82,7 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: TrackingDeps,
 
   app.get<{ Params: { token: string } }>(`${CLICK_PATH}/:token`, options, async (request, reply) => {
     const target = readClickToken(deps.secrets, request.params.token);
-    if (target === null) return notFound(reply);
+    if (target === null) return linkNotValid(reply);
     const wait = writers.click({
       target,
       data: eventData(target, request.headers['user-agent'], { link: target.link }),
