@@ -12,6 +12,8 @@ for (const script of [
   'tracking-open.ts',
   'analytics.ts',
   'smtp-feedback.ts',
+  'sms-send.ts',
+  'sms-delivery.ts',
 ]) {
   const result = spawnSync(process.execPath, [new URL(script, import.meta.url).pathname], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
