@@ -57,7 +57,7 @@ export interface SendContext {
   unsubscribed: Set<string>;
 }
 
-export interface ContextQuestion {
+interface ContextQuestion {
   teamId: number;
   /** Lower-cased from domains. */
   domainNames: string[];
@@ -108,7 +108,7 @@ export async function existingEmailIds(db: Db, teamId: number, ids: string[]): P
 }
 
 /** What a key may see of the team's emails: a sending key its own, a domain-limited key its domain's. */
-export interface EmailScope {
+interface EmailScope {
   onlyKeyId: string | null;
   onlyDomainId: number | null;
 }
@@ -147,7 +147,7 @@ export async function listEmailEvents(db: Db, teamId: number, emailId: string): 
   );
 }
 
-export interface EmailFilter {
+interface EmailFilter {
   startDate: Date | null;
   endDate: Date | null;
   domainIds: number[] | null;
