@@ -1,4 +1,6 @@
-// Every SQL statement of the emails area; the team id comes first and is in every WHERE.
+// The emails' and their events' statements by resource, team id first and in every WHERE. The area's
+// other statements are in store-queries.ts, usage-queries.ts, delivery-queries.ts, event-queries.ts,
+// open-queries.ts and outbox-queries.ts.
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { verifiedDomainsJson } from '../domains/index.ts';
 import { emailEventsWithCalls } from '../webhooks/index.ts';
