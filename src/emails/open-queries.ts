@@ -126,7 +126,7 @@ export async function recordFirstOpenTallies(
     ),
     activity AS (${laterOpenActivity}),
     -- Each join is between the statement's rows and a table's index, found by = ANY(ARRAY(...))
-    -- whatever the statistics say (see recordLaterOpenTallies).
+    -- whatever the statistics say (see recordLaterOpens).
     ${emailEventsWithCalls(sql`
       INSERT INTO email_events (team_id, email_id, status, data, open_key, created_at)
       SELECT m.team_id, t.email_id, 'OPENED',
