@@ -33,7 +33,7 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildAppOptions {
+interface BuildAppOptions {
   /** Extra routes under the API prefix (tests use this for access-policy probes). */
   extraRoutes?: FastifyPluginAsync;
 }

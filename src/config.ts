@@ -13,7 +13,7 @@ import { ConfigError } from './config-error.ts';
 export type MailTransportConfig = { kind: 'log' } | { kind: 'direct' } | { kind: 'smtp'; url: string };
 
 export type SmsProviderName = 'log' | 'twilio' | 'africastalking' | 'termii';
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
   port: number;

@@ -40,7 +40,7 @@ export interface Deps {
   close(): Promise<void>;
 }
 
-export interface DepsOverrides {
+interface DepsOverrides {
   database?: DbHandle;
   clock?: Clock;
   logger?: Logger;

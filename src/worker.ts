@@ -15,7 +15,7 @@ import { createWebhookAgent } from './webhooks/http-agent.ts';
 
 const HOUR = 60 * 60 * 1000;
 
-export function workerQueues(deps: Deps): Queue[] {
+function workerQueues(deps: Deps): Queue[] {
   return [
     domainCheckQueue({ dns: deps.dns, mailDomain: deps.config.mailDomain }),
     emailDeliveryQueue({
@@ -38,7 +38,7 @@ export function workerQueues(deps: Deps): Queue[] {
   ];
 }
 
-export function workerLanes(deps: Deps): Lane[] {
+function workerLanes(deps: Deps): Lane[] {
   // The webhook HTTPS client: every connection goes to an address checked at connect time.
   const agent = createWebhookAgent({
     dns: deps.dns,
@@ -57,7 +57,7 @@ export function workerLanes(deps: Deps): Lane[] {
   ];
 }
 
-export function workerChores(_deps: Deps): Chore[] {
+function workerChores(_deps: Deps): Chore[] {
   return [
     // domains: no chore; rechecks are due rows of the domain-checks queue (next_check_at)
     defineChore({

@@ -17,7 +17,7 @@ export interface DnsResolver {
   resolve6(name: string): Promise<string[]>;
 }
 
-export type DnsFailureKind = 'NOT_FOUND' | 'TEMPORARY';
+type DnsFailureKind = 'NOT_FOUND' | 'TEMPORARY';
 
 export class DnsLookupError extends Error {
   override name = 'DnsLookupError';
@@ -38,12 +38,12 @@ export class DnsLookupError extends Error {
 // Everything else (ETIMEOUT, ESERVFAIL, EREFUSED, ECONNREFUSED, EBADRESP, ...) is temporary.
 const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'ENODATA']);
 
-export function classifyDnsError(error: unknown, hostname: string, rrtype: string): DnsLookupError {
+function classifyDnsError(error: unknown, hostname: string, rrtype: string): DnsLookupError {
   const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'EUNKNOWN';
   return new DnsLookupError(NOT_FOUND_CODES.has(code) ? 'NOT_FOUND' : 'TEMPORARY', code, hostname, rrtype);
 }
 
-export interface DnsResolverOptions {
+interface DnsResolverOptions {
   /** `ip`, `ip:port` or `[ipv6]:port` entries (config.dnsServers); empty: the system's resolvers. */
   servers?: readonly string[];
   /** Per try, in ms; c-ares lengthens later tries. Default 2,000. */

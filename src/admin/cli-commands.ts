@@ -20,7 +20,7 @@ export type AdminJob = (send: (request: AdminRequest) => Promise<AdminResponse>)
 
 type Values = Record<string, string | boolean | undefined>;
 
-export interface AdminCommand {
+interface AdminCommand {
   resource: string;
   action: string;
   usage: string;

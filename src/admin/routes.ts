@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import type { Member as MemberRow, Team as TeamRow } from '../db/schema.ts';
 import { domainExists } from '../domains/index.ts';
-import { listOutbox } from '../emails/outbox.ts';
+import { listOutbox } from '../emails/outbox-queries.ts';
 import { createApiKey, deleteApiKey, listApiKeys } from '../platform/auth/api-keys.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
@@ -25,7 +25,7 @@ import { getWallet } from '../wallet/index.ts';
 import * as s from './schemas.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
-export function teamView(team: TeamRow) {
+function teamView(team: TeamRow) {
   return {
     id: team.id,
     name: team.name,

@@ -13,7 +13,7 @@ export interface DayCounts {
   complained: number;
 }
 
-export interface ReputationCounts {
+interface ReputationCounts {
   delivered: number;
   hardBounced: number;
   complained: number;

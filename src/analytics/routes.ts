@@ -17,7 +17,7 @@ const ZERO: DayCounts = { sent: 0, delivered: 0, opened: 0, clicked: 0, bounced:
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The last `days` UTC days, oldest first, ending with the day of `now`. */
-export function lastDays(now: Date, days: number): string[] {
+function lastDays(now: Date, days: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: days }, (_, i) => utcDay(today - (days - 1 - i) * DAY_MS));
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** Contract: days is the string `7` or `30`, default 30. */
-export const TIME_SERIES_DAYS = ['7', '30'] as const;
+const TIME_SERIES_DAYS = ['7', '30'] as const;
 
 const domainId = z.coerce
   .number()

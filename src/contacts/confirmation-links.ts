@@ -7,11 +7,11 @@ import { openLinkToken, type ContactLink } from '../platform/unsubscribe-links.t
 export const CONFIRMATION_PATH = '/confirm';
 export const CONFIRMATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;
 
-export interface ConfirmationLink extends ContactLink {
+interface ConfirmationLink extends ContactLink {
   expiresAt: Date;
 }
 
-export function confirmationToken(secrets: Secrets, link: ConfirmationLink): string {
+function confirmationToken(secrets: Secrets, link: ConfirmationLink): string {
   return signToken(secrets, 'confirmation', [link.teamId, link.contactId, Math.floor(link.expiresAt.getTime() / 1000)]);
 }
 

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-export type ConfirmationState = 'missing' | 'pending' | 'confirmed';
+type ConfirmationState = 'missing' | 'pending' | 'confirmed';
 
 export async function confirmationState(
   db: Kysely<Database>,

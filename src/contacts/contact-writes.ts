@@ -20,7 +20,7 @@ import {
 import type { ContactChanges, ContactInput } from './schemas.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
-export interface WriteDeps {
+interface WriteDeps {
   db: Kysely<Database>;
   clock: Clock;
 }

@@ -16,7 +16,7 @@ export interface ContactCreateState {
   confirmationDueAt: Date | null;
 }
 
-export interface BookOptInSetting {
+interface BookOptInSetting {
   doubleOptInEnabled: boolean;
 }
 

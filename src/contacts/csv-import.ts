@@ -6,33 +6,33 @@ import fs from 'node:fs';
 import { BULK_MAX, ContactInput } from './schemas.ts';
 import { formatCsv, parseCsv, type CsvRecord } from './csv.ts';
 
-export interface AdminCall {
+interface AdminCall {
   method: 'POST';
   path: string;
   body: Record<string, unknown>;
 }
 export type SendAdminRequest = (request: AdminCall) => Promise<{ status: number; body: string }>;
 
-export interface ImportProgress {
+interface ImportProgress {
   /** After each batch: rows read so far of the total. */
   batch(done: number, total: number, counts: ImportCounts): void;
   finish(): void;
 }
 
-export interface ImportCounts {
+interface ImportCounts {
   created: number;
   updated: number;
   rejected: number;
 }
 
-export interface ImportSummary extends ImportCounts {
+interface ImportSummary extends ImportCounts {
   file: string;
   rows: number;
   /** Where the rejected rows were written, null when none were. */
   rejectedFile: string | null;
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   teamId: number;
   bookId: string;
   file: string;
@@ -64,12 +64,12 @@ interface Rejection {
   reason: string;
 }
 
-export function rejectedFilePath(file: string): string {
+function rejectedFilePath(file: string): string {
   return `${file}.rejected.csv`;
 }
 
 /** Turns the records after the header into contact inputs, or rejections with their reason. */
-export function readContactRows(records: readonly CsvRecord[]): {
+function readContactRows(records: readonly CsvRecord[]): {
   header: string[];
   rows: Row[];
   rejected: Rejection[];

@@ -8,7 +8,7 @@ export interface CsvRecord {
   fields: string[];
 }
 
-export class CsvSyntaxError extends Error {}
+class CsvSyntaxError extends Error {}
 
 export function parseCsv(text: string): CsvRecord[] {
   const records: CsvRecord[] = [];

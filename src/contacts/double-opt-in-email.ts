@@ -12,7 +12,7 @@ import { parseEditorDocument, renderDocument, type EditorBlock, type EditorDocum
 import { renderTemplate } from '../templates/index.ts';
 import type { ConfirmationBook, ContactRow } from './double-opt-in-queries.ts';
 
-export const DEFAULT_CONFIRMATION_SUBJECT = 'Please confirm your subscription';
+const DEFAULT_CONFIRMATION_SUBJECT = 'Please confirm your subscription';
 
 const CONFIRM_BUTTON: EditorBlock = {
   type: 'button',
@@ -21,7 +21,7 @@ const CONFIRM_BUTTON: EditorBlock = {
   align: 'center',
 };
 
-export const DEFAULT_CONFIRMATION_DOCUMENT: EditorDocument = {
+const DEFAULT_CONFIRMATION_DOCUMENT: EditorDocument = {
   version: 1,
   blocks: [
     { type: 'heading', level: 2, text: 'Confirm your subscription' },
@@ -49,7 +49,7 @@ function linksToConfirm(document: EditorDocument): boolean {
   });
 }
 
-export interface ConfirmationLinks {
+interface ConfirmationLinks {
   confirmUrl: string;
   unsubscribeUrl: string;
 }

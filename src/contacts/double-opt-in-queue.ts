@@ -26,7 +26,7 @@ export { CONTACT_CONFIRMATION_QUEUE };
 
 const MINUTE = 60_000;
 
-export interface ContactConfirmationDeps {
+interface ContactConfirmationDeps {
   secrets: Secrets;
   /** HERALD_PUBLIC_URL */
   publicUrl: string;

@@ -7,7 +7,7 @@ export type BookRow = Selectable<ContactBooksTable>;
 export type BookWithCount = BookRow & { contact_count: number };
 export type ContactRow = Selectable<ContactsTable>;
 
-export interface BookValues {
+interface BookValues {
   name?: string;
   emoji?: string;
   properties?: Record<string, string>;
@@ -118,7 +118,7 @@ export async function deleteBook(db: Db, teamId: number, bookId: string): Promis
   return result.numDeletedRows > 0n;
 }
 
-export interface ContactFilter {
+interface ContactFilter {
   emails?: string[] | undefined;
   ids?: string[] | undefined;
   page: number;
@@ -268,7 +268,7 @@ export async function upsertContacts(
   return { created, updated: rows.length - created };
 }
 
-export interface ContactColumns {
+interface ContactColumns {
   email?: string;
   firstName?: string | null;
   lastName?: string | null;

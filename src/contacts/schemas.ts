@@ -11,21 +11,21 @@ export const LIST_LIMIT_MAX = 200;
 export const LIST_LIMIT_DEFAULT = 50;
 
 /** Herald's limits where the contract is silent. */
-export const PROPERTIES_MAX = 100;
-export const PROPERTY_KEY_MAX = 100;
-export const PROPERTY_VALUE_MAX = 2000;
+const PROPERTIES_MAX = 100;
+const PROPERTY_KEY_MAX = 100;
+const PROPERTY_VALUE_MAX = 2000;
 export const NAME_MAX = 200;
-export const EMAIL_MAX = 320;
-export const EMOJI_MAX = 32;
+const EMAIL_MAX = 320;
+const EMOJI_MAX = 32;
 export const VARIABLES_MAX = 100;
-export const VARIABLE_MAX = 100;
-export const OPT_IN_SUBJECT_MAX = 998;
-export const OPT_IN_CONTENT_MAX = 2_000_000;
-export const FILTER_VALUES_MAX = 1000;
+const VARIABLE_MAX = 100;
+const OPT_IN_SUBJECT_MAX = 998;
+const OPT_IN_CONTENT_MAX = 2_000_000;
+const FILTER_VALUES_MAX = 1000;
 export const DEFAULT_EMOJI = '📙';
 
 /** map string -> string; at most 100 entries, names 1-100 characters, values at most 2,000. */
-export const Properties = z
+const Properties = z
   .record(z.string(), z.string())
   .superRefine((map, ctx) => {
     const keys = Object.keys(map);
@@ -51,7 +51,7 @@ export const Properties = z
     `map of string to string: at most ${PROPERTIES_MAX} entries, names 1 to ${PROPERTY_KEY_MAX} characters, values at most ${PROPERTY_VALUE_MAX}`,
   );
 
-export const EmailAddress = z
+const EmailAddress = z
   .string()
   .trim()
   .toLowerCase()

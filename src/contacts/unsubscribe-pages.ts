@@ -22,7 +22,7 @@ export interface Page {
   fields?: Record<string, string>;
 }
 
-export function pageHtml(page: Page): string {
+function pageHtml(page: Page): string {
   const fields = Object.entries(page.fields ?? {})
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
@@ -42,7 +42,7 @@ export function pageHtml(page: Page): string {
  * Headers for every page: the token is in the URL, so no referrer leaves and nothing is cached; the
  * page may not be framed (a framed button could be clicked for the reader) and loads nothing.
  */
-export function pageHeaders(reply: FastifyReply): FastifyReply {
+function pageHeaders(reply: FastifyReply): FastifyReply {
   return reply.headers({
     'cache-control': 'no-store',
     'referrer-policy': 'no-referrer',

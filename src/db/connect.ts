@@ -10,7 +10,7 @@ import type { Database } from './schema.ts';
 const INT8 = 20;
 const INT8_ARRAY = 1016;
 
-export type DbDriver = 'pglite' | 'pg';
+type DbDriver = 'pglite' | 'pg';
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -22,7 +22,7 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export interface ConnectOptions {
+interface ConnectOptions {
   databaseUrl: string | null;
   /** PGlite data directory; null keeps the embedded database in memory (tests). */
   dataDir: string | null;

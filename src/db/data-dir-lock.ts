@@ -23,7 +23,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export function lockFilePath(dataDir: string): string {
+function lockFilePath(dataDir: string): string {
   return path.join(dataDir, 'herald.lock');
 }
 

@@ -10,7 +10,7 @@ import type { Database } from './schema.ts';
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 const LOCK_ID = 7_240_115; // any constant shared by every Herald process
 
-export interface Migration {
+interface Migration {
   version: number;
   name: string;
   sql: string;

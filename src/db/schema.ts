@@ -1,6 +1,6 @@
 // Table types for Kysely. One interface per table; column names as in the migrations.
 // The tables of email, its recipients and what comes back about it are in schema-email.ts.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Currency } from '../platform/money.ts';
 import type { Timestamp } from './column-types.ts';
 import type {
@@ -285,6 +285,3 @@ export interface Database {
 
 export type Team = Selectable<TeamsTable>;
 export type Member = Selectable<MembersTable>;
-export type ApiKeyRow = Selectable<ApiKeysTable>;
-export type NewTeam = Insertable<TeamsTable>;
-export type TeamUpdate = Updateable<TeamsTable>;

@@ -13,11 +13,11 @@ export const DOMAIN_CHECK_QUEUE = 'domain-checks';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-export const RECHECK_VERIFIED_MS = 12 * HOUR;
-export const RETRY_TEMPORARY_MS = 5 * MINUTE;
+const RECHECK_VERIFIED_MS = 12 * HOUR;
+const RETRY_TEMPORARY_MS = 5 * MINUTE;
 
 /** After a check that found records missing or wrong: every 5 min for an hour, hourly to 72 h, then daily. */
-export function recheckFailedAfterMs(sinceRequestMs: number): number {
+function recheckFailedAfterMs(sinceRequestMs: number): number {
   if (sinceRequestMs < HOUR) return 5 * MINUTE;
   if (sinceRequestMs < 72 * HOUR) return HOUR;
   return 24 * HOUR;
@@ -31,7 +31,7 @@ const joined = (sentences: string[]) => (sentences.length === 0 ? null : sentenc
  * domain stays SUCCESS (and may keep sending), an unverified one is TEMPORARY_FAILURE; only a definite
  * answer (record missing or wrong) takes verification away.
  */
-export function checkOutcome(
+function checkOutcome(
   row: Pick<DomainRow, 'verified_at' | 'verify_requested_at' | 'created_at'>,
   check: DnsCheck,
   now: Date,
@@ -63,7 +63,7 @@ export function checkOutcome(
   };
 }
 
-export interface DomainCheckDeps {
+interface DomainCheckDeps {
   dns: DnsResolver;
   mailDomain: string;
 }

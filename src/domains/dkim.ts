@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 
 const generateRsaKeyPair = promisify(generateKeyPair);
 
-export interface DkimKeyPair {
+interface DkimKeyPair {
   /** base64 DER SubjectPublicKeyInfo: the record's p= value. */
   publicKey: string;
   /** PKCS#8 PEM; seal it before it goes anywhere near the database. */

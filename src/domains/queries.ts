@@ -6,7 +6,7 @@ import type { Db } from '../db/handle.ts';
 
 export type DomainRow = Selectable<DomainsTable>;
 
-export interface NewDomain {
+interface NewDomain {
   name: string;
   region: string;
   dkimSelector: string;

@@ -11,12 +11,12 @@
 import type { DomainStatus } from '../db/schema.ts';
 import { dkimRecordValue } from './dkim.ts';
 
-export const RETURN_PATH_LABEL = 'send';
-export const MX_PRIORITY = 10;
+const RETURN_PATH_LABEL = 'send';
+const MX_PRIORITY = 10;
 /** Shown to the user: publish with the provider's default TTL. */
 const TTL = 'Auto';
 
-export interface RecordStatuses {
+interface RecordStatuses {
   dkim: DomainStatus;
   spf: DomainStatus;
   mx: DomainStatus;
@@ -30,7 +30,7 @@ export interface DomainDnsNames {
   returnPath: string;
 }
 
-export interface DnsRecordView {
+interface DnsRecordView {
   type: 'MX' | 'TXT';
   name: string;
   value: string;
@@ -43,8 +43,8 @@ export interface DnsRecordView {
 export const returnPathFor = (domain: string) => `${RETURN_PATH_LABEL}.${domain}`;
 export const dkimNameFor = (selector: string, domain: string) => `${selector}._domainkey.${domain}`;
 export const dmarcNameFor = (domain: string) => `_dmarc.${domain}`;
-export const spfValueFor = (mailDomain: string) => `v=spf1 include:${mailDomain} ~all`;
-export const DMARC_VALUE = 'v=DMARC1; p=none;';
+const spfValueFor = (mailDomain: string) => `v=spf1 include:${mailDomain} ~all`;
+const DMARC_VALUE = 'v=DMARC1; p=none;';
 
 export function dnsRecords(domain: DomainDnsNames, mailDomain: string, statuses: RecordStatuses): DnsRecordView[] {
   return [

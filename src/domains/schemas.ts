@@ -2,7 +2,7 @@
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 
-export const DOMAIN_STATUSES = ['NOT_STARTED', 'PENDING', 'SUCCESS', 'FAILED', 'TEMPORARY_FAILURE'] as const;
+const DOMAIN_STATUSES = ['NOT_STARTED', 'PENDING', 'SUCCESS', 'FAILED', 'TEMPORARY_FAILURE'] as const;
 export const DomainStatus = z.enum(DOMAIN_STATUSES);
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -12,7 +12,7 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * at least two labels of letters, digits and inner hyphens, at most 63 characters each and 253 in all,
  * no trailing dot, and a top-level label that is not all digits (so no IP addresses).
  */
-export function domainNameProblem(ascii: string): string | null {
+function domainNameProblem(ascii: string): string | null {
   if (ascii.endsWith('.')) return 'must not end with a dot';
   if (ascii.length > 253) return 'must be at most 253 characters';
   const labels = ascii.split('.');
@@ -25,7 +25,7 @@ export function domainNameProblem(ascii: string): string | null {
 }
 
 /** Lower-cased; internationalised names are taken in their punycode (xn--) form. */
-export const DomainName = z
+const DomainName = z
   .string()
   .min(1)
   .max(253)

@@ -4,7 +4,7 @@ import { DnsLookupError, type DnsResolver, type MxRecord } from '../adapters/dns
 import { dkimTags, publishesDkimKey } from './dkim.ts';
 import { dkimNameFor, dmarcNameFor, type DomainDnsNames } from './records.ts';
 
-export type CheckStatus = 'SUCCESS' | 'FAILED' | 'TEMPORARY_FAILURE';
+type CheckStatus = 'SUCCESS' | 'FAILED' | 'TEMPORARY_FAILURE';
 
 export interface RecordCheck {
   status: CheckStatus;
@@ -43,7 +43,7 @@ async function lookup<T>(what: string, run: () => Promise<T[]>): Promise<T[] | R
 
 const isCheck = (value: unknown): value is RecordCheck => !Array.isArray(value);
 
-export async function checkDkim(dns: DnsResolver, name: string, publicKey: string): Promise<RecordCheck> {
+async function checkDkim(dns: DnsResolver, name: string, publicKey: string): Promise<RecordCheck> {
   const records = await lookup('DKIM', () => dns.resolveTxt(name));
   if (isCheck(records)) return records;
   if (records.length === 0) return failed(`DKIM: no TXT record found at ${name}`);
@@ -59,14 +59,14 @@ export async function checkDkim(dns: DnsResolver, name: string, publicKey: strin
 const isSpf = (record: string) => /^v=spf1(\s|$)/i.test(record.trim());
 
 /** The record authorises us when it has `include:<mail domain>` with a pass qualifier (none or +). */
-export function spfAuthorises(record: string, mailDomain: string): boolean {
+function spfAuthorises(record: string, mailDomain: string): boolean {
   return record
     .trim()
     .split(/\s+/)
     .some((term) => term.toLowerCase().replace(/^\+/, '') === `include:${mailDomain}`);
 }
 
-export async function checkSpf(dns: DnsResolver, returnPath: string, mailDomain: string): Promise<RecordCheck> {
+async function checkSpf(dns: DnsResolver, returnPath: string, mailDomain: string): Promise<RecordCheck> {
   const records = await lookup('SPF', () => dns.resolveTxt(returnPath));
   if (isCheck(records)) return records;
   const spf = records.filter(isSpf);
@@ -85,7 +85,7 @@ export async function checkSpf(dns: DnsResolver, returnPath: string, mailDomain:
 
 const hostEquals = (a: string, b: string) => a.toLowerCase().replace(/\.$/, '') === b.toLowerCase().replace(/\.$/, '');
 
-export async function checkMx(dns: DnsResolver, returnPath: string, mailDomain: string): Promise<RecordCheck> {
+async function checkMx(dns: DnsResolver, returnPath: string, mailDomain: string): Promise<RecordCheck> {
   const records = await lookup<MxRecord>('MX', () => dns.resolveMx(returnPath));
   if (isCheck(records)) return records;
   if (records.length === 0) return failed(`MX: no MX record found at ${returnPath}`);
@@ -94,7 +94,7 @@ export async function checkMx(dns: DnsResolver, returnPath: string, mailDomain: 
   return failed(`MX: ${returnPath} points at ${found}, not at ${mailDomain}`);
 }
 
-export async function checkDmarc(dns: DnsResolver, domain: string): Promise<RecordCheck> {
+async function checkDmarc(dns: DnsResolver, domain: string): Promise<RecordCheck> {
   const name = dmarcNameFor(domain);
   const records = await lookup('DMARC', () => dns.resolveTxt(name));
   if (isCheck(records)) return records;

@@ -1,13 +1,15 @@
 // What the emails of one claimed batch need from the database besides their own rows, read with a
 // few statements for the whole batch instead of several per email: each sending domain (with its
 // decrypted DKIM key) once, the suppressions among all recipients, the attachments, the Message-IDs
-// that replies answer, and, for retries only, what earlier attempts already settled.
+// that replies answer, and, for retries only, what earlier attempts already settled (the statements:
+// delivery-queries.ts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { getSendingDomain, type SendingDomain } from '../domains/index.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { messageIdOf } from './delivery-message.ts';
 import { progressOf, type DeliveryProgress } from './delivery-progress.ts';
+import { findListedAddresses, readAnsweredEmails, readAttachmentsOf, readSettledEventsOf } from './delivery-queries.ts';
 import type { EmailRow } from './queries.ts';
 import { distinctRecipients, domainOf, parseAddress } from './recipients.ts';
 
@@ -67,28 +69,15 @@ export async function readBatchData(
       distinctRecipients([row.to, row.cc, row.bcc]).map((address) => ({ teamId: row.team_id, address })),
     );
   const [suppressions, unsubscribes, attachments, answered, events] = await Promise.all([
-    addressesIn(db, 'suppressions', pairs),
-    addressesIn(db, 'unsubscribes', marketingPairs),
-    db
-      .selectFrom('email_attachments')
-      .select(['email_id', 'filename', 'content'])
-      .where('email_id', 'in', ids)
-      .orderBy('email_id')
-      .orderBy('position')
-      .execute(),
+    findListedAddresses(db, 'suppressions', pairs),
+    findListedAddresses(db, 'unsubscribes', marketingPairs),
+    readAttachmentsOf(db, ids),
     answeredMessageIds(db, mailDomain, rows),
     rows.some((row) => row.attempts > 1)
-      ? db
-          .selectFrom('email_events')
-          .select(['email_id', 'status', 'data'])
-          .where(
-            'email_id',
-            'in',
-            rows.filter((row) => row.attempts > 1).map((row) => row.id),
-          )
-          .where('status', 'in', ['DELIVERY_DELAYED', 'BOUNCED', 'SUPPRESSED'])
-          .orderBy('id', 'asc')
-          .execute()
+      ? readSettledEventsOf(
+          db,
+          rows.filter((row) => row.attempts > 1).map((row) => row.id),
+        )
       : [],
   ]);
   const attachmentsByEmail = new Map<string, { filename: string; content: Buffer }[]>();
@@ -112,20 +101,6 @@ export async function readBatchData(
   };
 }
 
-/** The (team, address) pairs found in a per-team address list. */
-async function addressesIn(
-  db: Kysely<Database>,
-  table: 'suppressions' | 'unsubscribes',
-  pairs: { teamId: number; address: string }[],
-) {
-  if (pairs.length === 0) return [];
-  return db
-    .selectFrom(table)
-    .select(['team_id', 'email'])
-    .where((eb) => eb.or(pairs.map((p) => eb.and([eb('team_id', '=', p.teamId), eb('email', '=', p.address)]))))
-    .execute();
-}
-
 /**
  * The Message-IDs of the emails the batch's replies answer, only the same team's. A Message-ID is
  * made from the email id, so a reply sent before its original still threads.
@@ -138,15 +113,10 @@ async function answeredMessageIds(
   const replies = rows.filter((row) => row.in_reply_to_id !== null);
   const out = new Map<string, string>();
   if (replies.length === 0) return out;
-  const answered = await db
-    .selectFrom('emails')
-    .select(['id', 'team_id', 'message_id'])
-    .where(
-      'id',
-      'in',
-      replies.map((row) => row.in_reply_to_id!),
-    )
-    .execute();
+  const answered = await readAnsweredEmails(
+    db,
+    replies.map((row) => row.in_reply_to_id!),
+  );
   for (const reply of replies) {
     const match = answered.find((a) => a.id === reply.in_reply_to_id && a.team_id === reply.team_id);
     if (match) out.set(reply.id, match.message_id ?? messageIdOf(match.id, mailDomain));

@@ -14,7 +14,7 @@ export function messageIdOf(emailId: string, mailDomain: string): string {
   return formatMessageId(emailId, mailDomain);
 }
 
-export interface MessageExtras {
+interface MessageExtras {
   attachments: { filename: string; content: Buffer }[];
   /** The Message-ID of the email this one answers, when it is the team's and was sent. */
   inReplyTo: string | null;

@@ -8,7 +8,6 @@
 // 49 h (5+10+20+40+80+160 min, then 11 × 4 h, each ±20%); a recipient still deferred at the last
 // attempt is BOUNCED. While retrying the email keeps status QUEUED (the claim and its index cover
 // QUEUED and SCHEDULED); the first deferral writes a DELIVERY_DELAYED event.
-import { sql } from 'kysely';
 import type { MailTransport, RecipientOutcome } from '../adapters/mail-transport/index.ts';
 import type { EmailStatus } from '../db/schema.ts';
 import type { Secrets } from '../platform/crypto.ts';
@@ -16,6 +15,7 @@ import { errorMessage } from '../queue/define-queue.ts';
 import { defineQueue, type BatchContext, type JobOutcome, type Queue } from '../queue/index.ts';
 import { buildSignedMessage, messageIdOf } from './delivery-message.ts';
 import { domainKey, fromDomainOf, progressFor, readBatchData, type BatchData } from './delivery-batch.ts';
+import { CLEAR_LAST_ERROR, DELIVERABLE, KEEP_JOB_ERROR } from './delivery-queries.ts';
 import { failDeliveries, recordAttempt, type AttemptRecord } from './delivery-write.ts';
 import { MimeHeaderError } from './mime.ts';
 import type { EmailRow } from './queries.ts';
@@ -180,7 +180,7 @@ export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
     dueColumn: 'run_at',
     leaseColumn: 'lease_until',
     attemptsColumn: 'attempts',
-    readyWhere: sql`status IN ('QUEUED', 'SCHEDULED')`,
+    readyWhere: DELIVERABLE,
     batchSize: 20,
     // Two batches in flight: the next batch is claimed and read while this one's messages go out,
     // so the transport's pool does not wait on those round trips between batches.
@@ -202,8 +202,8 @@ export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
       );
     },
     // Status and events were written by the handler; the finalisers release the lease.
-    onDone: sql`last_error = NULL`,
-    onRetry: sql`last_error = job.job_error`,
+    onDone: CLEAR_LAST_ERROR,
+    onRetry: KEEP_JOB_ERROR,
     onFailed: async (items, ctx) => {
       await failDeliveries(
         ctx.db,

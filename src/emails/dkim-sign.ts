@@ -3,7 +3,7 @@
 // listed in h=). The signature is prepended, so the rest of the message goes out byte for byte.
 import { dkimSign } from 'mailauth/lib/dkim/sign.js';
 
-export interface DkimKey {
+interface DkimKey {
   /** d=, the sending domain. */
   domain: string;
   /** s=, the selector whose TXT record holds the public key. */
@@ -12,7 +12,7 @@ export interface DkimKey {
   privateKeyPem: string;
 }
 
-export const DKIM_SIGNED_HEADERS = [
+const DKIM_SIGNED_HEADERS = [
   'From',
   'To',
   'Cc',
@@ -28,7 +28,7 @@ export const DKIM_SIGNED_HEADERS = [
   'List-Unsubscribe-Post',
 ] as const;
 
-export class DkimSignError extends Error {
+class DkimSignError extends Error {
   override name = 'DkimSignError';
 }
 

@@ -3,10 +3,10 @@
 // allows. One statement, so the two cannot disagree; one statement for a whole batch, so a busy
 // writer (open and click tracking) pays one round trip and one firing of the statement-level
 // fan-out to webhook calls and of the triggers on email_events (daily counters, address activity)
-// per batch instead of per event.
-import { sql, type Kysely, type Transaction } from 'kysely';
+// per batch instead of per event. The statement is event-queries.ts insertEventsAndMoveStatuses.
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, EmailStatus } from '../db/schema.ts';
-import { emailEventsWithCalls } from '../webhooks/index.ts';
+import { insertEventsAndMoveStatuses } from './event-queries.ts';
 import { replaceableBy } from './status-precedence.ts';
 
 export interface RecordedEvent {
@@ -67,36 +67,8 @@ export async function recordEmailEvents(
       replaceable: replaceableByEvent(e.status),
     };
   });
-  // One JSON parameter rather than arrays per column: the same text for pg and PGlite, no array
-  // literal escaping. A JSON null becomes an SQL NULL in `data`, as recordEmailEvent always stored.
-  // The UPDATE tests the row's own status (re-read if a concurrent writer changed it after our lock
-  // wait), not the locked CTE's copy.
-  const result = await sql<{ n: number; found: boolean; status: EmailStatus | null }>`
-    WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-        AS i(n int, team_id int, email_id text, status text, data jsonb, at timestamptz, replaceable text[])
-    ),
-    -- The emails found by their ids (= ANY(ARRAY(...)): an index probe each, whatever the
-    -- statistics say; on a small table the planner would rather read all of it).
-    email AS (
-      SELECT m.id, m.status FROM emails m JOIN input i ON m.team_id = i.team_id AND m.id = i.email_id
-      WHERE m.id = ANY(ARRAY(SELECT k.email_id FROM input k))
-      ORDER BY m.id FOR UPDATE OF m
-    ),
-    moved AS (
-      UPDATE emails m SET status = i.status, updated_at = i.at
-      FROM email e JOIN input i ON i.email_id = e.id
-      WHERE m.team_id = i.team_id AND m.id = e.id AND m.status = ANY(i.replaceable)
-      RETURNING m.id, m.status
-    ),
-    ${emailEventsWithCalls(sql`
-      INSERT INTO email_events (team_id, email_id, status, data, created_at)
-      SELECT i.team_id, i.email_id, i.status, i.data, i.at FROM input i JOIN email e ON e.id = i.email_id
-      ORDER BY i.n`)}
-    SELECT i.n, e.id IS NOT NULL AS found, COALESCE(mv.status, e.status) AS status
-    FROM input i LEFT JOIN email e ON e.id = i.email_id LEFT JOIN moved mv ON mv.id = i.email_id
-    ORDER BY i.n`.execute(db);
-  return result.rows.map((row) => (row.found ? { found: true, status: row.status } : { found: false, status: null }));
+  const rows = await insertEventsAndMoveStatuses(db, input);
+  return rows.map((row) => (row.found ? { found: true, status: row.status } : { found: false, status: null }));
 }
 
 export async function recordEmailEvent(

@@ -4,7 +4,8 @@
 // rules (it joins the history, the status moves only as status-precedence.ts allows and never out of
 // QUEUED or SCHEDULED, the insert triggers fire: webhook email.opened, the daily counters, address
 // activity) and its data is that open's {recipient?, userAgent}. Each later open (here) only updates
-// the tally, which reads of the event (queries.ts listEmailEvents) merge into its data:
+// the tally, which reads of the event (queries.ts listEmailEvents) merge into its data (the SQL of
+// both: open-queries.ts):
 //
 //   openCount     every open, the first included
 //   lastOpenedAt  the latest open's time (the event's createdAt is the first's)
@@ -21,22 +22,17 @@
 // every open (bench/RESULTS.md, tracking-open). So only a copy's first open moves the email's status: an open that arrives while the email is still
 // QUEUED or SCHEDULED (another recipient awaiting a retry) joins the history without moving it, and
 // the copy's later opens do not move it afterwards either.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { LATER_OPENS_KEPT, recordLaterOpenTallies, type OpenColumns } from './open-queries.ts';
 
-export const LATER_OPENS_KEPT = 10;
-/** email_opens.recent_at keeps one more: the first open, until LATER_OPENS_KEPT later ones push it out. */
-const RECENT_KEPT = LATER_OPENS_KEPT + 1;
-/** How far a later open must be past the copy's last move of address activity to move it again. */
-const ACTIVITY_STEP = '1 hour';
-
-export interface RecentOpen {
+interface RecentOpen {
   at: string;
   userAgent: string | null;
 }
 
 /** What a read of an OPENED event adds to its data from the copy's tally (email_opens). */
-export interface OpenTally {
+interface OpenTally {
   openCount: number;
   lastOpenedAt: string;
   laterOpens: RecentOpen[];
@@ -89,9 +85,9 @@ export function roundsOf(opens: readonly OpenInput[]): OpenInput[][] {
   return rounds;
 }
 
-/** Columns for unnest(): one array per field, the same text for every batch size (prepared once).
- * No team: a copy's first open checked it (recordFirstOpens), and the token names the email's own. */
-export function openColumns(opens: readonly OpenInput[]) {
+/** Columns for unnest() (open-queries.ts). No team: a copy's first open checked it
+ * (recordFirstOpens), and the token names the email's own. */
+export function openColumns(opens: readonly OpenInput[]): OpenColumns {
   return {
     emailIds: opens.map((o) => o.emailId),
     keys: opens.map((o) => o.recipient ?? ''),
@@ -101,44 +97,14 @@ export function openColumns(opens: readonly OpenInput[]) {
 }
 
 /**
- * What an open does to a copy's tally row that exists (ON CONFLICT ... DO UPDATE SET): counted, the
- * latest RECENT_KEPT opens kept, and activity_at moved when more than ACTIVITY_STEP past (to the
- * copy's new last open, so that RETURNING can tell: activity_at = last_opened_at).
- */
-export const laterOpenUpdate = sql`
-  open_count = o.open_count + 1,
-  last_opened_at = greatest(o.last_opened_at, excluded.last_opened_at),
-  recent_at = (o.recent_at || excluded.recent_at)[greatest(1, cardinality(o.recent_at) + 2 - ${sql.lit(RECENT_KEPT)}):],
-  recent_user_agents = (o.recent_user_agents || excluded.recent_user_agents)[greatest(1, cardinality(o.recent_user_agents) + 2 - ${sql.lit(RECENT_KEPT)}):],
-  activity_at = CASE WHEN o.activity_at < excluded.activity_at - interval '${sql.raw(ACTIVITY_STEP)}'
-                     THEN greatest(o.last_opened_at, excluded.last_opened_at) ELSE o.activity_at END`;
-
-/**
- * A later open that moved its copy's activity_at moves the address activity of every recipient of
- * the email (as the insert trigger does for first opens): at most hourly per copy, so the lock ON
- * CONFLICT takes even when its WHERE declines costs little. `tally` is the statement's CTE of
- * upserted copies.
- */
-export const laterOpenActivity = sql`
-  INSERT INTO address_activity AS a (team_id, address, last_opened_at)
-  SELECT r.team_id, r.address, max(t.last_opened_at)
-  FROM tally t JOIN email_recipients r ON r.email_id = t.email_id
-  WHERE t.moved AND NOT t.inserted AND r.email_id = ANY(ARRAY(SELECT m.email_id FROM tally m WHERE m.moved AND NOT m.inserted))
-  GROUP BY r.team_id, r.address
-  ORDER BY r.team_id, r.address
-  ON CONFLICT (team_id, address) DO UPDATE SET last_opened_at = excluded.last_opened_at
-  WHERE a.last_opened_at IS NULL OR a.last_opened_at < excluded.last_opened_at`;
-
-/**
  * Later opens: the opens of copies that have a tally, each one update of that row, in (email, key)
  * order (the order rows are locked in, the same in every statement). Nothing else is locked: not
  * the email, whose status only a first open moves. Answers the other opens, in their order: their
  * copies' first opens (and the opens of emails gone), for recordFirstOpens.
  *
  * One statement per round (see roundsOf; usually one), several in one transaction, so that a
- * failed batch has counted nothing when it is tried again. Every join in it is between the input
- * and a table's index: the planner sees an unnest() of parameters, and a CTE reading another, as
- * about ten rows, so a join of two CTEs can become a nested loop over both, quadratic in the batch.
+ * failed batch has counted nothing when it is tried again (the statement: open-queries.ts
+ * recordLaterOpenTallies).
  */
 export async function recordLaterOpens(db: Kysely<Database>, opens: readonly OpenInput[]): Promise<OpenInput[]> {
   if (opens.length === 0) return [];
@@ -152,24 +118,7 @@ export async function recordLaterOpens(db: Kysely<Database>, opens: readonly Ope
 }
 
 async function updateTallies(db: Kysely<Database>, opens: readonly OpenInput[]): Promise<OpenInput[]> {
-  const c = openColumns(opens);
-  const { rows } = await sql<{ email_id: string; open_key: string }>`
-    WITH tally AS (
-      INSERT INTO email_opens AS o (email_id, open_key, open_count, last_opened_at, activity_at, recent_at, recent_user_agents)
-      SELECT i.email_id, i.open_key, 1, i.at, i.at, ARRAY[i.at], ARRAY[i.user_agent]
-      FROM unnest(${c.emailIds}::text[], ${c.keys}::text[], ${c.ats}::timestamptz[], ${c.userAgents}::text[]) AS i(email_id, open_key, at, user_agent)
-      -- Only copies opened before: a first open locks its email first (recordFirstOpens). A scalar
-      -- subquery, so a primary-key probe per open: as EXISTS, with statistics taken while the table
-      -- was empty, the planner walked the whole index for each batch (11 s, measured).
-      WHERE (SELECT true FROM email_opens k WHERE k.email_id = i.email_id AND k.open_key = i.open_key)
-      ORDER BY i.email_id, i.open_key
-      ON CONFLICT (email_id, open_key) DO UPDATE SET ${laterOpenUpdate}
-      -- xmax is 0 only on a row this statement inserted (an updated row carries its lock): here only
-      -- when the copy's row went between the probe and the upsert (its email deleted).
-      RETURNING o.email_id, o.open_key, (o.xmax = 0) AS inserted, o.activity_at = o.last_opened_at AS moved, o.last_opened_at
-    ),
-    activity AS (${laterOpenActivity})
-    SELECT t.email_id, t.open_key FROM tally t`.execute(db);
+  const rows = await recordLaterOpenTallies(db, openColumns(opens));
   if (rows.length === opens.length) return [];
   const counted = new Set(rows.map((row) => copyOf(row.email_id, row.open_key)));
   return opens.filter((o) => !counted.has(copyOf(o.emailId, o.recipient ?? '')));

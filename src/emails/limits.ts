@@ -15,7 +15,7 @@ import { randomInt } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database, TeamPlan, TemplateType } from '../db/schema.ts';
 import { ApiError } from '../platform/errors.ts';
-import { planSendLimits } from './plans.ts';
+import { dailySendLimit, monthlySendLimit, TEAM_PLANS } from '../platform/plans.ts';
 import {
   insertMissingUsageShards,
   lockUsageShardsOfDay,
@@ -48,7 +48,7 @@ export function countByType(items: { type: TemplateType; recipients: number }[])
 
 /** A send bigger than the whole daily limit can never fit: refuse it before touching anything. */
 export function checkSendSize(plan: TeamPlan, wanted: Reservation): void {
-  const { daily } = planSendLimits[plan];
+  const daily = dailySendLimit(plan);
   const n = total(wanted);
   if (daily !== null && n > daily) throw limited(`This send needs ${n} emails; the ${plan} plan allows ${daily} a day`);
 }
@@ -59,7 +59,7 @@ export function checkSendSize(plan: TeamPlan, wanted: Reservation): void {
  * send. The statement reads the team's plan itself and looks its limit up here.
  */
 export const ONE_STATEMENT_DAILY_LIMITS: Readonly<Record<TeamPlan, number | null>> = Object.fromEntries(
-  Object.entries(planSendLimits).map(([plan, { daily, monthly }]) => [plan, monthly === null ? daily : null]),
+  TEAM_PLANS.map((plan) => [plan, monthlySendLimit(plan) === null ? dailySendLimit(plan) : null]),
 ) as Record<TeamPlan, number | null>;
 
 /** Whether a team of this plan may take the one-statement send at all. */
@@ -76,7 +76,8 @@ export async function reserveLocked(
   const n = total(wanted);
   if (n === 0) return;
   checkSendSize(plan, wanted);
-  const { daily, monthly } = planSendLimits[plan];
+  const daily = dailySendLimit(plan);
+  const monthly = monthlySendLimit(plan);
   const day = dayOf(now);
   // A plan with a monthly limit never takes the one-statement send, so one row a day is enough for it.
   await insertMissingUsageShards(tx, teamId, day, monthly === null ? USAGE_SHARDS : 1);

@@ -4,7 +4,7 @@
 // what Herald itself writes (addresses, identity, structure, signature).
 import MailComposer from 'nodemailer/lib/mail-composer';
 
-export interface MimeAttachment {
+interface MimeAttachment {
   filename: string;
   content: Buffer;
   /** Defaults to the type nodemailer infers from the file name. */
@@ -44,7 +44,7 @@ export class MimeHeaderError extends Error {
 }
 
 /** Lower-case names a custom header may not set: Herald writes them, or they decide delivery or trust. */
-export const RESERVED_HEADERS: ReadonlySet<string> = new Set([
+const RESERVED_HEADERS: ReadonlySet<string> = new Set([
   'from',
   'sender',
   'to',
@@ -77,7 +77,7 @@ export const RESERVED_HEADERS: ReadonlySet<string> = new Set([
 const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
 
 /** Refuses reserved, malformed or injected headers; returns them unchanged otherwise. */
-export function checkCustomHeaders(headers: Record<string, string>): Record<string, string> {
+function checkCustomHeaders(headers: Record<string, string>): Record<string, string> {
   for (const [name, value] of Object.entries(headers)) {
     if (!FIELD_NAME.test(name)) throw new MimeHeaderError(name, 'is not a valid header name');
     if (RESERVED_HEADERS.has(name.toLowerCase()))

@@ -1,4 +1,6 @@
-// Every SQL statement of the emails area; the team id comes first and is in every WHERE.
+// The emails' and their events' statements by resource, team id first and in every WHERE. The area's
+// other statements are in store-queries.ts, usage-queries.ts, delivery-queries.ts, event-queries.ts,
+// open-queries.ts and outbox-queries.ts.
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { verifiedDomainsJson } from '../domains/index.ts';
 import { emailEventsWithCalls } from '../webhooks/index.ts';
@@ -57,7 +59,7 @@ export interface SendContext {
   unsubscribed: Set<string>;
 }
 
-export interface ContextQuestion {
+interface ContextQuestion {
   teamId: number;
   /** Lower-cased from domains. */
   domainNames: string[];
@@ -108,7 +110,7 @@ export async function existingEmailIds(db: Db, teamId: number, ids: string[]): P
 }
 
 /** What a key may see of the team's emails: a sending key its own, a domain-limited key its domain's. */
-export interface EmailScope {
+interface EmailScope {
   onlyKeyId: string | null;
   onlyDomainId: number | null;
 }
@@ -147,7 +149,7 @@ export async function listEmailEvents(db: Db, teamId: number, emailId: string): 
   );
 }
 
-export interface EmailFilter {
+interface EmailFilter {
   startDate: Date | null;
   endDate: Date | null;
   domainIds: number[] | null;

@@ -9,7 +9,7 @@ const ADDRESS =
   /^[^\s<>@,;"]{1,64}@(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9-]{2,63}$/;
 const DISPLAY_FORM = /^\s*(?:"([^"\r\n]*)"|([^<>\r\n"]*?))\s*<([^<>\s]+)>\s*$/;
 
-export interface ParsedAddress {
+interface ParsedAddress {
   /** The display name, if any. */
   name: string | null;
   /** The address as given. */

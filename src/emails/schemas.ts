@@ -7,17 +7,17 @@ import { isAddress } from './recipients.ts';
 /** Contract Limits. Sizes of attachments are decoded bytes; MB = 1024 * 1024 bytes. */
 export const SUBJECT_MAX = 998;
 export const BODY_MAX = 2_000_000;
-export const ATTACHMENTS_MAX = 10;
-export const FILENAME_MAX = 255;
+const ATTACHMENTS_MAX = 10;
+const FILENAME_MAX = 255;
 const MB = 1024 * 1024;
-export const ATTACHMENT_FILE_MAX_BYTES = 7 * MB;
-export const ATTACHMENTS_EMAIL_MAX_BYTES = 10 * MB;
-export const ATTACHMENTS_BATCH_MAX_BYTES = 40 * MB;
+const ATTACHMENT_FILE_MAX_BYTES = 7 * MB;
+const ATTACHMENTS_EMAIL_MAX_BYTES = 10 * MB;
+const ATTACHMENTS_BATCH_MAX_BYTES = 40 * MB;
 export const VARIABLES_MAX = 200;
-export const VARIABLE_VALUE_MAX = 10_000;
+const VARIABLE_VALUE_MAX = 10_000;
 export const BATCH_MAX = 100;
 /** Herald's bound on one address list (duplicates included); the 50-distinct rule applies after. */
-export const ADDRESS_LIST_MAX = 1_000;
+const ADDRESS_LIST_MAX = 1_000;
 export const LIST_LIMIT_MAX = 100;
 export const LIST_LIMIT_DEFAULT = 50;
 
@@ -32,7 +32,7 @@ const oneLine = /^[^\r\n]*$/;
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,76}$/;
 
 /** Decoded size of a base64 text without decoding it. */
-export function base64DecodedBytes(content: string): number {
+function base64DecodedBytes(content: string): number {
   const clean = content.replace(/[\s]/g, '');
   const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
   return Math.floor((clean.length * 3) / 4) - padding;
@@ -131,7 +131,7 @@ export const EmailParams = z.object({ emailId: z.string().min(3).max(64) });
 
 const AddressOut = z.union([z.string(), z.string().array()]);
 
-export const EmailEvent = z.object({
+const EmailEvent = z.object({
   emailId: z.string(),
   status: EmailStatus,
   createdAt: z.string(),
@@ -154,7 +154,7 @@ export const Email = z.object({
   emailEvents: EmailEvent.array().describe('oldest first'),
 });
 
-export const EmailListItem = z.object({
+const EmailListItem = z.object({
   id: z.string(),
   to: AddressOut,
   replyTo: AddressOut.nullable(),

@@ -28,8 +28,6 @@ import { storeSends, type CompletedKey, type StoreJob } from './store-queries.ts
 
 export { EMAIL_DELIVERY_QUEUE };
 
-export type SendPath = 'one-statement' | 'transaction';
-
 export interface SendDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -39,7 +37,7 @@ export interface SendDeps {
 }
 
 /** Concurrent one-statement sends of a process share their store statement. */
-export interface SendBatching {
+interface SendBatching {
   store: Coalescer<StoreJob, boolean>;
   /** Stored sends by path. */
   sends: Counter<'path'>;

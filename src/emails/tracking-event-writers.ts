@@ -9,7 +9,7 @@ import { recordFirstOpens } from './first-opens.ts';
 import { BatchWriter } from '../platform/batch-writer.ts';
 import type { TrackedClick, TrackingWriters } from '../tracking/index.ts';
 
-export type TrackingWriterDeps = Pick<Deps, 'db' | 'logger'>;
+type TrackingWriterDeps = Pick<Deps, 'db' | 'logger'>;
 
 /** Unwritten events past which a request waits for its own write (memory stays bounded). */
 const BACKLOG_LIMIT = 5_000;

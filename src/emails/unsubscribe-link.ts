@@ -19,7 +19,7 @@ export function withUnsubscribePlaceholder(variables: Readonly<Record<string, st
     : { ...variables, [UNSUBSCRIBE_VARIABLE]: UNSUBSCRIBE_PLACEHOLDER };
 }
 
-export interface RecipientLink {
+interface RecipientLink {
   secrets: Secrets;
   publicUrl: string;
 }

@@ -62,7 +62,7 @@ function candidatesOf(report: FeedbackReport, envelope: FeedbackEnvelope): strin
 }
 
 /** Parses and matches one message: the outcome when nothing is to be recorded, else what to record. */
-export async function matchFeedback(
+async function matchFeedback(
   deps: FeedbackDeps,
   envelope: FeedbackEnvelope,
   raw: Buffer,

@@ -27,7 +27,7 @@ export interface BounceClassification {
   status: string | null;
 }
 
-export interface BounceInput {
+interface BounceInput {
   /** The DSN's Action (failed, delayed, ...), or what a plain-text bounce says. */
   action: string | null;
   status: string | null;
@@ -72,7 +72,7 @@ const rule = (category: BounceCategory, reason = REASONS[category], ambiguous = 
 });
 
 /** Keyed by subject.detail of the enhanced status code (RFC 3463 section 3). */
-export const STATUS_RULES: Readonly<Record<string, Rule>> = {
+const STATUS_RULES: Readonly<Record<string, Rule>> = {
   '0.0': rule('other', REASONS.other, true),
   '1.0': rule('other', REASONS.other, true),
   '1.1': rule('unknown-user'),
@@ -97,7 +97,7 @@ export const STATUS_RULES: Readonly<Record<string, Rule>> = {
 };
 
 /** Tried in order on the diagnostic and any other text; the first match wins. */
-export const TEXT_RULES: readonly { pattern: RegExp; category: BounceCategory }[] = [
+const TEXT_RULES: readonly { pattern: RegExp; category: BounceCategory }[] = [
   {
     pattern:
       /mailbox (?:is )?full|over ?quota|quota exceeded|exceeded (?:its|the|their)? ?(?:storage|quota)|insufficient (?:storage|disk space)|mailbox has exceeded/i,

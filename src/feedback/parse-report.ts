@@ -49,7 +49,7 @@ const unrecognised = (text = ''): FeedbackReport => ({
 });
 
 /** Header-style field groups separated by blank lines (RFC 3464 section 2.1, RFC 5965 section 3.1). */
-export function parseFieldGroups(block: string): Fields[] {
+function parseFieldGroups(block: string): Fields[] {
   const groups: Fields[] = [];
   let current: Fields = new Map();
   let last: { name: string; index: number } | null = null;

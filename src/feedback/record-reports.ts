@@ -39,7 +39,7 @@ export function ignored(
   return { outcome: 'ignored', reason, report: kind, ...found, recipients: [] };
 }
 
-export interface EmailFacts {
+interface EmailFacts {
   teamId: number;
   sentTo: string[];
 }
@@ -100,7 +100,7 @@ function dsnEvent(recipient: ReportRecipient, report: FeedbackReport) {
 }
 
 /** What one report does to its email: the outcome, and the events and suppressions to write. */
-export interface Decision {
+interface Decision {
   outcome: FeedbackOutcome;
   events: EmailEventInput[];
   suppressions: Suppression[];
@@ -204,7 +204,7 @@ async function suppress(tx: Transaction<Database>, suppressions: Suppression[], 
 }
 
 /** Writes the decisions' events and suppressions in one transaction; answers in input order. */
-export async function writeDecisions(
+async function writeDecisions(
   db: Kysely<Database>,
   decisions: readonly Decision[],
   now: Date,

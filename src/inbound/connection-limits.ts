@@ -4,9 +4,9 @@
 // process guards itself, which is what matters for sockets and file descriptors.
 import ipaddr from 'ipaddr.js';
 
-export type AdmissionRefusal = 'rate' | 'concurrency';
+type AdmissionRefusal = 'rate' | 'concurrency';
 
-export interface ConnectionLimitsOptions {
+interface ConnectionLimitsOptions {
   /** New connections a client may open in any 60 s (approximately; see below). */
   perMinute: number;
   /** Connections a client may hold open at once. */
@@ -22,7 +22,7 @@ const WINDOW_MS = 60_000;
  * a single IPv6 host is routinely handed a whole /64 and could otherwise rotate addresses freely.
  * IPv4-mapped IPv6 addresses count as their IPv4 address.
  */
-export function clientKey(remoteAddress: string): string {
+function clientKey(remoteAddress: string): string {
   if (!ipaddr.isValid(remoteAddress)) return remoteAddress;
   const address = ipaddr.process(remoteAddress);
   if (address.kind() === 'ipv4') return address.toString();

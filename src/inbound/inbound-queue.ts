@@ -23,7 +23,7 @@ export const INBOUND_QUEUE = 'inbound-messages';
 
 const MINUTE = 60_000;
 
-export interface InboundQueueDeps extends FeedbackDeps {
+interface InboundQueueDeps extends FeedbackDeps {
   metrics: Registry;
 }
 

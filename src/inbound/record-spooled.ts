@@ -17,7 +17,7 @@ export interface SpooledMessage {
 }
 
 /** Who holds the rows: the listener that spooled them (no lease on them), or the queue under its lease. */
-export type SpoolTaker = { kind: 'listener' } | { kind: 'queue'; leaseUntil: Date };
+type SpoolTaker = { kind: 'listener' } | { kind: 'queue'; leaseUntil: Date };
 
 /** Some of the rows were no longer the taker's when it came to delete them: the other way has them. */
 export class SpoolRowsTakenError extends Error {

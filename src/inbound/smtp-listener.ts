@@ -23,7 +23,7 @@ export interface InboundMessage {
   secure: boolean;
 }
 
-export interface SmtpLimits {
+interface SmtpLimits {
   /** Advertised with SIZE and enforced: a larger message is answered 552 and never handed on. */
   maxMessageBytes: number;
   /** More recipients in one transaction are answered 452 (RFC 5321 asks servers to take 100). */

@@ -14,7 +14,7 @@ import { countFeedback, feedbackCounter, type FeedbackDeps } from '../feedback/i
 import { BatchWriter } from '../platform/batch-writer.ts';
 import { recordSpooled, tallyOutcomes, type SpooledMessage } from './record-spooled.ts';
 
-export interface SpoolProcessorDeps extends FeedbackDeps {
+interface SpoolProcessorDeps extends FeedbackDeps {
   metrics: Registry;
   logger: Logger;
 }

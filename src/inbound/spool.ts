@@ -25,7 +25,7 @@ export interface InboundSpool {
   store(message: InboundMessage): Promise<string>;
 }
 
-export interface SpoolDeps {
+interface SpoolDeps {
   db: Kysely<Database>;
   clock: Clock;
 }

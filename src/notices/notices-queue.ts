@@ -16,7 +16,7 @@ interface NoticeRow {
   text: string;
 }
 
-export interface TeamNoticesDeps {
+interface TeamNoticesDeps {
   transport: MailTransport;
   mailDomain: string;
 }

@@ -7,7 +7,7 @@ import type { Db } from '../db/handle.ts';
 
 export const TEAM_NOTICES_QUEUE = 'team-notices';
 
-export interface TeamNotice {
+interface TeamNotice {
   /** e.g. webhook.created; kept for the outbox reader and tests. */
   kind: string;
   subject: string;
@@ -15,7 +15,7 @@ export interface TeamNotice {
 }
 
 /** Who did it, as the notice names them: the key's name and id (never the key itself). */
-export interface ActingKey {
+interface ActingKey {
   keyId: string;
   keyName: string | null;
 }

@@ -8,7 +8,7 @@
 // Bounded: past `limit` unwritten events, add() hands back a promise of the event's write, which the
 // request awaits (memory stays bounded under overload, nothing is dropped). A failed batch is written
 // again event by event, so one bad event fails alone; its failure goes to onError.
-export interface BatchWriterOptions<E> {
+interface BatchWriterOptions<E> {
   write: (events: E[]) => Promise<void>;
   onError: (error: unknown, event: E) => void;
   maxBatch: number;

@@ -7,7 +7,7 @@ import { createApiKey, type CreatedApiKey } from './auth/api-keys.ts';
 import type { Secrets } from './crypto.ts';
 import { addMember, createTeam } from './teams.ts';
 
-export interface BootstrapResult {
+interface BootstrapResult {
   teamId: number;
   ownerEmail: string;
   key: CreatedApiKey;

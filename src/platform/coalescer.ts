@@ -3,7 +3,7 @@
 // an idle service still answers the first call at once. At most `concurrency` batches run at once.
 // If a batch fails, its items are run again one by one, so one bad item fails only its own call.
 
-export interface CoalescerOptions<In> {
+interface CoalescerOptions<In> {
   /** Largest batch. */
   maxBatch: number;
   /** Batches in the database at once (default 1). */

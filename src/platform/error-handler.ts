@@ -12,7 +12,7 @@ interface FlatErrorRule {
   statuses: readonly number[] | 'all';
 }
 
-export const flatErrorRules: readonly FlatErrorRule[] = [
+const flatErrorRules: readonly FlatErrorRule[] = [
   { methods: ['PUT'], route: /^\/v1\/domains\/:id\/verify$/, statuses: 'all' },
   { methods: ['DELETE'], route: /^\/v1\/domains\/:id$/, statuses: 'all' },
   { methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], route: /^\/v1\/domains(\/.*)?$/, statuses: [403, 404] },
@@ -90,11 +90,7 @@ function shape(error: FastifyError | ApiError | Error): Shaped {
   return { status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };
 }
 
-export function sendError(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  error: FastifyError | ApiError | Error,
-): FastifyReply {
+function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError | ApiError | Error): FastifyReply {
   const shaped = shape(error);
   if (shaped.status >= 500) request.log.error({ err: error }, 'request failed');
   if (shaped.headers) reply.headers(shaped.headers);

@@ -23,9 +23,9 @@ declare module 'fastify' {
 }
 
 /** The content type of every JSON response, stored with an entry written inline. */
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-export interface Replay {
+interface Replay {
   status: number;
   body: string;
   contentType: string | null;
@@ -40,7 +40,7 @@ export interface Replay {
  * replay (the handler sends it with `sendReplay`), throws 409 NOT_UNIQUE, or claims the key, which
  * then completes when the response is sent.
  */
-export interface InlineIdempotency {
+interface InlineIdempotency {
   /** The completed entry for a 200 JSON response with this body. */
   completed(body: string): {
     key: string;
@@ -62,7 +62,7 @@ export function sendReplay(reply: FastifyReply, replay: Replay): FastifyReply {
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** An in-flight entry older than this belongs to a process that died; it may be taken over. */
 const IN_FLIGHT_LOCK_MS = 5 * 60 * 1000;
-export const IDEMPOTENCY_KEY_MAX = 256;
+const IDEMPOTENCY_KEY_MAX = 256;
 
 function requestHash(request: FastifyRequest): string {
   const path = request.routeOptions.url ?? request.url;

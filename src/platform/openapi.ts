@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 
-export const OPENAPI_INFO = {
+const OPENAPI_INFO = {
   title: 'Herald API',
   version: '1.0.0',
   description:
@@ -18,7 +18,7 @@ export const OPENAPI_INFO = {
 };
 
 /** What the areas add beyond their routes: OpenAPI 3.1 `webhooks` and the schemas they refer to. */
-export interface OpenApiExtras {
+interface OpenApiExtras {
   webhooks: Record<string, unknown>;
   schemas: Record<string, unknown>;
 }

@@ -4,7 +4,7 @@
 // names the limit it enforces and the usage read reports the same numbers.
 import type { TeamPlan } from '../db/schema.ts';
 
-export interface PlanLimits {
+interface PlanLimits {
   /** Recipients per UTC day (every recipient of every email counts once; suppressed ones do not). */
   dailySends: number | null;
   /** Recipients per UTC calendar month. */

@@ -10,10 +10,10 @@ import { ConfigError } from '../config-error.ts';
 import type { Currency } from './money.ts';
 
 /** The one rounding rule for turning millionths into wallet minor units (platform/money.ts applies it). */
-export const ROUNDING_RULE = 'half away from zero to the minor unit';
+const ROUNDING_RULE = 'half away from zero to the minor unit';
 
 /** The line that prices every destination without a line of its own. */
-export const DEFAULT_DESTINATION = 'default';
+const DEFAULT_DESTINATION = 'default';
 
 const VARIABLE = 'HERALD_PRICES_FILE';
 
@@ -107,8 +107,8 @@ const priceListSchema = z.strictObject({
 });
 
 export type PriceList = z.output<typeof priceListSchema>;
-export type ChannelPrices = PriceList['currencies'][Currency]['channels']['sms'];
-export type ProPrice = NonNullable<PriceList['currencies'][Currency]['pro']>;
+type ChannelPrices = PriceList['currencies'][Currency]['channels']['sms'];
+type ProPrice = NonNullable<PriceList['currencies'][Currency]['pro']>;
 
 /** Reads and checks the file; throws ConfigError naming HERALD_PRICES_FILE and the first bad path. */
 export function loadPriceList(file: string): PriceList {
@@ -161,7 +161,7 @@ function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /** Index of the tier a team with `monthlyVolume` messages this month is in. */
-export function tierIndex(channel: ChannelPrices, monthlyVolume: number): number {
+function tierIndex(channel: ChannelPrices, monthlyVolume: number): number {
   const i = channel.tiers.findIndex(
     (tier) => monthlyVolume >= tier.minVolume && (tier.maxVolume === null || monthlyVolume <= tier.maxVolume),
   );

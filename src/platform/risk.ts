@@ -4,7 +4,7 @@
 // and every reason it scored, in plain words.
 import { ApiError } from './errors.ts';
 
-export const RISK_WEIGHTS = {
+const RISK_WEIGHTS = {
   /** Premium-rate or other non-mobile number: the classic SMS pumping destination. */
   NON_MOBILE_NUMBER: 40,
   /** A destination country the team has never sent to. */
@@ -17,8 +17,8 @@ export const RISK_WEIGHTS = {
   RECIPIENT_VELOCITY: 15,
 } as const;
 
-export type RiskCode = keyof typeof RISK_WEIGHTS;
-export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH';
+type RiskCode = keyof typeof RISK_WEIGHTS;
+type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH';
 
 export interface RiskReason {
   code: RiskCode;

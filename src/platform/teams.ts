@@ -4,14 +4,14 @@ import type { Currency, Database, Member, MemberRole, Team, TeamPlan } from '../
 import { announceAuthChange } from './auth/auth-events.ts';
 import { defaultApiRateLimit } from './plans.ts';
 
-export interface TeamInput {
+interface TeamInput {
   name: string;
   plan?: TeamPlan;
   currency?: Currency;
   smsEnabled?: boolean;
 }
 
-export interface TeamChanges {
+interface TeamChanges {
   plan?: TeamPlan;
   currency?: Currency;
   smsEnabled?: boolean;
@@ -97,17 +97,6 @@ export async function getMember(db: Kysely<Database>, teamId: number, memberId: 
 
 export async function listMembers(db: Kysely<Database>, teamId: number): Promise<Member[]> {
   return db.selectFrom('members').selectAll().where('team_id', '=', teamId).orderBy('id').execute();
-}
-
-/** Team owners and admins: the people told about security-relevant changes. */
-export async function listTeamAdmins(db: Kysely<Database>, teamId: number): Promise<Member[]> {
-  return db
-    .selectFrom('members')
-    .selectAll()
-    .where('team_id', '=', teamId)
-    .where('role', 'in', ['OWNER', 'ADMIN'])
-    .orderBy('id')
-    .execute();
 }
 
 /** A role change takes effect at once for every key the member made. */

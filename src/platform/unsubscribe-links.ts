@@ -9,7 +9,7 @@ import type { KeyPurpose, Secrets } from './crypto.ts';
 import { openSignedToken, signToken } from './signed-tokens.ts';
 
 /** Longer than any token we make (a 320-character address included); anything longer is refused unread. */
-export const TOKEN_MAX_LENGTH = 1024;
+const TOKEN_MAX_LENGTH = 1024;
 
 /** The payload of a token signed for `purpose`, or null when it is malformed, edited or forged. */
 export function openLinkToken(secrets: Secrets, purpose: KeyPurpose, token: string): unknown[] | null {
@@ -21,14 +21,14 @@ export interface ContactLink {
   contactId: string;
 }
 
-export interface EmailRecipientLink {
+interface EmailRecipientLink {
   teamId: number;
   emailId: string;
   /** The recipient's address; lower-cased in the token. */
   recipient: string;
 }
 
-export type UnsubscribeTarget = ({ kind: 'contact' } & ContactLink) | ({ kind: 'email' } & EmailRecipientLink);
+type UnsubscribeTarget = ({ kind: 'contact' } & ContactLink) | ({ kind: 'email' } & EmailRecipientLink);
 
 /** Public path of unsubscribe links, outside the API prefix (no API key; RFC 8058 one-click). */
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
@@ -37,11 +37,11 @@ const isTeamId = (value: unknown): value is number => Number.isSafeInteger(value
 const isText = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= 320;
 
-export function contactUnsubscribeToken(secrets: Secrets, link: ContactLink): string {
+function contactUnsubscribeToken(secrets: Secrets, link: ContactLink): string {
   return signToken(secrets, 'unsubscribe', ['c', link.teamId, link.contactId]);
 }
 
-export function emailUnsubscribeToken(secrets: Secrets, link: EmailRecipientLink): string {
+function emailUnsubscribeToken(secrets: Secrets, link: EmailRecipientLink): string {
   return signToken(secrets, 'unsubscribe', ['e', link.teamId, link.emailId, link.recipient.trim().toLowerCase()]);
 }
 

@@ -14,7 +14,7 @@ export interface BackoffOptions {
 export const defaultBackoff: BackoffOptions = { baseMs: 10_000, maxMs: 3_600_000, jitter: 'proportional' };
 
 /** Uniform in [0, 1) from node:crypto (the house rule for randomness). */
-export function cryptoRandom(): number {
+function cryptoRandom(): number {
   return randomInt(0, 2 ** 47) / 2 ** 47;
 }
 

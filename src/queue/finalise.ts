@@ -24,7 +24,7 @@ export interface FinaliseCounts {
 const idTypes = new WeakMap<Queue, Promise<string>>();
 
 /** The id column's SQL type, needed to cast the id array that unnest() pairs with per-row values. */
-export function resolveIdType(db: Kysely<Database>, queue: Queue): Promise<string> {
+function resolveIdType(db: Kysely<Database>, queue: Queue): Promise<string> {
   if (queue.idType !== null) return Promise.resolve(queue.idType);
   let type = idTypes.get(queue);
   if (type === undefined) {
@@ -110,7 +110,7 @@ export async function finaliseBatch(queue: Queue, sorted: SortedOutcomes, ctx: B
   return countsOf(sorted, done ?? 0, retry ?? 0, failed ?? 0);
 }
 
-export interface FinaliseAndClaimResult {
+interface FinaliseAndClaimResult {
   counts: FinaliseCounts;
   next: ClaimedBatch;
 }

@@ -8,7 +8,7 @@ import type { Clock } from '../platform/clock.ts';
 import { queueDepth } from './claim.ts';
 import type { Queue } from './define-queue.ts';
 
-export type JobOutcomeLabel = 'done' | 'retry' | 'failed' | 'lost';
+type JobOutcomeLabel = 'done' | 'retry' | 'failed' | 'lost';
 
 export interface QueueMetrics {
   observeClaim(queue: string, seconds: number): void;

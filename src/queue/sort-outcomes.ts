@@ -12,7 +12,7 @@ export interface SortedOutcomes {
   ignored: JobOutcome[];
 }
 
-export const NO_OUTCOME_ERROR = 'handler returned no outcome for this row';
+const NO_OUTCOME_ERROR = 'handler returned no outcome for this row';
 export const LEASE_EXPIRED_ERROR = 'attempts used up: the row was claimed again after its lease expired';
 
 /** Sorts a handler's outcomes; rows it said nothing about are retried, and retries past maxAttempts fail. */

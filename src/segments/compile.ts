@@ -2,7 +2,7 @@
 // parameter of a `sql` fragment, never concatenated text; the database evaluates the whole
 // definition in one statement, never row by row in JS. Semantics where the contract is silent are
 // written down in README.md.
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import {
   NUMBER_LENGTH_MAX,
   NUMBER_PATTERN,
@@ -14,7 +14,7 @@ import type { Db } from '../db/handle.ts';
 
 type Predicate = RawBuilder<SqlBool>;
 
-export interface CompileContext {
+interface CompileContext {
   teamId: number;
   /** The evaluation time (deps.clock), for in_last_days. */
   now: Date;
@@ -25,7 +25,7 @@ const TRUE: Predicate = sql<SqlBool>`true`;
 const FALSE: Predicate = sql<SqlBool>`false`;
 
 /** Escapes LIKE wildcards so that `%`, `_` and `\` in a value match themselves (ESCAPE '\'). */
-export function escapeLike(value: string): string {
+function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
@@ -156,14 +156,6 @@ function conditionPredicate(condition: Condition, context: CompileContext): Pred
     );
   }
   return leafPredicate(condition, context);
-}
-
-/** The definition as one boolean SQL expression over the row `c` of `contacts`. */
-export function definitionPredicate(definition: Definition, context: CompileContext): Expression<SqlBool> {
-  return combine(
-    definition.match,
-    definition.conditions.map((condition) => conditionPredicate(condition, context)),
-  );
 }
 
 /**

@@ -4,10 +4,10 @@
 import { z } from 'zod';
 
 /** Contract Limits: at most 20 conditions, counting those inside groups. */
-export const CONDITIONS_MAX = 20;
+const CONDITIONS_MAX = 20;
 /** Our own bounds on a comparison value and an `in_last_days` count (the contract names none). */
-export const VALUE_MAX = 500;
-export const DAYS_MAX = 36_500;
+const VALUE_MAX = 500;
+const DAYS_MAX = 36_500;
 
 export const Match = z.enum(['all', 'any']);
 
@@ -42,7 +42,7 @@ function valueForTextOps(condition: { op: string; value?: unknown }, ctx: Ctx): 
   if (!needsValue && condition.value !== undefined) unused(ctx, 'value', condition.op);
 }
 
-export const EmailCondition = z.object({
+const EmailCondition = z.object({
   type: z.literal('email'),
   op: z.enum(['equals', 'not_equals', 'contains', 'ends_with']),
   value: Text,
@@ -57,16 +57,16 @@ const nameCondition = <T extends 'first_name' | 'last_name'>(type: T) =>
     })
     .superRefine(valueForTextOps);
 
-export const FirstNameCondition = nameCondition('first_name');
-export const LastNameCondition = nameCondition('last_name');
+const FirstNameCondition = nameCondition('first_name');
+const LastNameCondition = nameCondition('last_name');
 
-export const SubscribedCondition = z.object({
+const SubscribedCondition = z.object({
   type: z.literal('subscribed'),
   op: z.literal('is'),
   value: z.boolean().describe('true: subscribed and, in a double opt-in book, confirmed'),
 });
 
-export const AddedCondition = z
+const AddedCondition = z
   .object({
     type: z.literal('added'),
     op: z.enum(['before', 'after', 'in_last_days']),
@@ -84,7 +84,7 @@ export const AddedCondition = z
     }
   });
 
-export const PropertyCondition = z
+const PropertyCondition = z
   .object({
     type: z.literal('property'),
     key: z.string().min(1).max(200).describe("A variable of the contact book (the book's `variables`)"),
@@ -105,7 +105,7 @@ export const PropertyCondition = z
     }
   });
 
-export const EmailActivityCondition = z
+const EmailActivityCondition = z
   .object({
     type: z.literal('email_activity'),
     event: z.enum(['received', 'opened', 'clicked']),
@@ -118,13 +118,13 @@ export const EmailActivityCondition = z
     if (condition.op !== 'in_last_days' && condition.days !== undefined) unused(ctx, 'days', condition.op);
   });
 
-export const EmailProblemCondition = z.object({
+const EmailProblemCondition = z.object({
   type: z.literal('email_problem'),
   event: z.enum(['bounced', 'complained']),
   op: z.enum(['ever', 'never']),
 });
 
-export const JourneyCondition = z.object({
+const JourneyCondition = z.object({
   type: z.literal('journey'),
   op: z.enum(['is_in', 'completed', 'exited', 'not_in']),
   journeyId: z.string().min(1).max(100),
@@ -151,7 +151,7 @@ export const LeafCondition = z.discriminatedUnion('type', leafConditions, {
       : undefined,
 });
 
-export const GroupCondition = z.object({
+const GroupCondition = z.object({
   type: z.literal('group'),
   match: Match,
   conditions: z.array(LeafCondition).min(1).describe('Conditions of any type but group (groups nest one level only)'),
@@ -162,7 +162,7 @@ export const Condition = z.discriminatedUnion('type', [...leafConditions, GroupC
 });
 
 /** Leaf conditions, counting those inside groups (a group itself is a container, not a condition). */
-export function countConditions(conditions: readonly Condition[]): number {
+function countConditions(conditions: readonly Condition[]): number {
   return conditions.reduce(
     (total, condition) => total + (condition.type === 'group' ? condition.conditions.length : 1),
     0,
@@ -187,7 +187,7 @@ export const Definition = z
   });
 
 export type LeafCondition = z.infer<typeof LeafCondition>;
-export type GroupCondition = z.infer<typeof GroupCondition>;
+type GroupCondition = z.infer<typeof GroupCondition>;
 export type Condition = z.infer<typeof Condition>;
 export type Definition = z.infer<typeof Definition>;
 

@@ -4,7 +4,7 @@ import { ApiError } from '../platform/errors.ts';
 import { leavesOf, type Definition } from './definition.ts';
 
 /** What the segment may name; journeys and campaigns are not built yet, so nothing of theirs exists. */
-export interface SegmentReferences {
+interface SegmentReferences {
   variables: readonly string[];
   journeyExists(journeyId: string): boolean;
   campaignExists(campaignId: string): boolean;
@@ -20,7 +20,7 @@ export function referencesOfBook(variables: readonly string[]): SegmentReference
 }
 
 /** Property keys the definition uses that are not variables of the book, each once, in order. */
-export function unknownPropertyKeys(definition: Definition, variables: readonly string[]): string[] {
+function unknownPropertyKeys(definition: Definition, variables: readonly string[]): string[] {
   const known = new Set(variables);
   const keys = leavesOf(definition).flatMap((condition) =>
     condition.type === 'property' && !known.has(condition.key) ? [condition.key] : [],

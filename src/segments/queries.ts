@@ -11,7 +11,7 @@ export interface BookRow {
   variables: string[];
 }
 
-export interface SegmentWithBook {
+interface SegmentWithBook {
   segment: SegmentRow;
   variables: string[];
 }
@@ -122,7 +122,7 @@ export async function nameTaken(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export interface NewSegment {
+interface NewSegment {
   id: string;
   contactBookId: string;
   name: string;
@@ -147,7 +147,7 @@ export async function insertSegment(db: Db, teamId: number, segment: NewSegment,
     .executeTakeFirstOrThrow();
 }
 
-export interface SegmentChanges {
+interface SegmentChanges {
   name?: string | undefined;
   description?: string | null | undefined;
   definition?: unknown;

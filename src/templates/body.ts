@@ -12,13 +12,13 @@ import {
 import { renderDocument } from './render.ts';
 import { sanitizeTemplateHtml } from './sanitize.ts';
 
-export interface TemplateBody {
+interface TemplateBody {
   /** The editor document as JSON text; null for a body given as HTML. */
   content: string | null;
   html: string | null;
 }
 
-export interface BodyInput {
+interface BodyInput {
   content?: string | undefined;
   html?: string | undefined;
 }

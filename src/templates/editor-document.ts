@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { badRequest } from '../platform/errors.ts';
 import { isSafeLinkUrl, leadingVariableName, VARIABLE_PATTERN } from './variables.ts';
 
-export const DOCUMENT_VERSION = 1;
-export const MAX_BLOCKS = 1000;
-export const MAX_RUNS = 500;
+const DOCUMENT_VERSION = 1;
+const MAX_BLOCKS = 1000;
+const MAX_RUNS = 500;
 /** Across the whole document: bounds the rendering work (juice's cost grows with the elements). */
-export const MAX_RUNS_TOTAL = 5000;
-export const MAX_TEXT = 10_000;
-export const MAX_URL = 2048;
+const MAX_RUNS_TOTAL = 5000;
+const MAX_TEXT = 10_000;
+const MAX_URL = 2048;
 /** The content column is 600 px wide; blocks have 24 px of padding either side. */
 export const CONTENT_WIDTH = 552;
 

@@ -8,7 +8,7 @@ export const UNSUBSCRIBE_VARIABLE = 'unsubscribeUrl';
 const FOOTER_TEXT = 'You are receiving this email because you subscribed to it. ';
 const FOOTER_LINK_TEXT = 'Unsubscribe';
 
-export const FOOTER_BLOCKS: readonly EditorBlock[] = [
+const FOOTER_BLOCKS: readonly EditorBlock[] = [
   { type: 'spacer', height: 16 },
   { type: 'divider' },
   {
@@ -24,7 +24,7 @@ export function defaultMarketingDocument(): EditorDocument {
   return { version: 1, blocks: [...FOOTER_BLOCKS] };
 }
 
-export function documentHasUnsubscribeLink(document: EditorDocument): boolean {
+function documentHasUnsubscribeLink(document: EditorDocument): boolean {
   return documentLinks(document).some((href) => singleVariableName(href) === UNSUBSCRIBE_VARIABLE);
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/handle.ts';
 
 export type TemplateRow = Selectable<TemplatesTable>;
 
-export interface NewTemplate {
+interface NewTemplate {
   id: string;
   name: string;
   subject: string;
@@ -15,7 +15,7 @@ export interface NewTemplate {
   html: string | null;
 }
 
-export interface TemplateChanges {
+interface TemplateChanges {
   name?: string;
   subject?: string;
   type?: TemplateType;

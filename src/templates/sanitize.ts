@@ -77,8 +77,8 @@ function withSafeStyle(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attribute
 
 // Inlining costs about (rules x elements): about a second at these sizes, minutes at 2 MB. Past
 // them the <style> elements are removed without inlining. 100,000 is about where Gmail clips a message.
-export const INLINE_HTML_MAX = 100_000;
-export const INLINE_CSS_MAX = 20_000;
+const INLINE_HTML_MAX = 100_000;
+const INLINE_CSS_MAX = 20_000;
 
 function styleElementsLength(html: string): number {
   let length = 0;

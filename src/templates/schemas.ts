@@ -5,7 +5,7 @@ import { limitParam, pageParam } from '../platform/pagination.ts';
 /** Contract Limits: name 200, previewText 255; subject 998 as for sending; bodies 2,000,000 as html and text. */
 export const NAME_MAX = 200;
 export const SUBJECT_MAX = 998;
-export const PREVIEW_TEXT_MAX = 255;
+const PREVIEW_TEXT_MAX = 255;
 export const BODY_MAX = 2_000_000;
 export const LIST_LIMIT_MAX = 100;
 export const LIST_PAGE_MAX = 10_000;

@@ -42,7 +42,7 @@ export function leadingVariableName(text: string): string | null {
 }
 
 /** Does the text use any `{{variable}}`? */
-export function hasVariable(text: string): boolean {
+function hasVariable(text: string): boolean {
   return ANY_VARIABLE.test(text);
 }
 
@@ -123,18 +123,18 @@ const TAG_OR_VARIABLE = new RegExp(`${TAG.source}|\\{\\{\\s*(${NAME})\\s*\\}\\}`
  * Fills the variables of an HTML body produced by Herald (sanitised on the way in, or rendered from
  * an editor document). Values are escaped for the place they land in; one pass over the text.
  */
-export function renderHtml(html: string, variables: TemplateVariables): string {
+function renderHtml(html: string, variables: TemplateVariables): string {
   return html.replace(TAG_OR_VARIABLE, (match, name: string | undefined) =>
     name === undefined ? fillTag(match, variables) : escapeHtml(valueOf(variables, name)),
   );
 }
 
 /** A subject with its variables filled; line breaks in values become spaces (no header injection). */
-export function renderSubject(subject: string, variables: TemplateVariables): string {
+function renderSubject(subject: string, variables: TemplateVariables): string {
   return substitute(subject, variables, (value) => value.replace(/[\r\n]+/g, ' '));
 }
 
-export function renderText(text: string, variables: TemplateVariables): string {
+function renderText(text: string, variables: TemplateVariables): string {
   return substitute(text, variables, (value) => value);
 }
 

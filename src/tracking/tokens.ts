@@ -22,7 +22,7 @@ export interface TrackedEmail {
   recipient: string | null;
 }
 
-export interface TrackedLink extends TrackedEmail {
+interface TrackedLink extends TrackedEmail {
   /** The original URL (entities decoded), where the redirect goes. */
   link: string;
 }

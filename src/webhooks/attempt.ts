@@ -6,11 +6,11 @@ import { signedHeaders } from './signing.ts';
 import { parseRetryAfter } from './retry-schedule.ts';
 
 export const REQUEST_TIMEOUT_MS = 15_000;
-export const RESPONSE_TEXT_MAX = 2_048;
+const RESPONSE_TEXT_MAX = 2_048;
 // Bodies up to this size are read to the end so the connection can be reused; longer ones are cut.
 const DRAIN_MAX = 64 * 1024;
 
-export interface AttemptTarget {
+interface AttemptTarget {
   callId: string;
   url: string;
   secret: string;

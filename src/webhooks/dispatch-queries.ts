@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { noticeAutoDisabled } from './notices.ts';
 import { MAX_ATTEMPTS } from './retry-schedule.ts';
 
-export const AUTO_DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
+const AUTO_DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 
 export interface ClaimedCall {
   id: string;
@@ -157,11 +157,7 @@ export async function writeOutcomes(
  * calls of those that are now disabled are DISCARDED (also retries written after it was disabled).
  * Should the process die before this runs, the webhook's next failed attempt runs it again.
  */
-export async function disableFailingWebhooks(
-  db: Kysely<Database>,
-  webhookIds: readonly string[],
-  now: Date,
-): Promise<void> {
+async function disableFailingWebhooks(db: Kysely<Database>, webhookIds: readonly string[], now: Date): Promise<void> {
   const disableBefore = new Date(now.getTime() - AUTO_DISABLE_AFTER_MS);
   await db.transaction().execute(async (tx) => {
     const disabled = await sql<{ id: string; team_id: number; url: string; failing_since: Date }>`

@@ -20,14 +20,14 @@ import {
 import { WEBHOOK_DELIVERY_QUEUE } from './events.ts';
 import { nextAttemptAt } from './retry-schedule.ts';
 
-export const MAX_IN_FLIGHT = 256;
+const MAX_IN_FLIGHT = 256;
 export const PER_WEBHOOK = 64;
 // Longer than an attempt can take (15 s), so a live worker never loses a call it is delivering.
 const LEASE_MS = REQUEST_TIMEOUT_MS * 4;
 const REAP_EVERY_MS = 30_000;
 const MAX_FINISHING = 512;
 
-export interface DispatcherDeps {
+interface DispatcherDeps {
   db: Kysely<Database>;
   clock: Clock;
   secrets: Secrets;
@@ -42,7 +42,7 @@ export interface DispatcherDeps {
 }
 
 /** What an attempt leads to (docs/webhooks.md): delivered; 410 fails at once; else the schedule. */
-export function outcomeOf(call: ClaimedCall, result: AttemptResult, at: Date): CallOutcome {
+function outcomeOf(call: ClaimedCall, result: AttemptResult, at: Date): CallOutcome {
   const next = result.delivered || result.gone ? null : nextAttemptAt(call.attempt, at, result.retryAfterMs);
   return {
     id: call.id,

@@ -55,7 +55,7 @@ export const SmsEventData = z.object({
 
 export const TestEventData = z.object({ webhookId: z.string(), message: z.string() });
 
-export interface EventDefinition {
+interface EventDefinition {
   /** The schema of the envelope's `data`. */
   data: z.ZodType;
   /** Its name in the OpenAPI document's components. */

@@ -112,7 +112,7 @@ export async function deleteWebhook(tx: Transaction<Database>, teamId: number, i
   return result.numDeletedRows > 0n;
 }
 
-export interface CallFilter {
+interface CallFilter {
   webhookId?: string;
   status?: CallRow['status'];
   /** created_at (ISO) and id of the last call of the previous page. */

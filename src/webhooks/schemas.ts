@@ -4,16 +4,16 @@ import { z } from 'zod';
 import { cursorParam, limitParam } from '../platform/pagination.ts';
 import { EVENT_TYPES } from './event-catalogue.ts';
 
-export const URL_MAX = 2_048;
+const URL_MAX = 2_048;
 export const DESCRIPTION_MAX = 500;
-export const CALL_LIST_LIMIT_MAX = 50;
-export const CALL_LIST_LIMIT_DEFAULT = 20;
+const CALL_LIST_LIMIT_MAX = 50;
+const CALL_LIST_LIMIT_DEFAULT = 20;
 // Not in the contract: bounds that keep a webhook row and its fan-out small.
-export const EVENT_TYPES_MAX = EVENT_TYPES.length;
-export const DOMAIN_IDS_MAX = 100;
+const EVENT_TYPES_MAX = EVENT_TYPES.length;
+const DOMAIN_IDS_MAX = 100;
 
-export const WEBHOOK_STATUSES = ['ACTIVE', 'PAUSED', 'AUTO_DISABLED'] as const;
-export const CALL_STATUSES = ['PENDING', 'IN_PROGRESS', 'DELIVERED', 'FAILED', 'DISCARDED'] as const;
+const WEBHOOK_STATUSES = ['ACTIVE', 'PAUSED', 'AUTO_DISABLED'] as const;
+const CALL_STATUSES = ['PENDING', 'IN_PROGRESS', 'DELIVERED', 'FAILED', 'DISCARDED'] as const;
 
 export const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
@@ -51,7 +51,7 @@ export const StatusBody = z.object({ status: z.enum(['ACTIVE', 'PAUSED']) });
 export const WebhookParams = z.object({ webhookId: z.string().min(1).max(64) });
 export const CallParams = z.object({ callId: z.string().min(1).max(64) });
 
-export const Last24h = z.object({
+const Last24h = z.object({
   ok: z.number().int().describe('calls delivered'),
   retried: z.number().int().describe("attempts beyond each call's first"),
   failed: z.number().int().describe('calls that ran out of attempts or were dropped'),

@@ -30,7 +30,7 @@ function secretKey(secret: string): KeyObject {
 }
 
 /** The value of `webhook-signature` (and of the contract's `X-Service-Signature`). */
-export function signPayload(secret: string, id: string, timestampSeconds: number, body: string): string {
+function signPayload(secret: string, id: string, timestampSeconds: number, body: string): string {
   const mac = createHmac('sha256', secretKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
   return `v1,${mac}`;
 }

@@ -7,12 +7,12 @@ import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { DnsLookupError, type DnsResolver } from '../adapters/dns.ts';
 
-export const MAX_WEBHOOK_URL_LENGTH = 2_048;
+const MAX_WEBHOOK_URL_LENGTH = 2_048;
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
-export type AddressRange = readonly [Address, number];
+type AddressRange = readonly [Address, number];
 /** HERALD_WEBHOOK_ALLOW_CIDRS, parsed once. */
-export type AllowedRanges = readonly AddressRange[];
+type AllowedRanges = readonly AddressRange[];
 
 export interface HostCheckOptions {
   dns: DnsResolver;
@@ -20,7 +20,7 @@ export interface HostCheckOptions {
   allowCidrs: readonly string[] | AllowedRanges;
 }
 
-export type UnsafeHostKind =
+type UnsafeHostKind =
   /** The name itself is refused: an IP literal, localhost, a single label. */
   | 'INVALID_HOST'
   /** NXDOMAIN / no A and no AAAA record. */
@@ -125,7 +125,7 @@ function inRange(address: Address, [base, bits]: AddressRange): boolean {
 }
 
 /** Why `ip` is refused (e.g. 'private', 'loopback'), or null when it is a deliverable address. */
-export function nonPublicRange(ip: string, allow: AllowedRanges = []): string | null {
+function nonPublicRange(ip: string, allow: AllowedRanges = []): string | null {
   // A zone id never comes from DNS, and an unparsable answer is no address we may use.
   if (ip.includes('%') || net.isIP(ip) === 0) return 'invalid';
   // c-ares prints IPv4-compatible and mapped answers in dotted form (::127.0.0.1), which ipaddr.js
@@ -147,7 +147,7 @@ export function isPublicAddress(ip: string, allow: readonly string[] | AllowedRa
 }
 
 /** The refusal reason for a URL host name (URL.hostname form), or null when the name may be resolved. */
-export function hostNameProblem(hostname: string): string | null {
+function hostNameProblem(hostname: string): string | null {
   if (hostname === '') return 'url must have a host';
   const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   // The URL parser already turns 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1; ipaddr.isValid
@@ -207,7 +207,7 @@ export async function resolveCheckedAddresses(hostname: string, options: HostChe
   return addresses;
 }
 
-export type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
+type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 /** The create/update check; `reason` goes into the 400 message. */
 export async function checkWebhookUrl(raw: string, options: HostCheckOptions): Promise<WebhookUrlCheck> {

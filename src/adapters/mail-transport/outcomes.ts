@@ -18,7 +18,7 @@ interface SendInfoLike {
   response?: string;
 }
 
-export function statusOfCode(code: number | undefined): RecipientStatus {
+function statusOfCode(code: number | undefined): RecipientStatus {
   if (code !== undefined && code >= 200 && code < 300) return 'accepted';
   if (code !== undefined && code >= 500 && code < 600) return 'permanent';
   return 'temporary';

@@ -24,11 +24,11 @@ export function hashApiKey(secrets: Secrets, key: string): Buffer {
   return secrets.hmac('api-key', key);
 }
 
-export function keysMatch(stored: Buffer, presented: Buffer): boolean {
+function keysMatch(stored: Buffer, presented: Buffer): boolean {
   return safeEqual(stored, presented);
 }
 
-export interface NewApiKey {
+interface NewApiKey {
   kind: ApiKeyKind;
   name?: string | null;
   memberId?: number | null;

@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthDeps {
+interface AuthDeps {
   principals: PrincipalCache;
   rateLimiter: RateLimiter;
 }

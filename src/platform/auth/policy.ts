@@ -5,7 +5,7 @@ import type { ApiKeyKind } from '../../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { Principal } from './api-keys.ts';
 
-export interface AccessRule {
+interface AccessRule {
   /** Key kinds accepted; null: no key is asked for (a public route). */
   kinds: readonly ApiKeyKind[] | null;
   /** May a key limited to one domain call it? ('deny': the operation spans domains.) */
@@ -90,7 +90,7 @@ const kindNames: Record<ApiKeyKind, string> = {
   live_ai: 'live AI',
 };
 
-export function isTeamAdmin(role: Principal['makerRole']): boolean {
+function isTeamAdmin(role: Principal['makerRole']): boolean {
   return role === 'OWNER' || role === 'ADMIN';
 }
 
