@@ -8,7 +8,7 @@ import type { Deps } from '../deps.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Secrets } from '../platform/crypto.ts';
-import { ApiError, badRequest, forbidden } from '../platform/errors.ts';
+import { badRequest, forbidden, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { millionthsToMinor, priceTimes, type Currency } from '../platform/money.ts';
 import { smsPrice, type PriceList } from '../platform/price-list.ts';
@@ -33,7 +33,6 @@ export interface SmsSendDeps {
     /** HERALD_SMS_COUNTRIES: null means every country. */
     countries: ReadonlySet<string> | null;
     sharedSenderId: string;
-    provider: string;
   };
   risk: RiskThresholds;
 }
@@ -65,7 +64,7 @@ export async function sendSms(deps: SmsSendDeps, principal: Principal, input: Se
 
   const teamId = principal.teamId;
   const team = await getSmsTeam(deps.db, teamId);
-  if (team === undefined) throw new ApiError(404, 'NOT_FOUND', 'Team not found');
+  if (team === undefined) throw notFound('Team');
   if (!team.sms_enabled) throw forbidden('SMS is not enabled for this team');
   const currency = team.currency as Currency;
   const senderId = await resolveSenderId(deps, teamId, country, input.senderId);
@@ -147,7 +146,6 @@ export function smsSendDeps(deps: Deps): SmsSendDeps {
     sms: {
       countries: deps.config.smsCountries,
       sharedSenderId: deps.config.smsSharedSenderId,
-      provider: deps.config.smsProvider,
     },
     risk: deps.config.risk,
   };
