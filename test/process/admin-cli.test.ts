@@ -130,7 +130,8 @@ async function expectCliErrors(env: NodeJS.ProcessEnv, teamId: number) {
   expect(unknownCommand.stderr).toContain('Usage: herald admin');
 }
 
-describe('herald admin without a running server (in-process)', { timeout: 180_000 }, () => {
+// Every command is a process that opens the embedded database: these tests run a score of them.
+describe('herald admin without a running server (in-process)', { timeout: 300_000 }, () => {
   it('creates a team, a member and a key, deletes the key, and reports errors', async () => {
     const dataDir = makeDataDir();
     // Default LOG_LEVEL: stdout must still be nothing but the command's JSON.
@@ -151,7 +152,7 @@ describe('herald admin without a running server (in-process)', { timeout: 180_00
   });
 });
 
-describe('herald admin with a server holding the data directory (over HTTP)', { timeout: 180_000 }, () => {
+describe('herald admin with a server holding the data directory (over HTTP)', { timeout: 300_000 }, () => {
   it('goes through the running server, and a key it creates authenticates there at once', async () => {
     const dataDir = makeDataDir();
     const port = await freePort();
@@ -201,7 +202,7 @@ describe('herald admin with a server holding the data directory (over HTTP)', { 
   });
 });
 
-describe('herald admin before the first start', { timeout: 180_000 }, () => {
+describe('herald admin before the first start', { timeout: 300_000 }, () => {
   // BUG (operator.md: HERALD_ADMIN_TOKEN is "generated and printed when unset and embedded"): the
   // in-process CLI generates the token into secrets.json and prints it nowhere; the team it creates
   // then stops `start` from printing its banner, so the operator never sees the token.
