@@ -88,7 +88,10 @@ export async function listSms(
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
 }
 
-/** The message a provider's report names, locked so reports for one message apply one at a time. */
+/**
+ * The message a provider's report names, locked so reports for one message apply one at a time. No team
+ * id: a verified report carries only the provider's id, unique per provider.
+ */
 export async function getSmsByProviderIdForUpdate(
   tx: Transaction<Database>,
   provider: string,
@@ -103,7 +106,7 @@ export async function getSmsByProviderIdForUpdate(
     .executeTakeFirst();
 }
 
-/** A claimed message, locked for its outcome; null when the lease is no longer ours. */
+/** A claimed message (the worker's, of any team), locked for its outcome; none when the lease is no longer ours. */
 export async function getLeasedSmsForUpdate(
   tx: Transaction<Database>,
   id: string,
