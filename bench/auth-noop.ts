@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { benchHerald } from './herald-app.ts';
-import { machineLine, writeSection } from './results.ts';
+import { loadCells, machineLine, writeSection } from './results.ts';
 import {
   announceToParent,
   type Figures,
@@ -81,8 +81,6 @@ if (process.argv[2] === 'serve') {
   const { bare, herald } = await measureBoth();
   const ratio = herald.rps / bare.rps;
   const cpuRatio = bare.cpuMicros / herald.cpuMicros;
-  const fmt = (f: Figures) =>
-    `${Math.round(f.rps).toLocaleString('en-US')} req/s | p99 ${f.p99} ms | ${f.cpuMicros.toFixed(1)} µs | ${f.non2xx}`;
   const body = [
     '## Authenticated no-op endpoint (platform)',
     '',
@@ -90,8 +88,8 @@ if (process.argv[2] === 'serve') {
     '',
     '| target | throughput | latency | server CPU per request | non-2xx |',
     '|---|---|---|---|---|',
-    `| bare Fastify route (baseline) | ${fmt(bare)} |`,
-    `| GET /api/v1/whoami (key lookup, access policy, rate limit) | ${fmt(herald)} |`,
+    `| bare Fastify route (baseline) | ${loadCells(bare, 1)} |`,
+    `| GET /api/v1/whoami (key lookup, access policy, rate limit) | ${loadCells(herald, 1)} |`,
     '',
     `Throughput ratio: **${(ratio * 100).toFixed(0)}%** of the bare route (target: at least 60%). ` +
       `Server CPU ratio (bare µs / whoami µs, the throughput ratio a CPU-bound server would reach): **${(cpuRatio * 100).toFixed(0)}%**. ` +

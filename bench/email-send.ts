@@ -14,7 +14,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { benchHerald } from './herald-app.ts';
-import { machineLine, writeSection } from './results.ts';
+import { loadCells, machineLine, verdict, writeSection } from './results.ts';
 import {
   announceToParent,
   type Figures,
@@ -195,9 +195,6 @@ if (process.argv[2] === 'serve') {
   }
   const { bare, herald } = measured;
   const ratio = herald.rps / bare.rps;
-  const fmt = (f: Figures) =>
-    `${Math.round(f.rps).toLocaleString('en-US')} req/s | p99 ${f.p99} ms | ${f.cpuMicros.toFixed(0)} µs | ${f.non2xx}`;
-  const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
   const body = [
     '## Send one email (emails)',
     '',
@@ -205,8 +202,8 @@ if (process.argv[2] === 'serve') {
     '',
     '| target | throughput | latency | server CPU per request | non-2xx + errors |',
     '|---|---|---|---|---|',
-    `| bare Fastify route: one \`INSERT\` of a similar row through \`pg\` (baseline) | ${fmt(bare)} |`,
-    `| POST /api/v1/emails | ${fmt(herald)} |`,
+    `| bare Fastify route: one \`INSERT\` of a similar row through \`pg\` (baseline) | ${loadCells(bare)} |`,
+    `| POST /api/v1/emails | ${loadCells(herald)} |`,
     '',
     `Throughput ratio: **${(ratio * 100).toFixed(0)}%** of the bare route (target: at least 50%, ${verdict(ratio >= 0.5)}). ` +
       `p99 ${herald.p99} ms at ${CONNECTIONS} connections (target: under 25 ms, ${verdict(herald.p99 < 25)}).`,

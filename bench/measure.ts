@@ -36,10 +36,12 @@ export function medianFigures(list: Figures[]): Figures {
 /**
  * Starts this benchmark file again as a child pinned to core 1 (the parent pins itself to core 0 with
  * `pinToCoreZero`), so the server and the load generator never steal each other's time. Resolves
- * with the first message the child sends.
+ * with the first message the child sends. With BENCH_PROFILE=<dir>, the child writes a CPU profile there
+ * when it exits (open it in Chrome's DevTools).
  */
 export function startPinnedChild<Info>(file: string, args: string[]): Promise<{ child: ChildProcess; info: Info }> {
-  const child = spawn('taskset', ['-c', '1', process.execPath, file, ...args], {
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn('taskset', ['-c', '1', process.execPath, ...profile, file, ...args], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -55,5 +57,7 @@ export function pinToCoreZero(): void {
 /** In the child: announce `info` to the parent, then answer every message with the CPU used so far. */
 export function announceToParent(info: unknown): void {
   process.on('message', () => process.send!(process.cpuUsage()));
+  // A normal exit, so that a CPU profile (BENCH_PROFILE) is written.
+  process.on('SIGTERM', () => process.exit(0));
   process.send!(info);
 }

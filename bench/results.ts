@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Figures } from './measure.ts';
 
 const FILE = path.join(import.meta.dirname, 'RESULTS.md');
 const HEADER =
@@ -21,3 +22,10 @@ export function writeSection(name: string, body: string): void {
   const next = pattern.test(existing) ? existing.replace(pattern, block) : `${existing.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(FILE, next);
 }
+
+/** A load run's cells in a results table: throughput, p99, server CPU per request, non-2xx + errors. */
+export function loadCells(f: Figures, cpuDigits = 0): string {
+  return `${Math.round(f.rps).toLocaleString('en-US')} req/s | p99 ${f.p99} ms | ${f.cpuMicros.toFixed(cpuDigits)} µs | ${f.non2xx}`;
+}
+
+export const verdict = (ok: boolean): string => (ok ? 'met' : '**not met**');

@@ -14,6 +14,11 @@ for (const script of [
   'smtp-feedback.ts',
   'sms-send.ts',
   'sms-delivery.ts',
+  'verify.ts',
+  'billing-reads.ts',
+  'journeys.ts',
+  'inbound.ts',
+  'builtin-dkim-key.ts',
 ]) {
   const result = spawnSync(process.execPath, [new URL(script, import.meta.url).pathname], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { benchHerald } from './herald-app.ts';
-import { machineLine, writeSection } from './results.ts';
+import { loadCells, machineLine, verdict, writeSection } from './results.ts';
 import {
   announceToParent,
   type Figures,
@@ -164,8 +164,8 @@ async function measure(): Promise<{ workloads: Workload[]; teamIds: number[] }> 
     }
     return { workloads, teamIds: herald.info.teamIds! };
   } finally {
-    bare.child.kill('SIGKILL');
-    herald.child.kill('SIGKILL');
+    bare.child.kill('SIGTERM');
+    herald.child.kill('SIGTERM');
   }
 }
 
@@ -206,13 +206,10 @@ if (process.argv[2] === 'serve') {
   } finally {
     await admin.end();
   }
-  const fmt = (f: Figures) =>
-    `${Math.round(f.rps).toLocaleString('en-US')} req/s | p99 ${f.p99} ms | ${f.cpuMicros.toFixed(0)} µs | ${f.non2xx}`;
-  const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
   const exact = ledger.messages === ledger.charges && ledger.charged === ledger.moved;
   const lines = measured.workloads.flatMap((w) => [
-    `| ${w.name}: bare Fastify route, one \`INSERT\` through \`pg\` (baseline) | ${fmt(w.bare)} |`,
-    `| ${w.name}: POST /api/v1/sms | ${fmt(w.herald)} |`,
+    `| ${w.name}: bare Fastify route, one \`INSERT\` through \`pg\` (baseline) | ${loadCells(w.bare)} |`,
+    `| ${w.name}: POST /api/v1/sms | ${loadCells(w.herald)} |`,
   ]);
   const [one, ten] = measured.workloads as [Workload, Workload];
   const ratio = (w: Workload) => w.herald.rps / w.bare.rps;

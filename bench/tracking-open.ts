@@ -23,7 +23,7 @@ import pg from 'pg';
 import type { Database } from '../src/db/schema.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET, benchHerald } from './herald-app.ts';
-import { machineLine, writeSection } from './results.ts';
+import { loadCells, machineLine, writeSection } from './results.ts';
 import {
   announceToParent,
   type Figures,
@@ -270,8 +270,6 @@ if (process.argv[2] === 'serve') {
   const { bare, later, first, answered, firstAnswered, recorded } = measured;
   const ratio = later.rps / bare.rps;
   const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
-  const fmt = (f: Figures) =>
-    `${Math.round(f.rps).toLocaleString('en-US')} req/s | p99 ${f.p99} ms | ${f.cpuMicros.toFixed(1)} µs | ${f.non2xx}`;
   // One OPENED event per email opened: the later-open emails' and every first-open request's.
   const laterEmailsOpened = recorded.events - firstAnswered;
   const body = [
@@ -281,9 +279,9 @@ if (process.argv[2] === 'serve') {
     '',
     '| target | throughput | latency | server CPU per request | non-2xx + errors |',
     '|---|---|---|---|---|',
-    `| bare Fastify route answering the GIF (baseline) | ${fmt(bare)} |`,
-    `| GET /t/o/{token}, later opens | ${fmt(later)} |`,
-    `| GET /t/o/{token}, first opens | ${fmt(first)} |`,
+    `| bare Fastify route answering the GIF (baseline) | ${loadCells(bare, 1)} |`,
+    `| GET /t/o/{token}, later opens | ${loadCells(later, 1)} |`,
+    `| GET /t/o/{token}, first opens | ${loadCells(first, 1)} |`,
     '',
     `Throughput ratio, later opens: **${percent(ratio)}** of the bare route (target: at least 50%, ${ratio >= 0.5 ? 'met' : '**not met**'}); server CPU ratio (bare µs / open µs, what a CPU-bound server would reach; it includes writing the opens) ${percent(bare.cpuMicros / later.cpuMicros)}. ` +
       `First opens: **${percent(first.rps / bare.rps)}** of the bare route (server CPU ratio ${percent(bare.cpuMicros / first.cpuMicros)}); the first-open writers, one transaction each at a time, are what limits them (see src/tracking/README.md). ` +

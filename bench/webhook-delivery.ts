@@ -274,7 +274,7 @@ async function main(): Promise<void> {
       '## Webhook delivery (calls)',
       '',
       `\`npm exec -- node bench/webhook-delivery.ts\`: ${CALLS.toLocaleString('en-US')} calls of a ${BODY.length}-byte event per round to one webhook, timed until the loopback HTTPS receiver (its own process pinned to core 1, with the loopback DNS server) has answered them all 200; median of ${ROUNDS} alternating rounds. ` +
-        `Herald: calls seeded PENDING in PostgreSQL, then one worker's webhook-delivery lane (a QueueRunner) claims them (${PER_WEBHOOK} in flight per webhook), re-resolves and checks the host over DNS before every attempt, signs each (Standard Webhooks HMAC-SHA256), POSTs it over keep-alive TLS to the checked address and writes each outcome back; every call is checked DELIVERED afterwards. ` +
+        `Herald: calls seeded PENDING in PostgreSQL, then one worker's webhook-delivery lane (a QueueRunner) claims them (${PER_WEBHOOK} in flight per webhook), resolves and checks the host over DNS before every delivery (one check per host shared only among the calls of one claimed batch), signs each (Standard Webhooks HMAC-SHA256), POSTs it over keep-alive TLS to the checked address and writes each outcome back; every call is checked DELIVERED afterwards. ` +
         `Baseline: a bare undici loop, ${PER_WEBHOOK} in flight, POSTing the same body over the same TLS (same CA) with a fixed address and no signing, no DNS and no database. Both in one process pinned to core 0. ${machineLine()}.`,
       '',
       '| target | seconds (median) | calls/s |',

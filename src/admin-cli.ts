@@ -6,9 +6,12 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { httpUrl } from './config/parse.ts';
 import { dataDirHolder } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { resolveInstanceSecrets, secretsFilePath } from './platform/instance-secrets.ts';
+import { localServerUrl, runningServerUrl } from './platform/running-server.ts';
+import { createLogger } from './deps.ts';
 import { openRuntime } from './runtime.ts';
 import { adminCommands, type AdminJob, type AdminRequest, type AdminResponse } from './admin/cli-commands.ts';
 
@@ -42,15 +45,20 @@ function httpTransport(baseUrl: string, token: string): AdminTransport {
   };
 }
 
-/** The local server, reachable even when it listens on every interface. */
-function localServerUrl(config: Config): string {
-  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+/**
+ * The server holding the embedded data directory: at PORT (and HOST) when PORT is given, as the
+ * environment wins everywhere else; otherwise where it recorded itself in the data directory.
+ */
+function holderUrl(config: Config, holder: number): string {
+  const portGiven = (process.env.PORT ?? '').trim() !== '';
+  const recorded = portGiven ? null : runningServerUrl(config.dataDir, holder);
+  return recorded ?? localServerUrl(config.host, config.port);
 }
 
 /** Serves requests in this process through the same routes; opened once for every request of a command. */
 async function inProcessTransport(config: Config): Promise<AdminTransport> {
-  const runtime = await openRuntime(config);
+  // stdout carries the command's answer; the process's log lines go to stderr.
+  const runtime = await openRuntime(config, { logger: createLogger(config, process.stderr) });
   if (runtime.adminTokenGenerated) {
     // operator.md: a generated admin token is printed; this command is the one that generated it.
     process.stderr.write(
@@ -85,8 +93,9 @@ export async function runAdminCli(argv: string[]): Promise<number> {
   // operator.md names `herald admin outbox` and `herald admin sms-outbox`: a resource given alone runs its only listing.
   const [resource, given, ...tail] = argv;
   const defaultsToList =
-    (resource === 'outbox' || resource === 'sms-outbox') && (given === undefined || given.startsWith('--'));
-  const action = defaultsToList ? 'list' : given;
+    (resource === 'outbox' || resource === 'sms-outbox' || resource === 'dns') &&
+    (given === undefined || given.startsWith('--'));
+  const action = defaultsToList ? (resource === 'dns' ? 'records' : 'list') : given;
   const rest = defaultsToList && given !== undefined ? [given, ...tail] : tail;
   const command = adminCommands.find((c) => c.resource === resource && c.action === action);
   if (!command) {
@@ -94,28 +103,31 @@ export async function runAdminCli(argv: string[]): Promise<number> {
     return resource === undefined || resource === '--help' ? 0 : 2;
   }
   let config: Config;
+  let remote: string | null;
   let request: AdminRequest | AdminJob;
+  let values: Record<string, string | boolean | undefined>;
   try {
-    const { values, positionals } = parseArgs({
+    const parsed = parseArgs({
       args: rest,
       options: command.options,
       allowPositionals: true,
       strict: true,
     });
-    request = command.toRequest(values as Record<string, string | boolean | undefined>, positionals);
+    values = parsed.values as Record<string, string | boolean | undefined>;
+    request = command.toRequest(values, parsed.positionals);
     config = loadConfig();
+    remote = httpUrl(process.env, 'HERALD_ADMIN_URL', null);
   } catch (error) {
     process.stderr.write(`herald admin: ${(error as Error).message}\n${command.usage}\n`);
     return 2;
   }
   try {
-    const remote = process.env.HERALD_ADMIN_URL;
-    const embeddedHeld = config.databaseUrl === null && dataDirHolder(config.dataDir) !== null;
+    const holder = config.databaseUrl === null ? dataDirHolder(config.dataDir) : null;
     let transport: AdminTransport;
-    if (remote || embeddedHeld) {
+    if (remote || holder !== null) {
       const token = resolveInstanceSecrets(config).config.adminToken;
       if (!token) throw new ConfigError('HERALD_ADMIN_TOKEN', 'the admin token of the server', '');
-      transport = httpTransport(remote ?? localServerUrl(config), token);
+      transport = httpTransport(remote ?? holderUrl(config, holder!), token);
     } else {
       transport = await inProcessTransport(config);
     }
@@ -131,7 +143,8 @@ export async function runAdminCli(argv: string[]): Promise<number> {
         process.stderr.write(`herald admin: ${message}\n`);
         return 1;
       }
-      process.stdout.write(`${JSON.stringify(JSON.parse(result.body), null, 2)}\n`);
+      const body: unknown = JSON.parse(result.body);
+      process.stdout.write(command.print ? await command.print(body, values) : `${JSON.stringify(body, null, 2)}\n`);
       return 0;
     } finally {
       await transport.close();

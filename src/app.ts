@@ -8,13 +8,15 @@ import { registerAuth, requireDeclaredAccess } from './platform/auth/plugin.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { registerHealth } from './platform/health.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
-import { registerHttpMetrics } from './platform/metrics.ts';
+import { registerInputStringCheck } from './platform/input-strings.ts';
+import { recordHttpMetrics, serveMetrics } from './platform/metrics.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi.ts';
+import { ProbesAtDebug } from './platform/request-logging.ts';
 import { registerWhoami } from './platform/whoami.ts';
 import { registerDomainRoutes } from './domains/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerEmailRoutes } from './emails/routes.ts';
-import { trackingEventWriters } from './emails/index.ts';
+import { sendBatching, trackingEventWriters } from './emails/index.ts';
 import { registerSegmentRoutes } from './segments/routes.ts';
 import { registerAnalyticsRoutes } from './analytics/routes.ts';
 import { registerContactsArea } from './contacts/index.ts';
@@ -23,6 +25,11 @@ import { webhookEventsOpenApi } from './webhooks/index.ts';
 import { contactLinkRoutes } from './contacts/unsubscribe-routes.ts';
 import { registerTrackingRoutes } from './tracking/index.ts';
 import { registerSmsRoutes, smsCallbackRoutes, smsSendDeps } from './sms/index.ts';
+import { registerVerifyRoutes, verifyDeps } from './verify/index.ts';
+import { billingParts, registerBillingRoutes, stripeHookRoutes } from './billing/index.ts';
+import { journeyContactHooks, registerJourneyRoutes } from './journeys/index.ts';
+import { registerContactHooks } from './platform/contact-hooks.ts';
+import { registerAttachmentRoutes, registerInboundRoutes } from './inboxes/index.ts';
 
 /** Contract: request bodies over 20 MB are refused at the edge with 413. */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -43,6 +50,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    logController: new ProbesAtDebug(),
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
     genReqId: (request) => {
@@ -57,6 +65,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('herald', { apiPrefix: deps.config.apiPrefix });
+  // The card processor client and its per-team cache, shared by the billing reads and /hooks/stripe.
+  const billing = billingParts(deps);
 
   // Every response names its request, so a caller can quote it in a support request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -72,13 +82,20 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     defaultJsonParser(request, body as string, done);
   });
 
+  // Contacts and segments ask journeys through these hooks (they cannot import journeys).
+  registerContactHooks(journeyContactHooks);
   registerErrorHandling(app);
+  registerInputStringCheck(app);
   await registerOpenApi(app, deps.config, webhookEventsOpenApi());
-  registerHttpMetrics(app, deps.metrics);
+  recordHttpMetrics(app, deps.metrics);
+  // HERALD_METRICS_PORT set: /metrics is served there only, off the public listener (services.ts).
+  if (deps.config.metricsPort === null) serveMetrics(app, deps.metrics);
   registerAuth(app, deps);
   registerIdempotency(app, deps);
-  registerHealth(app, deps.db);
+  registerHealth(app, deps.db, deps.database);
 
+  // Concurrent email sends of this process (the emails API and one-time codes) share one statement.
+  const emailSending = sendBatching(deps.db, deps.metrics);
   await app.register(
     async (api) => {
       requireDeclaredAccess(api);
@@ -86,12 +103,16 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerWhoami(api);
       registerDomainRoutes(api, deps);
       registerTemplateRoutes(api, deps);
-      registerEmailRoutes(api, deps);
+      registerEmailRoutes(api, deps, emailSending);
       registerSegmentRoutes(api, deps);
       registerAnalyticsRoutes(api, deps);
       registerContactsArea(api, deps);
+      registerBillingRoutes(api, deps, billing);
       registerWebhookRoutes(api, deps);
-      registerSmsRoutes(api, smsSendDeps(deps));
+      registerSmsRoutes(api, smsSendDeps(deps, { batched: true }));
+      registerVerifyRoutes(api, verifyDeps(deps, emailSending));
+      registerJourneyRoutes(api, deps);
+      registerInboundRoutes(api, { ...deps, publicUrl: deps.config.publicUrl });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: deps.config.apiPrefix },
@@ -103,5 +124,16 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(async (scope) => registerTrackingRoutes(scope, deps, trackingEventWriters(deps)));
   // SMS providers' delivery reports (/hooks/sms/...).
   await app.register(smsCallbackRoutes(deps));
+  // Stripe events (/hooks/stripe): refresh what the billing reads keep for a customer's team.
+  await app.register(
+    stripeHookRoutes({
+      db: deps.db,
+      clock: deps.clock,
+      webhookSecret: deps.config.stripe.webhookSecret,
+      cache: billing.cache,
+    }),
+  );
+  // Attachments of received messages behind signed links (/inbound/attachments/...).
+  await app.register(async (scope) => registerAttachmentRoutes(scope, deps));
   return app;
 }

@@ -1,8 +1,9 @@
 // Builds everything the processes share, once: database, clock, logger, secrets, rate limiter,
-// principal cache, metrics. Tests build the same thing with their own database and clock.
+// principal cache, metrics, blob store. Tests build the same thing with their own database and clock.
 import type { Kysely } from 'kysely';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
+import { createFileBlobStore, type BlobStore } from './adapters/blob-store/index.ts';
 import { createDnsResolver, type DnsResolver } from './adapters/dns.ts';
 import { createMailTransport, type MailTransport } from './adapters/mail-transport/index.ts';
 import type { Config } from './config.ts';
@@ -13,11 +14,15 @@ import { AUTH_CHANNEL } from './platform/auth/auth-events.ts';
 import { PrincipalCache } from './platform/auth/principal-cache.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { Secrets } from './platform/crypto.ts';
+import { createLogger } from './platform/logger.ts';
 import { createMetricsRegistry } from './platform/metrics.ts';
 import { RateLimiter, createCounterStore } from './platform/rate-limit/index.ts';
+import { reportedCircuit } from './platform/rate-limit/circuit-reporting.ts';
 import { QueueAnnouncer } from './queue/index.ts';
 import { createSmsProvider, type SmsProvider } from './adapters/sms-provider/index.ts';
 import { africasTalkingToken, smsOutboxKeeper } from './sms/index.ts';
+
+export { createLogger };
 
 export interface Deps {
   config: Config;
@@ -37,20 +42,15 @@ export interface Deps {
   announcer: QueueAnnouncer;
   /** HERALD_SMS_PROVIDER, built once; the log provider keeps messages in the SMS outbox table. */
   smsProvider: SmsProvider;
+  /** Received mail's originals and attachments, in HERALD_DATA_DIR/blobs. */
+  blobs: BlobStore;
   close(): Promise<void>;
 }
 
-interface DepsOverrides {
+export interface DepsOverrides {
   database?: DbHandle;
   clock?: Clock;
   logger?: Logger;
-}
-
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
-    level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers["x-admin-token"]'], censor: '[redacted]' },
-  });
 }
 
 /** `config.secret` must be resolved (see secrets-file.ts) before this is called. */
@@ -60,11 +60,15 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const clock = overrides.clock ?? systemClock;
   const ownsDatabase = overrides.database === undefined;
   const database =
-    overrides.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    overrides.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
   const secrets = new Secrets(config.secret);
   const principals = new PrincipalCache(database.db, clock, secrets);
-  const stopListening = await database.listen(AUTH_CHANNEL, (teamId) => principals.invalidateTeam(Number(teamId)));
-  const counters = createCounterStore(config.redisUrl);
+  // Key deletions and role changes missed while the listener was down: every cached key is dropped.
+  const stopListening = await database.listen(AUTH_CHANNEL, (teamId) => principals.invalidateTeam(Number(teamId)), {
+    onResume: () => principals.clear(),
+  });
+  const metrics = createMetricsRegistry();
+  const counters = createCounterStore(config.redisUrl, {}, reportedCircuit(logger, metrics));
   const dns = createDnsResolver({ servers: config.dnsServers });
   const mailTransport = createMailTransport(config.mailTransport, {
     dns,
@@ -88,11 +92,12 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     secrets,
     rateLimiter: new RateLimiter(counters, clock),
     principals,
-    metrics: createMetricsRegistry(),
+    metrics,
     dns,
     mailTransport,
     announcer,
     smsProvider,
+    blobs: createFileBlobStore(config.dataDir),
     async close() {
       await announcer.close();
       await smsProvider.close();

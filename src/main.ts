@@ -1,7 +1,15 @@
 // herald start|api|worker|smtp|migrate|admin (operator.md).
 import { runAdminCli } from './admin-cli.ts';
 import { migrate } from './db/migrate.ts';
-import { loadConfigOrExit, migrateAndBootstrap, openRuntime, reportStartupFailure, type Runtime } from './runtime.ts';
+import { checkPortsFree } from './listen-ports.ts';
+import {
+  applyMigrations,
+  bootstrapAndGreet,
+  loadConfigOrExit,
+  openRuntime,
+  reportStartupFailure,
+  type Runtime,
+} from './runtime.ts';
 import { runWorkers, serveApi, serveSmtp, serveWorker, startInboundSmtp, type Service } from './services.ts';
 
 const USAGE = `Usage: herald <command>
@@ -14,12 +22,17 @@ const USAGE = `Usage: herald <command>
   admin     the admin API's operations from the command line (herald admin --help)
 `;
 
-function onSignals(stop: () => Promise<void>): void {
+/** `services` in the order they stop: what takes new work first, then what finishes it. */
+function stopOnSignals(runtime: Runtime, services: Service[]): void {
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     process.stderr.write(`herald: ${signal} received, shutting down\n`);
+    const stop = async () => {
+      for (const service of services) await service.stop();
+      await runtime.close();
+    };
     stop().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -29,15 +42,7 @@ function onSignals(stop: () => Promise<void>): void {
   process.on('SIGINT', handler);
 }
 
-async function run(runtime: Runtime, parts: Array<(runtime: Runtime) => Promise<Service>>): Promise<void> {
-  const services: Service[] = [];
-  for (const start of parts) services.push(await start(runtime));
-  onSignals(async () => {
-    // Stop taking new work first, then let each part finish what it holds, then close resources.
-    for (const service of services.reverse()) await service.stop();
-    await runtime.close();
-  });
-}
+const serveAlone = { api: serveApi, worker: serveWorker, smtp: serveSmtp };
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -50,31 +55,35 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = loadConfigOrExit();
+  let runtime: Runtime | undefined;
   try {
     switch (command) {
       case 'start': {
-        const runtime = await openRuntime(config);
-        await migrateAndBootstrap(runtime);
-        // The listener last, so that it is stopped first: no mail arrives while the workers wind down.
-        await run(runtime, [runWorkers, serveApi, startInboundSmtp]);
+        await checkPortsFree(command, config);
+        runtime = await openRuntime(config);
+        await applyMigrations(runtime);
+        // Listening before the first team and its banner: a start that cannot listen creates nothing.
+        const api = await serveApi(runtime);
+        const smtp = await startInboundSmtp(runtime);
+        await bootstrapAndGreet(runtime);
+        const workers = await runWorkers(runtime);
+        // The SMTP listener stops first, so that no mail arrives while the workers wind down.
+        stopOnSignals(runtime, [smtp, api, workers]);
         return;
       }
       case 'api':
-      case 'worker': {
-        const runtime = await openRuntime(config);
-        await run(runtime, [command === 'api' ? serveApi : serveWorker]);
+      case 'worker':
+      case 'smtp': {
+        await checkPortsFree(command, config);
+        runtime = await openRuntime(config);
+        stopOnSignals(runtime, [await serveAlone[command](runtime)]);
         return;
       }
       case 'migrate': {
-        const runtime = await openRuntime(config);
+        runtime = await openRuntime(config);
         const applied = await migrate(runtime.deps.database);
         process.stdout.write(`${JSON.stringify({ applied })}\n`);
         await runtime.close();
-        return;
-      }
-      case 'smtp': {
-        const runtime = await openRuntime(config);
-        await run(runtime, [serveSmtp]);
         return;
       }
       default:
@@ -82,6 +91,8 @@ async function main(argv: string[]): Promise<void> {
         process.exitCode = 2;
     }
   } catch (error) {
+    // The data directory's lock and the database are let go of before the process ends.
+    await runtime?.close().catch(() => {});
     reportStartupFailure(error);
   }
 }

@@ -1,24 +1,53 @@
 // The long-running parts a command composes: the HTTP API and the background worker.
 import Fastify from 'fastify';
 import { buildApp } from './app.ts';
+import { listenOrExplain, mainListener } from './listen-ports.ts';
 import { registerHealth } from './platform/health.ts';
-import { registerHttpMetrics } from './platform/metrics.ts';
+import { recordHttpMetrics, serveMetrics } from './platform/metrics.ts';
+import { localServerUrl, recordRunningServer } from './platform/running-server.ts';
 import type { Runtime } from './runtime.ts';
 import { createWorkerRunner } from './worker.ts';
 import { parseReturnPath } from './emails/index.ts';
 import { readSmtpTls, startSmtpListener } from './inbound/smtp-listener.ts';
 import { createInboundSpool } from './inbound/spool.ts';
 import { createSpoolProcessor } from './inbound/spool-processor.ts';
+import { INBOX_CHANNEL, inboxAddressOf, inboxIntakeOf, LiveInboxAddresses } from './inboxes/index.ts';
 
 export interface Service {
   stop(): Promise<void>;
 }
 
+/** The public and admin APIs on PORT (and /metrics on HERALD_METRICS_PORT when set). */
 export async function serveApi(runtime: Runtime): Promise<Service> {
-  const { deps } = runtime;
-  const app = await buildApp(deps);
-  await app.listen({ port: deps.config.port, host: deps.config.host });
-  return { stop: () => app.close() };
+  const { config } = runtime.deps;
+  const app = await buildApp(runtime.deps);
+  await listenOrExplain(config.host, mainListener(config), () => app.listen({ port: config.port, host: config.host }));
+  const metrics = await serveMetricsPort(runtime);
+  // Embedded, this process alone holds the data directory: `herald admin` finds it there.
+  const forget =
+    config.databaseUrl === null
+      ? recordRunningServer(config.dataDir, localServerUrl(config.host, config.port))
+      : () => {};
+  return {
+    async stop() {
+      forget();
+      await metrics.stop();
+      await app.close();
+    },
+  };
+}
+
+/** HERALD_METRICS_PORT: /metrics alone on its own listener, for operators who keep it off the public one. */
+async function serveMetricsPort(runtime: Runtime): Promise<Service> {
+  const { config, metrics } = runtime.deps;
+  if (config.metricsPort === null) return { stop: async () => {} };
+  const port = config.metricsPort;
+  const http = Fastify({ logger: false });
+  serveMetrics(http, metrics);
+  await listenOrExplain(config.host, { variable: 'HERALD_METRICS_PORT', port }, () =>
+    http.listen({ port, host: config.host }),
+  );
+  return { stop: () => http.close() };
 }
 
 /** Workers inside `herald start`: the API process already serves health and metrics. */
@@ -34,17 +63,22 @@ export async function runWorkers(runtime: Runtime): Promise<Service> {
 
 /**
  * A part that runs without the API (`herald worker`, `herald smtp`): the part plus /healthz, /readyz
- * and /metrics on PORT. The part is stopped first, then the HTTP server.
+ * and /metrics on PORT (/metrics on HERALD_METRICS_PORT when set). The part is stopped first, then
+ * the HTTP servers.
  */
-async function withHealthServer(runtime: Runtime, part: Service): Promise<Service> {
-  const { deps } = runtime;
+async function withHealthServer(runtime: Runtime, startPart: () => Promise<Service>): Promise<Service> {
+  const { config, metrics, db, database } = runtime.deps;
   const http = Fastify({ logger: false });
-  registerHttpMetrics(http, deps.metrics);
-  registerHealth(http, deps.db);
-  await http.listen({ port: deps.config.port, host: deps.config.host });
+  recordHttpMetrics(http, metrics);
+  if (config.metricsPort === null) serveMetrics(http, metrics);
+  registerHealth(http, db, database);
+  await listenOrExplain(config.host, mainListener(config), () => http.listen({ port: config.port, host: config.host }));
+  const metricsPort = await serveMetricsPort(runtime);
+  const part = await startPart();
   return {
     async stop() {
       await part.stop();
+      await metricsPort.stop();
       await http.close();
     },
   };
@@ -52,15 +86,15 @@ async function withHealthServer(runtime: Runtime, part: Service): Promise<Servic
 
 /** `herald worker` alone. */
 export async function serveWorker(runtime: Runtime): Promise<Service> {
-  return withHealthServer(runtime, await runWorkers(runtime));
+  return withHealthServer(runtime, () => runWorkers(runtime));
 }
 
 /**
  * The inbound SMTP listener (HERALD_SMTP_PORT; 0 = off): accepts mail only for addresses Herald owns
- * (signed bounce return paths) and answers 250 once the message is committed to the spool (messages
+ * (signed bounce return paths, team inboxes) and answers 250 once the message is committed to the spool (messages
  * that arrive together share one INSERT), so a message the database did not take is retried by the
- * sender. Then this process turns each delivery report or complaint into events and suppressions
- * itself (spool-processor.ts); what it does not finish, the worker's inbound-messages queue takes.
+ * sender. Then this process turns each delivery report or complaint into events and suppressions,
+ * and stores each message for an inbox, itself (spool-processor.ts); what it does not finish, the worker's inbound-messages queue takes.
  */
 export async function startInboundSmtp(runtime: Runtime): Promise<InboundSmtpService> {
   const { deps } = runtime;
@@ -74,20 +108,44 @@ export async function startInboundSmtp(runtime: Runtime): Promise<InboundSmtpSer
     mailDomain: config.mailDomain,
     metrics: deps.metrics,
     logger: deps.logger,
+    inbox: inboxIntakeOf(deps),
   });
   const logger = deps.logger.child({ part: 'smtp' });
-  const listener = await startSmtpListener({
-    port: config.smtpPort,
-    host: config.host,
-    tls: readSmtpTls(config.smtpTlsCert, config.smtpTlsKey),
-    hostname: config.mailDomain,
-    logger: deps.logger,
-    metrics: deps.metrics,
-    acceptsRecipient: (address) => parseReturnPath(address, deps.secrets) !== null,
-    onMessage: async (message) => {
-      const id = await spool.store(message);
-      processor.take({ id, mailFrom: message.mailFrom, rcptTo: message.rcptTo, raw: message.raw });
-    },
+  const inboxes = new LiveInboxAddresses(deps.db, deps.clock);
+  const stopListening = await deps.database.listen(INBOX_CHANNEL, (address) => inboxes.forget(address), {
+    onResume: () => inboxes.clear(),
+  });
+  const smtpListener = { variable: 'HERALD_SMTP_PORT', port: config.smtpPort } as const;
+  const listener = await listenOrExplain(config.host, smtpListener, () =>
+    startSmtpListener({
+      port: config.smtpPort,
+      host: config.host,
+      tls: readSmtpTls(config.smtpTlsCert, config.smtpTlsKey),
+      limits: config.smtpConnections,
+      hostname: config.mailDomain,
+      logger: deps.logger,
+      metrics: deps.metrics,
+      // A signed return path, or a live inbox's address (any case, any +tag).
+      acceptsRecipient: async (address) => {
+        if (parseReturnPath(address, deps.secrets) !== null) return true;
+        const inbox = inboxAddressOf(address);
+        return inbox !== null && (await inboxes.has(inbox));
+      },
+      onMessage: async (message) => {
+        const id = await spool.store(message);
+        processor.take({
+          id,
+          mailFrom: message.mailFrom,
+          rcptTo: message.rcptTo,
+          raw: message.raw,
+          remoteAddress: message.remoteAddress,
+        });
+      },
+    }),
+  ).catch(async (error: unknown) => {
+    // No LISTEN left behind by a listener that could not start (a port taken).
+    await stopListening();
+    throw error;
   });
   logger.info({ port: listener.port }, 'inbound SMTP listening');
   return {
@@ -96,6 +154,7 @@ export async function startInboundSmtp(runtime: Runtime): Promise<InboundSmtpSer
     stop: async () => {
       await listener.stop();
       await processor.drained();
+      await stopListening();
     },
     drained: () => processor.drained(),
   };
@@ -108,5 +167,5 @@ export interface InboundSmtpService extends Service {
 
 /** `herald smtp` alone. */
 export async function serveSmtp(runtime: Runtime): Promise<Service> {
-  return withHealthServer(runtime, await startInboundSmtp(runtime));
+  return withHealthServer(runtime, () => startInboundSmtp(runtime));
 }

@@ -1,15 +1,20 @@
 // What `herald worker` runs: every area's queues and the periodic chores, on one QueueRunner.
 // Areas add their queues and chores here as they are built.
+import type { BlobStore } from './adapters/blob-store/index.ts';
 import type { Deps } from './deps.ts';
 import { domainCheckQueue } from './domains/check-queue.ts';
 import { inboundMessagesQueue } from './inbound/inbound-queue.ts';
+import { inboxIntakeOf, removeExpiredOriginals } from './inboxes/index.ts';
 import { emailDeliveryQueue } from './emails/delivery.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
 import { smsDeliveryQueue } from './sms/index.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
 import { teamNoticesQueue } from './notices/notices-queue.ts';
+import { journeyContactHooks, journeyEnrolmentsQueue, journeyRunsQueue } from './journeys/index.ts';
+import { registerContactHooks } from './platform/contact-hooks.ts';
 import { defineChore, QueueRunner, registerQueueDepthGauge, type Chore, type Lane, type Queue } from './queue/index.ts';
 import { purgeOldCalls } from './webhooks/dispatch-queries.ts';
+import { proRenewalChore } from './billing/index.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 import { createWebhookAgent } from './webhooks/http-agent.ts';
 
@@ -27,13 +32,16 @@ function workerQueues(deps: Deps): Queue[] {
     contactConfirmationQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl }),
     teamNoticesQueue({ transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
     smsDeliveryQueue({ provider: deps.smsProvider }),
-    // What `herald smtp` spooled: bounces and complaints.
+    journeyRunsQueue(),
+    journeyEnrolmentsQueue(),
+    // What `herald smtp` spooled: bounces and complaints, and mail for team inboxes.
     inboundMessagesQueue({
       db: deps.db,
       secrets: deps.secrets,
       clock: deps.clock,
       mailDomain: deps.config.mailDomain,
       metrics: deps.metrics,
+      inbox: inboxIntakeOf(deps),
     }),
   ];
 }
@@ -57,7 +65,7 @@ function workerLanes(deps: Deps): Lane[] {
   ];
 }
 
-function workerChores(_deps: Deps): Chore[] {
+function workerChores(deps: Deps): Chore[] {
   return [
     // domains: no chore; rechecks are due rows of the domain-checks queue (next_check_at)
     defineChore({
@@ -76,10 +84,28 @@ function workerChores(_deps: Deps): Chore[] {
         if (purged > 0) logger.info({ purged }, 'webhook calls older than 30 days purged');
       },
     }),
+    // Pro months and units paid from wallets (src/billing/pro-months.ts).
+    proRenewalChore(deps.config.prices),
+    inboundRetentionChore(deps.config.inboundRetentionDays, deps.blobs),
   ];
 }
 
+/** Raw inbound originals and their attachments, removed from the blob store after HERALD_INBOUND_RETENTION_DAYS. */
+export function inboundRetentionChore(retentionDays: number, blobs: BlobStore): Chore {
+  return defineChore({
+    name: 'remove-inbound-originals',
+    everyMs: HOUR,
+    run: async ({ db, clock, logger }) => {
+      const removed = await removeExpiredOriginals({ db, blobs }, clock.now(), retentionDays);
+      if (removed.messages > 0 || removed.hours > 0)
+        logger.info({ ...removed, retentionDays }, 'inbound originals past retention removed');
+    },
+  });
+}
+
 export function createWorkerRunner(deps: Deps): QueueRunner {
+  // Journey runs add contacts to no book, but contacts the worker confirms or writes still reach journeys.
+  registerContactHooks(journeyContactHooks);
   const queues = workerQueues(deps);
   registerQueueDepthGauge(deps.metrics, deps.db, queues, deps.clock);
   return new QueueRunner({

@@ -6,12 +6,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addContacts, BULK_MAX, ContactInput } from '../contacts/index.ts';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../platform/errors.ts';
-import { getTeam } from '../platform/teams.ts';
+import { serialIdParam } from '../platform/serial-id.ts';
 import { AdminError } from './schemas.ts';
+import { requireTeam } from './route-kit.ts';
 
 const ImportParams = z.object({
-  teamId: z.coerce.number().int().positive(),
+  teamId: serialIdParam(),
   contactBookId: z.string().min(1).max(100),
 });
 const ImportBody = z.object({
@@ -44,7 +44,7 @@ export function registerContactImportRoute(app: FastifyInstance, deps: Pick<Deps
     },
     async (request) => {
       const { teamId, contactBookId } = request.params;
-      if (!(await getTeam(deps.db, teamId))) throw notFound('team');
+      await requireTeam(deps.db, teamId);
       const { created, updated } = await addContacts(deps, teamId, contactBookId, request.body.contacts);
       return { message: `${created} contacts added, ${updated} updated`, count: created + updated, created, updated };
     },

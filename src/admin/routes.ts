@@ -8,22 +8,18 @@ import { listOutbox } from '../emails/outbox-queries.ts';
 import { createApiKey, deleteApiKey, listApiKeys } from '../platform/auth/api-keys.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
-import {
-  addMember,
-  createTeam,
-  getMember,
-  getTeam,
-  listMembers,
-  setMemberRole,
-  updateTeam,
-} from '../platform/teams.ts';
+import { addMember, createTeam, getMember, listMembers, setMemberRole, updateTeam } from '../platform/teams.ts';
 import { registerContactImportRoute } from './contacts-import.ts';
 import { registerSuppressionRoutes } from './suppressions-routes.ts';
 import { registerSmsAdminRoutes } from './sms-routes.ts';
+import { registerMailAdminRoutes } from './mail-routes.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
+import { registerInboxAdminRoutes } from './inbox-routes.ts';
 import { getWallet } from '../wallet/index.ts';
+import { setPlanAndBillingMethod } from '../billing/index.ts';
 import * as s from './schemas.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { ADMIN_ERRORS, ADMIN_ROUTE, requireTeam } from './route-kit.ts';
 
 function teamView(team: TeamRow) {
   return {
@@ -34,6 +30,7 @@ function teamView(team: TeamRow) {
     smsEnabled: team.sms_enabled,
     apiRateLimit: team.api_rate_limit,
     stripeCustomerId: team.stripe_customer_id,
+    billingMethod: team.billing_method,
     createdAt: team.created_at.toISOString(),
   };
 }
@@ -53,19 +50,15 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
   const admin = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   admin.addHook('onRequest', async (request) => checkAdminToken(deps.config.adminToken, request));
-  const common = { tags: ['admin'], security: [{ adminToken: [] }] };
-  const errors = { 400: s.AdminError, 401: s.AdminError, 404: s.AdminError };
-
-  async function requireTeam(teamId: number): Promise<TeamRow> {
-    const team = await getTeam(db, teamId);
-    if (!team) throw notFound('team');
-    return team;
-  }
+  const common = ADMIN_ROUTE;
+  const errors = ADMIN_ERRORS;
 
   registerContactImportRoute(admin, deps);
   registerSuppressionRoutes(admin, deps);
   registerSmsAdminRoutes(admin, deps);
+  registerMailAdminRoutes(admin, deps);
   registerWalletRoutes(admin, deps);
+  registerInboxAdminRoutes(admin, deps);
 
   admin.post(
     '/teams',
@@ -79,7 +72,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
   admin.get(
     '/teams/:teamId',
     { schema: { ...common, summary: 'Read a team', params: s.TeamParams, response: { 200: s.Team, ...errors } } },
-    async (request) => teamView(await requireTeam(request.params.teamId)),
+    async (request) => teamView(await requireTeam(db, request.params.teamId)),
   );
 
   admin.patch(
@@ -104,7 +97,19 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
           `currency: the team's wallet holds ${wallet.currency} and cannot change`,
         );
       }
-      const team = await updateTeam(db, request.params.teamId, request.body, clock.now());
+      const { billingMethod, ...changes } = request.body;
+      // First, so that a wallet that cannot pay the first Pro month (402) leaves the team unchanged. A
+      // plan change alone goes through it too: on the wallet, becoming Pro pays, leaving Pro stops.
+      if (billingMethod !== undefined || changes.plan !== undefined) {
+        await setPlanAndBillingMethod(
+          db,
+          request.params.teamId,
+          { method: billingMethod, plan: changes.plan },
+          deps.config.prices,
+          clock.now(),
+        );
+      }
+      const team = await updateTeam(db, request.params.teamId, changes, clock.now());
       if (!team) throw notFound('team');
       deps.principals.invalidateTeam(team.id);
       return teamView(team);
@@ -122,7 +127,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
-      await requireTeam(request.params.teamId);
+      await requireTeam(db, request.params.teamId);
       return (await listMembers(db, request.params.teamId)).map(memberView);
     },
   );
@@ -139,7 +144,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      await requireTeam(request.params.teamId);
+      await requireTeam(db, request.params.teamId);
       try {
         const member = await addMember(db, request.params.teamId, request.body, clock.now());
         return reply.code(201).send(memberView(member));
@@ -186,7 +191,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
-      await requireTeam(request.params.teamId);
+      await requireTeam(db, request.params.teamId);
       return (await listApiKeys(db, request.params.teamId)).map((k) => ({
         id: k.id,
         kind: k.kind,
@@ -212,7 +217,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       const { teamId } = request.params;
-      await requireTeam(teamId);
+      await requireTeam(db, teamId);
       const { memberId, domainId } = request.body;
       if (memberId !== undefined && !(await getMember(db, teamId, memberId))) throw notFound('member');
       if (domainId !== undefined && !(await domainExists(db, teamId, domainId))) throw notFound('domain');

@@ -3,14 +3,15 @@ import { z } from 'zod';
 import { API_KEY_KINDS } from '../platform/auth/api-keys.ts';
 import { CURRENCIES } from '../platform/money.ts';
 import { TEAM_PLANS } from '../platform/plans.ts';
+import { serialId, serialIdParam } from '../platform/serial-id.ts';
 
 export const TeamPlan = z.enum(TEAM_PLANS);
 export const Currency = z.enum(CURRENCIES);
 export const MemberRole = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
 export const ApiKeyKind = z.enum(API_KEY_KINDS);
 
-export const TeamParams = z.object({ teamId: z.coerce.number().int().positive() });
-export const MemberParams = TeamParams.extend({ memberId: z.coerce.number().int().positive() });
+export const TeamParams = z.object({ teamId: serialIdParam() });
+export const MemberParams = TeamParams.extend({ memberId: serialIdParam() });
 export const KeyParams = TeamParams.extend({ keyId: z.string().min(1).max(64) });
 
 export const CreateTeamBody = z.object({
@@ -27,6 +28,11 @@ export const UpdateTeamBody = z
     smsEnabled: z.boolean(),
     apiRateLimit: z.number().int().min(1).max(1_000_000).describe("requests per second for the team's keys"),
     stripeCustomerId: z.string().min(1).max(255).nullable(),
+    billingMethod: z
+      .enum(['card', 'wallet', 'none'])
+      .describe(
+        'how the plan is paid; wallet on pro takes the first month from the wallet now (402 when it cannot pay)',
+      ),
   })
   .partial();
 
@@ -38,6 +44,7 @@ export const Team = z.object({
   smsEnabled: z.boolean(),
   apiRateLimit: z.number().int(),
   stripeCustomerId: z.string().nullable(),
+  billingMethod: z.enum(['card', 'wallet', 'none']),
   createdAt: z.string(),
 });
 
@@ -59,13 +66,10 @@ export const Member = z.object({
 export const CreateKeyBody = z.object({
   kind: ApiKeyKind,
   name: z.string().trim().min(1).max(200).optional(),
-  memberId: z
-    .number()
-    .int()
-    .positive()
+  memberId: serialId()
     .optional()
     .describe('the member who makes the key; absent: a key whose maker was never recorded'),
-  domainId: z.number().int().positive().optional().describe('limits the key to that domain'),
+  domainId: serialId().optional().describe('limits the key to that domain'),
 });
 
 export const CreatedKey = z.object({
@@ -84,7 +88,7 @@ export const DeletedKey = z.object({ id: z.string(), deleted: z.literal(true) })
 export const AdminError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export const OutboxQuery = z.object({
-  teamId: z.coerce.number().int().positive().optional().describe("only this team's messages"),
+  teamId: serialIdParam().optional().describe("only this team's messages"),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

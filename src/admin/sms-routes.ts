@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { listSmsOutbox, smsCallbackUrls } from '../sms/index.ts';
-import { AdminError } from './schemas.ts';
+import { ADMIN_ERRORS, ADMIN_ROUTE } from './route-kit.ts';
 
 const OutboxQuery = z.object({
   to: z
@@ -26,8 +26,8 @@ const CallbackUrls = z.object({ twilio: z.string(), africastalking: z.string(), 
 
 export function registerSmsAdminRoutes(app: FastifyInstance, deps: Deps): void {
   const admin = app.withTypeProvider<ZodTypeProvider>();
-  const common = { tags: ['admin'], security: [{ adminToken: [] }] };
-  const errors = { 400: AdminError, 401: AdminError, 404: AdminError };
+  const common = ADMIN_ROUTE;
+  const errors = ADMIN_ERRORS;
 
   admin.get(
     '/sms/callback-urls',

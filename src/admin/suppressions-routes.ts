@@ -11,8 +11,8 @@ import type { Deps } from '../deps.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { notFound } from '../platform/errors.ts';
 import { cursorPage, cursorParam, decodeCursor, encodeCursor, limitParam } from '../platform/pagination.ts';
-import { getTeam } from '../platform/teams.ts';
-import { AdminError, TeamParams } from './schemas.ts';
+import { TeamParams } from './schemas.ts';
+import { ADMIN_ERRORS, ADMIN_ROUTE, requireTeam } from './route-kit.ts';
 
 const LIMIT_MAX = 100;
 const LIMIT_DEFAULT = 50;
@@ -93,12 +93,8 @@ function afterOf(secrets: Secrets, cursor: string | undefined, teamId: number): 
 export function registerSuppressionRoutes(app: FastifyInstance, deps: Pick<Deps, 'db' | 'secrets'>): void {
   const admin = app.withTypeProvider<ZodTypeProvider>();
   const { db, secrets } = deps;
-  const common = { tags: ['admin'], security: [{ adminToken: [] }] };
-  const errors = { 400: AdminError, 401: AdminError, 404: AdminError };
-
-  async function requireTeam(teamId: number): Promise<void> {
-    if (!(await getTeam(db, teamId))) throw notFound('team');
-  }
+  const common = ADMIN_ROUTE;
+  const errors = ADMIN_ERRORS;
 
   admin.get(
     '/teams/:teamId/suppressions',
@@ -116,7 +112,7 @@ export function registerSuppressionRoutes(app: FastifyInstance, deps: Pick<Deps,
       const { teamId } = request.params;
       const { email, limit, cursor } = request.query;
       const after = afterOf(secrets, cursor, teamId);
-      await requireTeam(teamId);
+      await requireTeam(db, teamId);
       const rows = await listSuppressions(db, teamId, email, after, limit);
       const page = cursorPage(rows, limit, (last) => encodeCursor(secrets, LIST, teamId, [last.position, last.email]));
       return { data: page.data.map(view), nextCursor: page.nextCursor };
@@ -135,7 +131,7 @@ export function registerSuppressionRoutes(app: FastifyInstance, deps: Pick<Deps,
     },
     async (request) => {
       const { teamId, email } = request.params;
-      await requireTeam(teamId);
+      await requireTeam(db, teamId);
       const row = await selectSuppressions(db, teamId).where('email', '=', email).executeTakeFirst();
       if (!row) throw notFound('suppression');
       return view(row);
@@ -154,7 +150,7 @@ export function registerSuppressionRoutes(app: FastifyInstance, deps: Pick<Deps,
     },
     async (request) => {
       const { teamId, email } = request.params;
-      await requireTeam(teamId);
+      await requireTeam(db, teamId);
       const deleted = await db
         .deleteFrom('suppressions')
         .where('team_id', '=', teamId)

@@ -2,11 +2,10 @@
 // "More admin API"). Each write is one transaction through src/wallet.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { settleOwedProMonth } from '../billing/index.ts';
 import type { SenderIdRow } from '../db/schema-wallet.ts';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../platform/errors.ts';
 import { formatMinor } from '../platform/money.ts';
-import { getTeam } from '../platform/teams.ts';
 import {
   adjust,
   createSenderId,
@@ -22,6 +21,7 @@ import {
 } from '../wallet/index.ts';
 import { AdminError, TeamParams } from './schemas.ts';
 import * as s from './wallet-schemas.ts';
+import { ADMIN_ERRORS, ADMIN_ROUTE, requireTeam } from './route-kit.ts';
 
 const senderIdView = (row: SenderIdRow) => ({
   id: row.id,
@@ -34,12 +34,8 @@ const senderIdView = (row: SenderIdRow) => ({
 export function registerWalletRoutes(app: FastifyInstance, deps: Deps): void {
   const admin = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
-  const common = { tags: ['admin'], security: [{ adminToken: [] }] };
-  const errors = { 400: AdminError, 401: AdminError, 404: AdminError };
-
-  async function requireTeam(teamId: number): Promise<void> {
-    if (!(await getTeam(db, teamId))) throw notFound('team');
-  }
+  const common = ADMIN_ROUTE;
+  const errors = ADMIN_ERRORS;
 
   admin.get(
     '/teams/:teamId/wallet',
@@ -52,7 +48,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
-      await requireTeam(request.params.teamId);
+      await requireTeam(db, request.params.teamId);
       const wallet = await getWallet(db, request.params.teamId);
       if (!wallet) return { currency: null, balanceMinor: 0, balanceFormatted: null, updatedAt: null };
       return {
@@ -77,7 +73,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request) => {
       const { teamId } = request.params;
-      await requireTeam(teamId);
+      await requireTeam(db, teamId);
       const wallet = await getWallet(db, teamId);
       const rows = wallet ? await listTransactions(db, teamId, request.query.limit) : [];
       return { currency: wallet?.currency ?? null, data: rows.map(walletTransactionView) };
@@ -96,16 +92,19 @@ export function registerWalletRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      await requireTeam(request.params.teamId);
+      await requireTeam(db, request.params.teamId);
       const { amountMinor, reference, description } = request.body;
-      const { row } = await db.transaction().execute((tx) =>
-        topUp(tx, request.params.teamId, {
+      const { row } = await db.transaction().execute(async (tx) => {
+        const topped = await topUp(tx, request.params.teamId, {
           amountMinor: BigInt(amountMinor),
           reference,
           description,
           at: clock.now(),
-        }),
-      );
+        });
+        // A Pro month owed (grace or lapse) is paid at once when the wallet now covers it.
+        if (topped.created) await settleOwedProMonth(tx, request.params.teamId, deps.config.prices, clock.now());
+        return topped;
+      });
       return reply.code(201).send(walletTransactionView(row));
     },
   );
@@ -122,7 +121,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      await requireTeam(request.params.teamId);
+      await requireTeam(db, request.params.teamId);
       const { amountMinor, description } = request.body;
       const row = await db
         .transaction()
@@ -145,7 +144,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      await requireTeam(request.params.teamId);
+      await requireTeam(db, request.params.teamId);
       const row = await db
         .transaction()
         .execute((tx) => reverse(tx, request.params.teamId, { ...request.body, at: clock.now() }));
@@ -164,7 +163,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
-      await requireTeam(request.params.teamId);
+      await requireTeam(db, request.params.teamId);
       return (await listSenderIds(db, request.params.teamId)).map(senderIdView);
     },
   );
@@ -181,7 +180,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      await requireTeam(request.params.teamId);
+      await requireTeam(db, request.params.teamId);
       const { senderId, country, feeMinor } = request.body;
       const row = await createSenderId(
         db,

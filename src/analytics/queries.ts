@@ -14,6 +14,7 @@ export interface DayCounts {
 }
 
 interface ReputationCounts {
+  sent: number;
   delivered: number;
   hardBounced: number;
   complained: number;
@@ -42,12 +43,19 @@ export async function dailyCounts(
 
 /** All-time totals for reputation (int8 sums: a large team's lifetime passes 2^31). */
 export async function reputationCounts(db: Db, teamId: number, domainId: number | null): Promise<ReputationCounts> {
-  const result = await sql<{ delivered: bigint | null; hard_bounced: bigint | null; complained: bigint | null }>`
-    SELECT sum(delivered)::int8 AS delivered, sum(hard_bounced)::int8 AS hard_bounced, sum(complained)::int8 AS complained
+  const result = await sql<{
+    sent: bigint | null;
+    delivered: bigint | null;
+    hard_bounced: bigint | null;
+    complained: bigint | null;
+  }>`
+    SELECT sum(sent)::int8 AS sent, sum(delivered)::int8 AS delivered,
+           sum(hard_bounced)::int8 AS hard_bounced, sum(complained)::int8 AS complained
     FROM email_daily_stats
     WHERE team_id = ${teamId}::int ${domainFilter(domainId)}`.execute(db);
   const row = result.rows[0];
   return {
+    sent: Number(row?.sent ?? 0),
     delivered: Number(row?.delivered ?? 0),
     hardBounced: Number(row?.hard_bounced ?? 0),
     complained: Number(row?.complained ?? 0),

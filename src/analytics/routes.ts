@@ -22,8 +22,15 @@ function lastDays(now: Date, days: number): string[] {
   return Array.from({ length: days }, (_, i) => utcDay(today - (days - 1 - i) * DAY_MS));
 }
 
-/** A fraction of delivered; 0 rather than NaN or Infinity when nothing was delivered. */
-const rateOf = (count: number, delivered: number) => (delivered === 0 ? 0 : count / delivered);
+/**
+ * What reputation rates divide by: delivered emails once any delivery was reported, else sent ones.
+ * Under the relay and log transports nothing is DELIVERED unless a delivery report comes back, so
+ * dividing by delivered alone would read every bounce as 0% (issue 22).
+ */
+const rateBasis = ({ sent, delivered }: { sent: number; delivered: number }) => (delivered > 0 ? delivered : sent);
+
+/** A fraction of the basis; 0 rather than NaN or Infinity when the basis is 0. */
+const rateOf = (count: number, basis: number) => (basis === 0 ? 0 : count / basis);
 
 export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -85,7 +92,11 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsDep
         ...common,
         summary: 'Delivered, hard-bounced and complained emails over all time, with bounce and complaint rates',
         description:
-          'bounceRate = hardBounced / delivered and complaintRate = complained / delivered, as fractions; both 0 when nothing was delivered.',
+          'bounceRate = hardBounced / N and complaintRate = complained / N, as fractions (0.02 is 2%). ' +
+          'N is `delivered` when at least one delivery was reported in the scope asked for (the team, or the ' +
+          '`domainId`), else the number of emails sent (taken by a relay or the log transport; not a field of the ' +
+          'response), because the relay and log transports record DELIVERED only when a delivery report comes ' +
+          'back. Both rates are 0 when N is 0.',
         querystring: s.ReputationQuery,
         response: { 200: s.ReputationMetrics, ...errors },
       },
@@ -93,13 +104,15 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsDep
     async (request) => {
       const principal = principalOf(request);
       const domainId = await domainScope(principal, request.query.domainId);
-      const { delivered, hardBounced, complained } = await reputationCounts(db, principal.teamId, domainId);
+      const counts = await reputationCounts(db, principal.teamId, domainId);
+      const { delivered, hardBounced, complained } = counts;
+      const basis = rateBasis(counts);
       return {
         delivered,
         hardBounced,
         complained,
-        bounceRate: rateOf(hardBounced, delivered),
-        complaintRate: rateOf(complained, delivered),
+        bounceRate: rateOf(hardBounced, basis),
+        complaintRate: rateOf(complained, basis),
       };
     },
   );

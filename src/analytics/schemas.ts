@@ -34,11 +34,22 @@ export const TimeSeries = z.object({
 });
 
 export const ReputationMetrics = z.object({
-  delivered: z.number().int(),
+  delivered: z
+    .number()
+    .int()
+    .describe('emails with a reported delivery (under the relay and log transports, only from delivery reports)'),
   hardBounced: z.number().int(),
   complained: z.number().int(),
-  bounceRate: z.number().describe('hardBounced / delivered, a fraction (0.02 is 2%); 0 when nothing was delivered'),
-  complaintRate: z.number().describe('complained / delivered, a fraction; 0 when nothing was delivered'),
+  bounceRate: z
+    .number()
+    .describe(
+      'hardBounced / delivered once any delivery was reported, else hardBounced / emails sent; a fraction (0.02 is 2%), 0 when that is 0',
+    ),
+  complaintRate: z
+    .number()
+    .describe(
+      'complained / delivered once any delivery was reported, else complained / emails sent; a fraction, 0 when that is 0',
+    ),
 });
 
 export const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });

@@ -2,7 +2,8 @@
 // error handler shapes them, keyed on these route patterns (the param must be `:contactBookId`).
 // Books are not tied to domains: a domain-limited full access key reaches every book of its team
 // (policy `full` allows domain-limited keys; README.md).
-import { notFound } from '../platform/errors.ts';
+import { badRequest, notFound } from '../platform/errors.ts';
+import { bookInUse, contactsLeft } from '../platform/contact-hooks.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
@@ -130,9 +131,17 @@ export function registerContactBookRoutes(app: FastifyInstance, deps: BookDeps):
     },
     async (request) => {
       const { contactBookId } = request.params;
+      const { teamId } = principalOf(request);
       // Contract: refused with 400 while a scheduled or running campaign or an active journey uses
-      // the book. Neither campaigns nor journeys exist yet; the check belongs here when they do.
-      if (!(await deleteBook(db, principalOf(request).teamId, contactBookId))) throw notFound('Contact book');
+      // the book; the areas that use books answer through platform/contact-hooks.ts.
+      await db.transaction().execute(async (tx) => {
+        const inUse = await bookInUse(tx, teamId, contactBookId);
+        if (inUse !== null) throw badRequest(`the contact book cannot be deleted: ${inUse}`);
+        const deleted = await deleteBook(tx, teamId, contactBookId);
+        if (deleted === undefined) throw notFound('Contact book');
+        // Runs of its contacts on journeys that are not ACTIVE (a paused one) exit now.
+        await contactsLeft(tx, { teamId, contactIds: deleted, reason: 'deleted', now: deps.clock.now() });
+      });
       return { id: contactBookId, success: true, message: 'Contact book deleted' };
     },
   );

@@ -1,6 +1,7 @@
 // Double opt-in confirmation writes. Tenant first.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { contactsAdded } from '../platform/contact-hooks.ts';
 
 type ConfirmationState = 'missing' | 'pending' | 'confirmed';
 
@@ -21,7 +22,9 @@ export async function confirmationState(
 
 /**
  * Confirms a contact that has not confirmed yet: subscribed, confirmed now, no confirmation email
- * pending. A contact that already confirmed is left as it is (a later unsubscribe stands).
+ * pending. A contact that already confirmed is left as it is (a later unsubscribe stands). The
+ * contact joins its book here, so the areas that follow books (journeys) hear of it in the same
+ * transaction.
  */
 export async function confirmContact(
   db: Kysely<Database>,
@@ -29,13 +32,18 @@ export async function confirmContact(
   contactId: string,
   now: Date,
 ): Promise<ConfirmationState> {
-  const result = await db
-    .updateTable('contacts')
-    .set({ confirmed_at: now, subscribed: true, unsubscribed_at: null, confirmation_due_at: null, updated_at: now })
-    .where('team_id', '=', teamId)
-    .where('id', '=', contactId)
-    .where('confirmed_at', 'is', null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows > 0n) return 'confirmed';
+  const confirmed = await db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable('contacts')
+      .set({ confirmed_at: now, subscribed: true, unsubscribed_at: null, confirmation_due_at: null, updated_at: now })
+      .where('team_id', '=', teamId)
+      .where('id', '=', contactId)
+      .where('confirmed_at', 'is', null)
+      .returning('contact_book_id')
+      .executeTakeFirst();
+    if (row) await contactsAdded(tx, { teamId, contactBookId: row.contact_book_id, contactIds: [contactId], now });
+    return row !== undefined;
+  });
+  if (confirmed) return 'confirmed';
   return confirmationState(db, teamId, contactId);
 }

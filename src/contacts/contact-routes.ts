@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
-import { addContacts, createContact, patchContact, upsertContact } from './contact-writes.ts';
-import { deleteContacts, getBook, getContact, listContacts } from './queries.ts';
+import { addContacts, createContact, patchContact, removeContacts, upsertContact } from './contact-writes.ts';
+import { getBook, getContact, listContacts } from './queries.ts';
 import * as s from './schemas.ts';
 import { contactView } from './view.ts';
 
@@ -108,7 +108,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
     async (request) => {
       const { teamId } = principalOf(request);
       await requireBook(teamId, request.params.contactBookId);
-      const count = await deleteContacts(db, teamId, request.params.contactBookId, [
+      const count = await removeContacts(deps, teamId, request.params.contactBookId, [
         ...new Set(request.body.contactIds),
       ]);
       return { success: true, count };
@@ -196,7 +196,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
     },
     async (request) => {
       const { contactBookId, contactId } = request.params;
-      if ((await deleteContacts(db, principalOf(request).teamId, contactBookId, [contactId])) === 0)
+      if ((await removeContacts(deps, principalOf(request).teamId, contactBookId, [contactId])) === 0)
         throw notFound('Contact');
       return { success: true };
     },

@@ -1,6 +1,7 @@
 // Writing contacts: single create, PUT upsert and bulk add (also the CSV import's path). Every write
 // runs in one transaction that share-locks the book, so its double opt-in setting cannot change and
 // the book cannot be deleted under it; new contacts take their state from createContactState.
+// A write that unsubscribes a contact calls contactsLeft in its transaction (journey runs exit).
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../db/schema.ts';
@@ -8,6 +9,7 @@ import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { announceCreatedContacts, createContactState } from './create-contact-state.ts';
 import {
+  deleteContacts,
   lockBook,
   lockContact,
   lockContactsByEmail,
@@ -19,6 +21,7 @@ import {
 } from './queries.ts';
 import type { ContactChanges, ContactInput } from './schemas.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { contactsLeft } from '../platform/contact-hooks.ts';
 
 interface WriteDeps {
   db: Kysely<Database>;
@@ -84,7 +87,7 @@ export async function createContact(
       if (existing) throw emailTaken(input.email, existing.id);
       const record = newRecord(book, input, deps.clock.now());
       await upsertContacts(tx, teamId, bookId, [record], record.createdAt, 'fail');
-      await announceCreatedContacts(tx, [record]);
+      await announceCreatedContacts(tx, [record], { teamId, contactBookId: bookId, now: record.createdAt });
       return record.id;
     });
   } catch (error) {
@@ -117,13 +120,15 @@ export async function upsertContact(
         if (!atPath) {
           const record = newRecord(book, { ...input, email: input.email }, now);
           await upsertContacts(tx, teamId, bookId, [record], now, 'fail');
-          await announceCreatedContacts(tx, [record]);
+          await announceCreatedContacts(tx, [record], { teamId, contactBookId: bookId, now: record.createdAt });
           return record.id;
         }
       } else if (!atPath) {
         throw notFound('Contact');
       }
       await updateContact(tx, teamId, bookId, contactId, input, now);
+      if (input.subscribed === false)
+        await contactsLeft(tx, { teamId, contactIds: [contactId], reason: 'unsubscribed', now });
       return contactId;
     });
   } catch (error) {
@@ -141,7 +146,13 @@ export async function patchContact(
   contactId: string,
   changes: ContactChanges,
 ): Promise<string> {
-  if (!(await updateContact(deps.db, teamId, bookId, contactId, changes, deps.clock.now()))) throw notFound('Contact');
+  await deps.db.transaction().execute(async (tx) => {
+    const now = deps.clock.now();
+    if (!(await updateContact(tx, teamId, bookId, contactId, changes, now))) throw notFound('Contact');
+    // An unsubscribe ends the contact's journey runs now, in this transaction.
+    if (changes.subscribed === false)
+      await contactsLeft(tx, { teamId, contactIds: [contactId], reason: 'unsubscribed', now });
+  });
   return contactId;
 }
 
@@ -180,11 +191,28 @@ export async function addContacts(
     const ids = created.map((record) => record.id).sort();
     created.forEach((record, index) => (record.id = ids[index]!));
     const result = await upsertContacts(tx, teamId, bookId, records, now);
-    await announceCreatedContacts(tx, created);
+    await announceCreatedContacts(tx, created, { teamId, contactBookId: bookId, now });
+    // Existing contacts this write unsubscribed leave their journeys now, in this transaction.
+    const unsubscribed = records.filter((record) => existing.has(record.email) && !record.subscribed);
+    await contactsLeft(tx, { teamId, contactIds: unsubscribed.map((r) => r.id), reason: 'unsubscribed', now });
     return result;
   });
 }
 
 function definedFields<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Deletes contacts of the book (others skipped); their journey runs exit in the same transaction. */
+export async function removeContacts(
+  deps: WriteDeps,
+  teamId: number,
+  bookId: string,
+  contactIds: string[],
+): Promise<number> {
+  return deps.db.transaction().execute(async (tx) => {
+    const deleted = await deleteContacts(tx, teamId, bookId, contactIds);
+    await contactsLeft(tx, { teamId, contactIds: deleted, reason: 'deleted', now: deps.clock.now() });
+    return deleted.length;
+  });
 }

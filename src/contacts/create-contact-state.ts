@@ -5,6 +5,7 @@
 // - in any other book: confirmed when created (confirmed_at = created_at), subscribed as asked.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { contactsAdded } from '../platform/contact-hooks.ts';
 import { notifyQueue } from '../queue/index.ts';
 
 export const CONTACT_CONFIRMATION_QUEUE = 'contact-confirmation';
@@ -34,10 +35,16 @@ export function createContactState(
   return { subscribed: requestedSubscribed ?? true, confirmedAt: now, confirmationDueAt: null };
 }
 
-/** Call in the transaction that stored new contacts: wakes the confirmation sender when one is due. */
+/**
+ * Call in the transaction that stored new contacts: wakes the confirmation sender when one is due,
+ * and tells the areas that follow books (journeys) of the contacts created confirmed.
+ */
 export async function announceCreatedContacts(
   tx: Transaction<Database>,
-  states: readonly ContactCreateState[],
+  states: readonly (ContactCreateState & { id: string })[],
+  book: { teamId: number; contactBookId: string; now: Date },
 ): Promise<void> {
   if (states.some((state) => state.confirmationDueAt !== null)) await notifyQueue(tx, CONTACT_CONFIRMATION_QUEUE);
+  const confirmed = states.filter((state) => state.confirmedAt !== null).map((state) => state.id);
+  await contactsAdded(tx, { ...book, contactIds: confirmed });
 }

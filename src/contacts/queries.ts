@@ -108,14 +108,33 @@ export async function updateBook(
   return result.numUpdatedRows > 0n;
 }
 
-/** Deletes the book; its contacts go with it (foreign key ON DELETE CASCADE). */
-export async function deleteBook(db: Db, teamId: number, bookId: string): Promise<boolean> {
+/**
+ * Deletes the book and its contacts (the contacts by their own statement rather than the foreign
+ * key's cascade, so their ids can be handed to contactsLeft). Answers the deleted contacts' ids, or
+ * undefined when the team has no such book. Run it in a transaction.
+ */
+export async function deleteBook(db: Db, teamId: number, bookId: string): Promise<string[] | undefined> {
+  // The book first, as every contact write locks it (share) before its contacts.
+  const book = await db
+    .selectFrom('contact_books')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('id', '=', bookId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!book) return undefined;
+  const contacts = await db
+    .deleteFrom('contacts')
+    .where('team_id', '=', teamId)
+    .where('contact_book_id', '=', bookId)
+    .returning('id')
+    .execute();
   const result = await db
     .deleteFrom('contact_books')
     .where('team_id', '=', teamId)
     .where('id', '=', bookId)
     .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return result.numDeletedRows > 0n ? contacts.map((row) => row.id) : undefined;
 }
 
 interface ContactFilter {
@@ -301,13 +320,15 @@ export async function updateContact(
   return result.numUpdatedRows > 0n;
 }
 
-export async function deleteContacts(db: Db, teamId: number, bookId: string, contactIds: string[]): Promise<number> {
-  if (contactIds.length === 0) return 0;
-  const result = await db
+/** Answers the ids deleted (ids not of the book are skipped). */
+export async function deleteContacts(db: Db, teamId: number, bookId: string, contactIds: string[]): Promise<string[]> {
+  if (contactIds.length === 0) return [];
+  const rows = await db
     .deleteFrom('contacts')
     .where('team_id', '=', teamId)
     .where('contact_book_id', '=', bookId)
     .where('id', 'in', contactIds)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }

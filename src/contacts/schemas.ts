@@ -115,6 +115,7 @@ const bookFields = {
     .trim()
     .min(1)
     .max(EMAIL_MAX + NAME_MAX)
+    .regex(/^[^\r\n]*$/, 'must be one line')
     .nullable()
     .describe('`address` or `Name <address>`; the address must be on a verified domain of the team'),
   doubleOptInSubject: z

@@ -1,10 +1,11 @@
 // The writes behind the public unsubscribe and confirmation links. Tenant first, like every query.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { Db } from '../db/handle.ts';
+import { contactsLeft } from '../platform/contact-hooks.ts';
 
 // Idempotent: a contact that is already unsubscribed keeps the time it first left; one that was
 // subscribed again since gets the new time. A pending double opt-in email is not sent any more.
+// The contact's journey runs exit (UNSUBSCRIBED) in the same transaction (platform/contact-hooks.ts).
 const unsubscribeSet = (now: Date) => ({
   subscribed: false,
   unsubscribed_at: sql<Date>`CASE WHEN subscribed OR unsubscribed_at IS NULL THEN ${now}::timestamptz ELSE unsubscribed_at END`,
@@ -12,15 +13,24 @@ const unsubscribeSet = (now: Date) => ({
   updated_at: now,
 });
 
-/** One contact; returns whether it exists. */
-export async function unsubscribeContact(db: Db, teamId: number, contactId: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('contacts')
-    .set(unsubscribeSet(now))
-    .where('team_id', '=', teamId)
-    .where('id', '=', contactId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/** One contact; returns whether it exists. Its journeys' runs exit in the same transaction. */
+export async function unsubscribeContact(
+  db: Kysely<Database>,
+  teamId: number,
+  contactId: string,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const rows = await tx
+      .updateTable('contacts')
+      .set(unsubscribeSet(now))
+      .where('team_id', '=', teamId)
+      .where('id', '=', contactId)
+      .returning('id')
+      .execute();
+    await contactsLeft(tx, { teamId, contactIds: rows.map((row) => row.id), reason: 'unsubscribed', now });
+    return rows.length > 0;
+  });
 }
 
 /**
@@ -54,12 +64,14 @@ export async function unsubscribeAddress(
       )
       .onConflict((oc) => oc.columns(['team_id', 'email']).doNothing())
       .execute();
-    const result = await tx
+    const rows = await tx
       .updateTable('contacts')
       .set(unsubscribeSet(now))
       .where('team_id', '=', teamId)
       .where('email', '=', email)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .returning('id')
+      .execute();
+    await contactsLeft(tx, { teamId, contactIds: rows.map((row) => row.id), reason: 'unsubscribed', now });
+    return rows.length;
   });
 }

@@ -4,6 +4,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { withoutPasswords } from '../config-error.ts';
+import { StartupProblem } from '../startup-problem.ts';
+import { makeDataDirPrivate } from './data-dir-privacy.ts';
+import { PgListener, type ListenerLogger } from './pg-listener.ts';
 import { preparingPool } from './prepared-pool.ts';
 import type { Database } from './schema.ts';
 
@@ -15,8 +19,17 @@ type DbDriver = 'pglite' | 'pg';
 export interface DbHandle {
   db: Kysely<Database>;
   driver: DbDriver;
-  /** Subscribe to a NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to a NOTIFY channel; returns the unsubscribe function. `onResume` runs after the
+   * listening connection was lost and came back: notifications sent meanwhile were missed.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    options?: { onResume?: () => void },
+  ): Promise<() => Promise<void>>;
+  /** False while the listening connection is down (/readyz answers 503). */
+  listening(): boolean;
   /** Runs a multi-statement SQL script as one implicit transaction (migrations). */
   execScript(script: string): Promise<void>;
   close(): Promise<void>;
@@ -27,18 +40,22 @@ interface ConnectOptions {
   /** PGlite data directory; null keeps the embedded database in memory (tests). */
   dataDir: string | null;
   poolSize?: number;
+  /** Where the PostgreSQL listener reports losing and regaining its connection. */
+  logger?: ListenerLogger;
 }
 
 export async function connectDatabase(options: ConnectOptions): Promise<DbHandle> {
   return options.databaseUrl === null
     ? connectPglite(options.dataDir)
-    : connectPostgres(options.databaseUrl, options.poolSize ?? 10);
+    : connectPostgres(options.databaseUrl, options.poolSize ?? 10, options.logger);
 }
 
 async function connectPglite(dataDir: string | null): Promise<DbHandle> {
   const pglite = await PGlite.create(dataDir ?? undefined, {
     parsers: { [INT8]: (value: string) => BigInt(value) },
   });
+  // A first start unpacks PGlite's initial files with mode 0666: owner-only, like the rest.
+  if (dataDir !== null) makeDataDirPrivate(dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
@@ -47,6 +64,7 @@ async function connectPglite(dataDir: string | null): Promise<DbHandle> {
       const unsubscribe = await pglite.listen(channel, onNotify);
       return async () => unsubscribe();
     },
+    listening: () => true,
     async execScript(script) {
       await pglite.exec(script);
     },
@@ -66,7 +84,7 @@ function parseBigIntArray(value: string): bigint[] {
         .map((v) => BigInt(v));
 }
 
-async function connectPostgres(databaseUrl: string, poolSize: number): Promise<DbHandle> {
+async function connectPostgres(databaseUrl: string, poolSize: number, logger?: ListenerLogger): Promise<DbHandle> {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       if (oid === INT8) return (value: string) => BigInt(value);
@@ -78,32 +96,35 @@ async function connectPostgres(databaseUrl: string, poolSize: number): Promise<D
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
+  await reachable(pool, databaseUrl);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-  const listeners: pg.Client[] = [];
+  const listener = new PgListener({ connectionString: databaseUrl, types }, logger);
   return {
     db,
     driver: 'pg',
-    async listen(channel, onNotify) {
-      // A dedicated connection: LISTEN is per session and a pooled client would lose it.
-      const client = new pg.Client({ connectionString: databaseUrl, types });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onNotify(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
-      return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end().catch(() => {});
-      };
-    },
+    listen: (channel, onNotify, options = {}) => listener.listen(channel, { onNotify, onResume: options.onResume }),
+    listening: () => listener.listening,
     async execScript(script) {
       await pool.query(script);
     },
     async close() {
-      await Promise.all(listeners.splice(0).map((client) => client.end().catch(() => {})));
+      await listener.close();
       await db.destroy();
     },
   };
+}
+
+/** One query at open, so that a wrong host, database or password is one line naming DATABASE_URL (password hidden). */
+async function reachable(pool: pg.Pool, databaseUrl: string): Promise<void> {
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const reason = withoutPasswords((error as Error).message);
+    throw new StartupProblem(
+      `cannot reach the database at ${withoutPasswords(databaseUrl)} (${reason}); check DATABASE_URL`,
+      1,
+      error,
+    );
+  }
 }

@@ -7,7 +7,16 @@ import type { Currency } from '../platform/money.ts';
 export type WalletCurrency = Currency;
 
 export type WalletTransactionType =
-  'TOP_UP' | 'SMS_CHARGE' | 'SMS_RELEASE' | 'SENDER_ID_FEE' | 'SENDER_ID_REFUND' | 'ADJUSTMENT' | 'REVERSAL';
+  | 'TOP_UP'
+  | 'SMS_CHARGE'
+  | 'SMS_RELEASE'
+  | 'SENDER_ID_FEE'
+  | 'SENDER_ID_REFUND'
+  | 'ADJUSTMENT'
+  | 'REVERSAL'
+  // Billing (migration 0029): a Pro month and Pro units past the included amount, paid from the wallet.
+  | 'PRO_MONTH'
+  | 'PRO_UNITS';
 
 export interface WalletsTable {
   team_id: number;

@@ -17,11 +17,26 @@ import type {
 } from './schema-email.ts';
 import type { SmsMessagesTable, SmsMonthlyVolumeTable, SmsOutboxTable } from './schema-sms.ts';
 import type { SenderIdsTable, WalletTransactionsTable, WalletsTable } from './schema-wallet.ts';
+import type { VerificationMonthlyCodesTable, VerificationsTable } from './schema-verify.ts';
+import type {
+  BillingAuditLogTable,
+  BillingCountersTable,
+  BillingMethod,
+  BillingTextSpendTable,
+  ProMonthEventsTable,
+  ProUnitChargesTable,
+} from './schema-billing.ts';
+import type { JourneyEnrolmentsTable, JourneyRunsTable, JourneysTable, JourneyStatsTable } from './schema-journeys.ts';
+import type { InboxAttachmentsTable, InboxesTable, InboxMessagesTable } from './schema-inboxes.ts';
 
 // Every type of the area schema files is importable from here too.
 export type * from './schema-email.ts';
 export type * from './schema-sms.ts';
 export type * from './schema-wallet.ts';
+export type * from './schema-verify.ts';
+export type * from './schema-billing.ts';
+export type * from './schema-journeys.ts';
+export type * from './schema-inboxes.ts';
 
 export type TeamPlan = 'free' | 'pro';
 // One list of currencies: platform/money.ts.
@@ -43,6 +58,7 @@ export interface TeamsTable {
   sms_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   api_rate_limit: ColumnType<number, number | undefined, number>;
   stripe_customer_id: string | null;
+  billing_method: ColumnType<BillingMethod, BillingMethod | undefined, BillingMethod>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -281,6 +297,20 @@ export interface Database {
   wallets: WalletsTable;
   wallet_transactions: WalletTransactionsTable;
   sender_ids: SenderIdsTable;
+  verifications: VerificationsTable;
+  verification_monthly_codes: VerificationMonthlyCodesTable;
+  pro_month_events: ProMonthEventsTable;
+  billing_counters: BillingCountersTable;
+  pro_unit_charges: ProUnitChargesTable;
+  billing_audit_log: BillingAuditLogTable;
+  billing_text_spend: BillingTextSpendTable;
+  journeys: JourneysTable;
+  journey_stats: JourneyStatsTable;
+  journey_runs: JourneyRunsTable;
+  journey_enrolments: JourneyEnrolmentsTable;
+  inboxes: InboxesTable;
+  inbox_messages: InboxMessagesTable;
+  inbox_attachments: InboxAttachmentsTable;
 }
 
 export type Team = Selectable<TeamsTable>;

@@ -229,3 +229,16 @@ export async function giveUpChecks(
     .where('check_lease_until', '=', leaseUntil)
     .execute();
 }
+
+/** The team's domains that have a live inbox (src/inboxes): their records include the inbound MX. */
+export async function domainIdsWithInboxes(db: Db, teamId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('inboxes')
+    .select('domain_id')
+    .distinct()
+    .where('team_id', '=', teamId)
+    .where('deleted_at', 'is', null)
+    .where('domain_id', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.domain_id!));
+}

@@ -38,6 +38,24 @@ interface DnsRecordView {
   priority: string | null;
   status: DomainStatus;
   recommended: boolean;
+  inbound?: true;
+}
+
+/**
+ * The MX a domain needs once the team has an inbox on it (src/inboxes): mail for the domain itself
+ * goes to Herald's listener. Marked `inbound`; not checked by verification (sending does not need it).
+ */
+export function inboundMxRecord(domainName: string, mailDomain: string): DnsRecordView {
+  return {
+    type: 'MX',
+    name: domainName,
+    value: mailDomain,
+    ttl: TTL,
+    priority: String(MX_PRIORITY),
+    status: 'NOT_STARTED',
+    recommended: false,
+    inbound: true,
+  };
 }
 
 export const returnPathFor = (domain: string) => `${RETURN_PATH_LABEL}.${domain}`;

@@ -14,6 +14,7 @@ import { generateDkimKeyPair, newDkimSelector } from './dkim.ts';
 import {
   getDomain,
   insertDomain,
+  domainIdsWithInboxes,
   listDomains,
   requestDomainCheck,
   softDeleteDomain,
@@ -56,7 +57,8 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
     async (request) => {
       const principal = principalOf(request);
       const rows = await listDomains(db, principal.teamId, principal.domainId);
-      return rows.map((row) => domainView(row, mailDomain));
+      const withInboxes = await domainIdsWithInboxes(db, principal.teamId);
+      return rows.map((row) => domainView(row, mailDomain, withInboxes.has(row.id)));
     },
   );
 
@@ -124,7 +126,7 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): vo
       checkDomainAccess(principal, request.params.id);
       const row = await getDomain(db, principal.teamId, request.params.id);
       if (!row) throw notFound('Domain');
-      return domainView(row, mailDomain);
+      return domainView(row, mailDomain, (await domainIdsWithInboxes(db, principal.teamId)).has(row.id));
     },
   );
 

@@ -71,6 +71,12 @@ export const DnsRecord = z.object({
   priority: z.string().nullable(),
   status: DomainStatus,
   recommended: z.boolean().describe('true: not required for verification (DMARC)'),
+  inbound: z
+    .boolean()
+    .optional()
+    .describe(
+      "present and true on the MX needed to receive mail at the team's inboxes on this domain (Herald extension; not part of verification, status NOT_STARTED)",
+    ),
 });
 
 export const Domain = z.object({

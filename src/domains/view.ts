@@ -1,7 +1,7 @@
 // A domain row as the contract's Domain object.
 import type { z } from 'zod';
 import type { DomainRow } from './queries.ts';
-import { dnsRecords } from './records.ts';
+import { dnsRecords, inboundMxRecord } from './records.ts';
 import type { Domain } from './schemas.ts';
 
 /** spfDetails reports the return path as a whole: both its SPF and its MX record must be right. */
@@ -10,7 +10,8 @@ function returnPathStatus(row: DomainRow): DomainRow['status'] {
   return order.find((status) => row.spf_record_status === status || row.mx_record_status === status) ?? 'NOT_STARTED';
 }
 
-export function domainView(row: DomainRow, mailDomain: string): z.infer<typeof Domain> {
+/** `hasInbox`: the team has an inbox on this domain, so its records include the inbound MX. */
+export function domainView(row: DomainRow, mailDomain: string, hasInbox = false): z.infer<typeof Domain> {
   const records = dnsRecords(
     {
       name: row.name,
@@ -45,6 +46,6 @@ export function domainView(row: DomainRow, mailDomain: string): z.infer<typeof D
     subdomain: row.return_path,
     verificationError: row.verification_error,
     lastCheckedTime: row.last_checked_at?.toISOString() ?? null,
-    dnsRecords: records,
+    dnsRecords: hasInbox ? [...records, inboundMxRecord(row.name, mailDomain)] : records,
   };
 }

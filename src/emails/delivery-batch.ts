@@ -5,7 +5,7 @@
 // delivery-queries.ts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { getSendingDomain, type SendingDomain } from '../domains/index.ts';
+import { builtinSendingDomain, getSendingDomain, type SendingDomain } from '../domains/index.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { messageIdOf } from './delivery-message.ts';
 import { progressOf, type DeliveryProgress } from './delivery-progress.ts';
@@ -57,7 +57,11 @@ export async function readBatchData(
     const name = fromDomainOf(row);
     if (name === null) continue;
     const key = domainKey(row.team_id, name);
-    if (!domains.has(key)) domains.set(key, await getSendingDomain(db, secrets, row.team_id, name));
+    if (domains.has(key)) continue;
+    const domain = await getSendingDomain(db, secrets, row.team_id, name);
+    // Stored without a domain row from HERALD_MAIL_DOMAIN: the built-in domain (src/domains/builtin-domain.ts).
+    const builtin = domain === null && row.domain_id === null && name === mailDomain;
+    domains.set(key, builtin ? builtinSendingDomain(secrets, row.team_id, mailDomain) : domain);
   }
   const ids = rows.map((row) => row.id);
   const pairs = rows.flatMap((row) =>

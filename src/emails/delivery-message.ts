@@ -1,6 +1,8 @@
 // The signed message of one stored email: html and text were rendered when it was sent, so this only
 // assembles headers and attachments (Bcc stays out: envelope only) and DKIM-signs with the domain key.
 // Open and click tracking, when the domain has it, changes the HTML here: before MIME and DKIM.
+// Mail with only HTML gets a text part made from the HTML as stored (html-to-text), here too.
+import { convert } from 'html-to-text';
 import type { SendingDomain } from '../domains/index.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { addTracking } from '../tracking/index.ts';
@@ -9,6 +11,17 @@ import { buildMessage, formatMessageId } from './mime.ts';
 import type { EmailRow } from './queries.ts';
 import { listOf } from './recipients.ts';
 import { UNSUBSCRIBE_PLACEHOLDER } from './unsubscribe-link.ts';
+
+/** The text version of an HTML body: links kept as `text [url]`, images left out. */
+export function textOfHtml(html: string): string {
+  return convert(html, {
+    wordwrap: 78,
+    selectors: [
+      { selector: 'img', format: 'skip' },
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    ],
+  });
+}
 
 export function messageIdOf(emailId: string, mailDomain: string): string {
   return formatMessageId(emailId, mailDomain);
@@ -53,7 +66,8 @@ export async function buildSignedMessage(
     replyTo: listOf(email.reply_to),
     subject: email.subject,
     html: deliveredHtml(email, domain, extras),
-    text: email.text,
+    // Mail with only HTML gets a text part too (spam filters and text-only readers expect one).
+    text: email.text ?? (email.html === null ? null : textOfHtml(email.html)),
     headers: email.headers ?? {},
     attachments: extras.attachments,
     messageId,

@@ -43,3 +43,8 @@ export async function listOutbox(db: Kysely<Database>, teamId: number | null, li
   if (teamId !== null) query = query.where('team_id', '=', teamId);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
+
+/** One stored message by its id (an operator's view: any team's). */
+export async function getOutboxMessage(db: Kysely<Database>, id: string): Promise<OutboxRow | undefined> {
+  return db.selectFrom('outbox').selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
+}

@@ -4,6 +4,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { verifiedDomainsJson } from '../domains/index.ts';
 import { emailEventsWithCalls } from '../webhooks/index.ts';
+import { effectivePlanSql } from '../platform/effective-plan.ts';
 import { openTally } from './email-opens.ts';
 
 import type {
@@ -24,7 +25,8 @@ const json = (value: unknown) => (value === undefined || value === null ? null :
 
 export interface NewEmail {
   id: string;
-  domainId: number;
+  /** Null: the built-in domain (HERALD_MAIL_DOMAIN), which has no row. */
+  domainId: number | null;
   apiKeyId: string;
   from: string;
   to: AddressField | null;
@@ -80,7 +82,7 @@ export async function readSendContexts(db: Db, questions: ContextQuestion[]): Pr
     unsubscribed: string[] | null;
   }>`
     SELECT a.q,
-      (SELECT plan FROM teams WHERE id = a.team_id) AS plan,
+      (SELECT ${effectivePlanSql('t')} FROM teams t WHERE t.id = a.team_id) AS plan,
       ${verifiedDomainsJson(sql`a.team_id`, sql`a.names`)} AS domains,
       (SELECT json_agg(email) FROM suppressions WHERE team_id = a.team_id AND email = ANY(a.addresses)) AS suppressed,
       (SELECT json_agg(email) FROM unsubscribes WHERE team_id = a.team_id AND email = ANY(a.addresses)) AS unsubscribed

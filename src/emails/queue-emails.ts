@@ -10,6 +10,7 @@ import { ApiError, badRequest } from '../platform/errors.ts';
 import { insertCompletedKey, storedResponseOf } from '../platform/idempotency.ts';
 import { notifyQueue } from '../queue/index.ts';
 import { getTemplateForSend, type TemplateForSend } from '../templates/index.ts';
+import { checkBuiltinRecipients } from './builtin-sender.ts';
 import { checkSendSize, reserveLocked } from './limits.ts';
 import { existingEmailIds, readSendContexts } from './queries.ts';
 import { buildEmails, checkInputs, fieldOf, partsOf, type CheckedInput, type PreparedInput } from './send-rules.ts';
@@ -30,6 +31,11 @@ export interface QueueEmailsOptions {
    * with other inputs, 409 NOT_UNIQUE.
    */
   idempotencyKey?: string;
+  /**
+   * HERALD_MAIL_DOMAIN (deps.config.mailDomain): when given, a team without a verified domain of
+   * that name may send from it, to its own members only (builtin-sender.ts).
+   */
+  mailDomain?: string;
 }
 
 /**
@@ -94,7 +100,11 @@ export async function queueCheckedEmails(
     const { fromDomain, recipients } = checked[index]!;
     if (input.inReplyToId && !answered.has(input.inReplyToId))
       throw new ApiError(404, 'NOT_FOUND', `${at('inReplyToId')}: email not found`);
-    const domainId = context!.domains.get(fromDomain);
+    let domainId: number | null | undefined = context!.domains.get(fromDomain);
+    if (domainId === undefined && fromDomain === options.mailDomain) {
+      await checkBuiltinRecipients(tx, teamId, recipients, at);
+      domainId = null;
+    }
     if (domainId === undefined) throw badRequest(`${at('from')}: ${fromDomain} is not a verified domain of this team`);
     let template: TemplateForSend | null = null;
     if (input.templateId !== undefined) {

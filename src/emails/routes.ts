@@ -17,7 +17,7 @@ import {
   updateEmailSchedule,
 } from './queries.ts';
 import * as s from './schemas.ts';
-import { EMAIL_DELIVERY_QUEUE, sendBatching, sendEmails, sendEmailsWithKey } from './send.ts';
+import { EMAIL_DELIVERY_QUEUE, sendEmails, sendEmailsWithKey, type SendBatching } from './send.ts';
 import type { SendEmailInput } from './schemas.ts';
 import { emailListView, emailView } from './views.ts';
 
@@ -35,11 +35,11 @@ const sendDescription =
   'verified domain of the team (400); a key limited to a domain sends only from it (403). Every recipient not on the ' +
   "suppression list counts against the plan's daily and monthly send limits (429). Without templateId, subject and html or text are required.";
 
-export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps): void {
+export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps, batching: SendBatching): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   // Concurrent sends of this process share their reads and writes (one statement for many).
-  const sending = { ...deps, batching: sendBatching(db, deps.metrics) };
+  const sending = { ...deps, batching };
   const common = { tags: ['emails'], security: [{ apiKey: [] }] };
   const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
   const sendErrors = { ...errors, 409: s.ErrorBody, 422: s.ErrorBody };

@@ -25,10 +25,15 @@ export const LIST_LIMIT_DEFAULT = 50;
 export { EMAIL_STATUSES };
 export const EmailStatus = z.enum(EMAIL_STATUSES);
 
-const Address = z.string().max(998).refine(isAddress, { message: 'must be an email address, or `Name <address>`' });
-const AddressField = z.union([Address, Address.array().max(ADDRESS_LIST_MAX)]);
-
 const oneLine = /^[^\r\n]*$/;
+
+// Addresses become From/To/Cc/Reply-To headers: one line, or a name could carry a header of its own.
+const Address = z
+  .string()
+  .max(998)
+  .regex(oneLine, 'must be one line')
+  .refine(isAddress, { message: 'must be an email address, or `Name <address>`' });
+const AddressField = z.union([Address, Address.array().max(ADDRESS_LIST_MAX)]);
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,76}$/;
 
 /** Decoded size of a base64 text without decoding it. */

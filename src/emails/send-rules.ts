@@ -23,7 +23,8 @@ export interface CheckedInput {
 
 export interface PreparedInput extends CheckedInput {
   input: SendEmailInput;
-  domainId: number;
+  /** Null: the built-in domain (HERALD_MAIL_DOMAIN), which has no row. */
+  domainId: number | null;
   parts: TemplateParts;
   type: TemplateType;
 }

@@ -24,7 +24,7 @@ import { dayOf, oneStatementPlan } from './limits.ts';
 import { EMAIL_DELIVERY_QUEUE, queueCheckedEmails } from './queue-emails.ts';
 import { buildEmails, checkInputs, NOTHING_READ, partsOf, type CheckedInput } from './send-rules.ts';
 import type { SendEmailInput } from './schemas.ts';
-import { storeSends, type CompletedKey, type StoreJob } from './store-queries.ts';
+import { storeSends, type Companion, type CompletedKey, type StoreJob } from './store-queries.ts';
 
 export { EMAIL_DELIVERY_QUEUE };
 
@@ -34,10 +34,12 @@ export interface SendDeps {
   announcer: QueueAnnouncer;
   /** The API process's coalescers (sendBatching); without them every send takes the transaction send. */
   batching?: SendBatching;
+  /** HERALD_MAIL_DOMAIN: the built-in domain, sent from only by the transaction send (builtin-sender.ts). */
+  config?: { mailDomain: string };
 }
 
 /** Concurrent one-statement sends of a process share their store statement. */
-interface SendBatching {
+export interface SendBatching {
   store: Coalescer<StoreJob, boolean>;
   /** Stored sends by path. */
   sends: Counter<'path'>;
@@ -61,10 +63,16 @@ export function sendBatching(db: Kysely<Database>, metrics: Registry): SendBatch
   };
 }
 
-/** Whether the one-statement send may store this send at all. */
-function oneStatementApplies(deps: SendDeps, principal: Principal, inputs: SendEmailInput[]): boolean {
+/** Whether the one-statement send may store this send at all (never from the built-in domain). */
+function oneStatementApplies(
+  deps: SendDeps,
+  principal: Principal,
+  inputs: SendEmailInput[],
+  checked: CheckedInput[],
+): boolean {
   return (
     deps.batching !== undefined &&
+    checked.every((c) => c.fromDomain !== deps.config?.mailDomain) &&
     principal.planHint !== null &&
     oneStatementPlan(principal.planHint) &&
     inputs.every((input) => input.inReplyToId === undefined)
@@ -77,8 +85,9 @@ async function sendInOneStatement(
   principal: Principal,
   inputs: SendEmailInput[],
   checked: CheckedInput[],
-  completedKey?: (ids: string[]) => CompletedKey,
+  extras: { completedKey?: (ids: string[]) => CompletedKey; companion?: (ids: string[]) => Companion } = {},
 ): Promise<string[] | null> {
+  const { completedKey, companion } = extras;
   const teamId = principal.teamId;
   const templates = new Map<string, TemplateForSend>();
   for (const id of new Set(inputs.flatMap((input) => (input.templateId === undefined ? [] : [input.templateId])))) {
@@ -106,6 +115,7 @@ async function sendInOneStatement(
       addresses: [...new Set(checked.flatMap((c) => c.recipients))],
     },
     ...(completedKey ? { idempotency: completedKey(ids) } : {}),
+    ...(companion ? { companion: companion(ids) } : {}),
   };
   try {
     if (!(await deps.batching.store.submit(job))) return null;
@@ -127,9 +137,13 @@ async function sendInTransaction(
   checked: CheckedInput[],
   batch: boolean,
 ): Promise<string[]> {
-  const { ids, queued } = await deps.db
-    .transaction()
-    .execute((tx) => queueCheckedEmails(tx, principal, inputs, checked, { now: deps.clock.now(), batch }));
+  const { ids, queued } = await deps.db.transaction().execute((tx) =>
+    queueCheckedEmails(tx, principal, inputs, checked, {
+      now: deps.clock.now(),
+      batch,
+      ...(deps.config ? { mailDomain: deps.config.mailDomain } : {}),
+    }),
+  );
   deps.batching?.sends.inc({ path: 'transaction' });
   if (queued) deps.announcer.announce(EMAIL_DELIVERY_QUEUE);
   return ids;
@@ -149,8 +163,29 @@ export async function sendEmailsWithKey(
   completedKey: (ids: string[]) => CompletedKey,
 ): Promise<string[] | null> {
   const checked = await checkInputs(deps.db, principal, inputs, batch);
-  if (!oneStatementApplies(deps, principal, inputs)) return null;
-  return sendInOneStatement(deps as SendDeps & { batching: SendBatching }, principal, inputs, checked, completedKey);
+  if (!oneStatementApplies(deps, principal, inputs, checked)) return null;
+  return sendInOneStatement(deps as SendDeps & { batching: SendBatching }, principal, inputs, checked, {
+    completedKey,
+  });
+}
+
+/**
+ * One email stored together with a row of the caller's (`companion(emailIds)`) in one statement of
+ * the one-statement send: both exist or neither does. Null when that path did not store them; the
+ * caller then stores both in a transaction of its own through queueEmails.
+ */
+export async function sendEmailWithCompanion(
+  deps: SendDeps,
+  principal: Principal,
+  input: SendEmailInput,
+  companion: (emailIds: string[]) => Companion,
+): Promise<string | null> {
+  const checked = await checkInputs(deps.db, principal, [input], false);
+  if (!oneStatementApplies(deps, principal, [input], checked)) return null;
+  const ids = await sendInOneStatement(deps as SendDeps & { batching: SendBatching }, principal, [input], checked, {
+    companion,
+  });
+  return ids?.[0] ?? null;
 }
 
 /** Sends each input; returns their ids in order. In a batch, field names are prefixed with `[i].`. */
@@ -161,7 +196,7 @@ export async function sendEmails(
   batch: boolean,
 ): Promise<string[]> {
   const checked = await checkInputs(deps.db, principal, inputs, batch);
-  if (oneStatementApplies(deps, principal, inputs)) {
+  if (oneStatementApplies(deps, principal, inputs, checked)) {
     const ids = await sendInOneStatement(deps as SendDeps & { batching: SendBatching }, principal, inputs, checked);
     if (ids !== null) return ids;
   }

@@ -19,6 +19,7 @@ import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { verifiedDomainId } from '../domains/index.ts';
+import { effectivePlanSql } from '../platform/effective-plan.ts';
 import { emailEventsWithCalls } from '../webhooks/index.ts';
 import { ONE_STATEMENT_DAILY_LIMITS, USAGE_SHARDS } from './limits.ts';
 import type { NewEmail } from './queries.ts';
@@ -53,6 +54,96 @@ export interface StoreJob {
    * violation, and the coalescer retries each job alone.
    */
   idempotency?: CompletedKey;
+  /**
+   * A row of another area's that must exist exactly when this send's emails do (a one-time code's
+   * verification row beside its email): inserted by the same statement when the job is stored.
+   */
+  companion?: Companion;
+}
+
+/** The tables a companion row may go to. */
+export type CompanionTable = 'verifications';
+
+export interface Companion {
+  table: CompanionTable;
+  /** Every column of the table (Buffers for bytea, Dates for timestamps). */
+  row: Record<string, unknown>;
+  /** A sharded per-team monthly counter the stored row adds one to (a code to the usage read's codes). */
+  counter?: CompanionCounter;
+}
+
+/** The counters a companion may add to, and the column each counts in. */
+const COUNTER_COLUMNS = { verification_monthly_codes: 'codes' } as const;
+
+export interface CompanionCounter {
+  table: keyof typeof COUNTER_COLUMNS;
+  teamId: number;
+  /** UTC month, YYYY-MM-01. */
+  month: string;
+  shard: number;
+}
+
+/** A companion row as jsonb_populate_record reads it: bytea as `\\x` hex, the job's index beside it. */
+function companionJson(job: number, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { job };
+  for (const [column, value] of Object.entries(row)) {
+    if (Buffer.isBuffer(value)) out[column] = `\\x${value.toString('hex')}`;
+    else if (typeof value === 'bigint') out[column] = value.toString();
+    else out[column] = value;
+  }
+  return out;
+}
+
+/** One INSERT per companion table present among the jobs (none: the statement's text is the usual one). */
+function companionInserts(jobs: readonly StoreJob[]) {
+  const byTable = new Map<CompanionTable, Record<string, unknown>[]>();
+  jobs.forEach((job, i) => {
+    if (job.companion === undefined) return;
+    const rows = byTable.get(job.companion.table) ?? [];
+    rows.push(companionJson(i, job.companion.row));
+    byTable.set(job.companion.table, rows);
+  });
+  const inserts = [...byTable].map(
+    ([table, rows]) => sql`,
+    ${sql.id(`new_${table}`)} AS (
+      INSERT INTO ${sql.table(table)}
+      SELECT (jsonb_populate_record(NULL::${sql.table(table)}, x.v)).*
+      FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS x (v)
+      WHERE (x.v->>'job')::int IN (SELECT job FROM ok)
+    )`,
+  );
+  return [...inserts, ...counterAdds(jobs)];
+}
+
+/**
+ * One upsert per counter table: one row per (team, month, shard) of the stored jobs, in key order
+ * (two statements lock shared rows in the same order, so they cannot deadlock).
+ */
+function counterAdds(jobs: readonly StoreJob[]) {
+  const byTable = new Map<
+    CompanionCounter['table'],
+    { job: number; team_id: number; month: string; shard: number }[]
+  >();
+  jobs.forEach((job, i) => {
+    const counter = job.companion?.counter;
+    if (counter === undefined) return;
+    const rows = byTable.get(counter.table) ?? [];
+    rows.push({ job: i, team_id: counter.teamId, month: counter.month, shard: counter.shard });
+    byTable.set(counter.table, rows);
+  });
+  return [...byTable].map(([table, rows]) => {
+    const column = sql.id(COUNTER_COLUMNS[table]);
+    return sql`,
+    ${sql.id(`add_${table}`)} AS (
+      INSERT INTO ${sql.table(table)} (team_id, month, shard, ${column})
+      SELECT c.team_id, c.month, c.shard, count(*)
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c (job int, team_id int, month date, shard int)
+      WHERE c.job IN (SELECT job FROM ok)
+      GROUP BY c.team_id, c.month, c.shard
+      ORDER BY c.team_id, c.month, c.shard
+      ON CONFLICT (team_id, month, shard) DO UPDATE SET ${column} = ${sql.table(table)}.${column} + EXCLUDED.${column}
+    )`;
+  });
 }
 
 export interface CompletedKey {
@@ -181,7 +272,7 @@ export async function storeSends(db: Db, jobs: StoreJob[]): Promise<boolean[]> {
     -- One-statement jobs: the plan's daily limit, no suppressed (for MARKETING, no unsubscribed)
     -- recipient, every from domain verified. A job with an Idempotency-Key the team already has stores nothing.
     checked AS (
-      SELECT j.job, (${JSON.stringify(ONE_STATEMENT_DAILY_LIMITS)}::jsonb ->> t.plan)::int AS day_limit
+      SELECT j.job, (${JSON.stringify(ONE_STATEMENT_DAILY_LIMITS)}::jsonb ->> ${effectivePlanSql('t')})::int AS day_limit
       FROM jobs j JOIN teams t ON t.id = j.team_id
       WHERE (j.idem_key IS NULL OR NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.team_id = j.team_id AND k.key = j.idem_key))
         AND (NOT j.one OR (
@@ -255,7 +346,7 @@ export async function storeSends(db: Db, jobs: StoreJob[]): Promise<boolean[]> {
       FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb)
         AS k (job int, team_id int, key text, request_hash text, response_status int, response_body text, content_type text, created_at timestamptz, expires_at timestamptz)
       WHERE k.job IN (SELECT job FROM ok)
-    )
+    )${sql.join(companionInserts(jobs), sql``)}
     SELECT job FROM ok`.execute(db);
   const stored = new Set(result.rows.map((row) => Number(row.job)));
   return jobs.map((_, i) => stored.has(i));

@@ -4,11 +4,11 @@
 // did not finish: its process died, its backlog was full, or the message failed there. A batch is
 // recorded through recordSpooled and its rows are deleted in that transaction, under this queue's
 // lease: a message is acted on exactly once, and a worker that dies mid-batch leaves its rows to be
-// claimed again when their lease runs out. Bounces and complaints are all the listener accepts today
-// (its recipients are return paths); team inboxes will be routed here.
+// claimed again when their lease runs out. The listener accepts bounce return paths (bounces and
+// complaints) and team inboxes' addresses; both are recorded by recordSpooled.
 import { sql } from 'kysely';
 import type { Registry } from 'prom-client';
-import { countFeedback, feedbackCounter, type FeedbackDeps, type FeedbackOutcome } from '../feedback/index.ts';
+import { countFeedback, feedbackCounter, type FeedbackOutcome } from '../feedback/index.ts';
 import {
   defineQueue,
   errorMessage,
@@ -17,13 +17,13 @@ import {
   type JobOutcome,
   type Queue,
 } from '../queue/index.ts';
-import { recordSpooled, SpoolRowsTakenError, tallyOutcomes } from './record-spooled.ts';
+import { recordSpooled, SpoolRowsTakenError, tallyOutcomes, type RecordSpooledDeps } from './record-spooled.ts';
 
 export const INBOUND_QUEUE = 'inbound-messages';
 
 const MINUTE = 60_000;
 
-interface InboundQueueDeps extends FeedbackDeps {
+interface InboundQueueDeps extends RecordSpooledDeps {
   metrics: Registry;
 }
 
@@ -33,6 +33,8 @@ interface SpooledRow {
   rcpt_to: string[];
   /** A Buffer from pg, a plain Uint8Array from PGlite. */
   raw: Uint8Array;
+  remote_address: string;
+  received_at: Date;
 }
 
 export function inboundMessagesQueue(deps: InboundQueueDeps): Queue {
@@ -80,7 +82,7 @@ const byArrival = (a: SpooledRow, b: SpooledRow) => {
 
 /** The whole batch in one transaction; if that fails, each message alone, so that one bad message fails alone. */
 async function processMessages(
-  deps: FeedbackDeps,
+  deps: RecordSpooledDeps,
   rows: SpooledRow[],
   ctx: BatchContext,
   count: (outcome: FeedbackOutcome) => void,
@@ -91,11 +93,13 @@ async function processMessages(
       mailFrom: row.mail_from,
       rcptTo: row.rcpt_to,
       raw: Buffer.from(row.raw.buffer, row.raw.byteOffset, row.raw.byteLength),
+      remoteAddress: row.remote_address,
+      receivedAt: row.received_at,
     }));
-    const outcomes = await recordSpooled(deps, messages, { kind: 'queue', leaseUntil: ctx.leaseUntil });
-    outcomes.forEach(count);
+    const recorded = await recordSpooled(deps, messages, { kind: 'queue', leaseUntil: ctx.leaseUntil });
+    recorded.feedback.forEach(count);
     ctx.logger.info(
-      { queue: INBOUND_QUEUE, messages: rows.length, ...tallyOutcomes(outcomes) },
+      { queue: INBOUND_QUEUE, messages: rows.length, ...tallyOutcomes(recorded) },
       'inbound messages processed',
     );
     return rows.map((row) => ({ id: row.id, outcome: 'done' }));

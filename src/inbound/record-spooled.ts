@@ -1,12 +1,27 @@
 // Acting on spooled messages, for both ways a message is taken: by the listener that spooled it,
 // right after its 250 (spool-processor.ts), and by the inbound-messages queue, for whatever a
 // listener did not finish (inbound-queue.ts). A batch's reports are recorded through
-// applyFeedbackBatch and its rows deleted in the same transaction, and only if they are still the
-// taker's: unclaimed for the listener, under the queue's own lease for the queue. So a message is
-// acted on exactly once whichever takes it, and a taker that lost the race writes nothing.
+// applyFeedbackBatch, its messages for team inboxes stored through the inbox intake, and its rows
+// deleted, all in the same transaction, and only if the rows are still the taker's: unclaimed for
+// the listener, under the queue's own lease for the queue. So a message is acted on exactly once
+// whichever takes it, and a taker that lost the race writes nothing.
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { applyFeedbackBatch, type FeedbackDeps, type FeedbackOutcome } from '../feedback/index.ts';
+import type { InboxIntake } from '../inboxes/index.ts';
+
+/** What recording a batch needs: the feedback path's deps and, where inboxes are served, the intake. */
+export interface RecordSpooledDeps extends FeedbackDeps {
+  /** Absent: every recipient is taken for a return path (tests and benches of the feedback path). */
+  inbox?: InboxIntake;
+}
+
+export interface RecordedBatch {
+  /** One per message that had a recipient other than an inbox, in order. */
+  feedback: FeedbackOutcome[];
+  /** Messages stored for inboxes (one per inbox a message reached). */
+  inboxMessages: number;
+}
 
 export interface SpooledMessage {
   /** inbound_messages.id, as text (a bigint). */
@@ -14,6 +29,9 @@ export interface SpooledMessage {
   mailFrom: string;
   rcptTo: string[];
   raw: Buffer;
+  /** The client's address (spam checks); known to the listener and kept in the spool row. */
+  remoteAddress?: string;
+  receivedAt?: Date;
 }
 
 /** Who holds the rows: the listener that spooled them (no lease on them), or the queue under its lease. */
@@ -25,25 +43,35 @@ export class SpoolRowsTakenError extends Error {
 }
 
 /**
- * Records the messages' reports in ONE transaction, in the order given (arrival order: status
- * precedence depends on it), and deletes their rows in it. Throws (and writes nothing) when a
- * database statement fails or some row is no longer the taker's (SpoolRowsTakenError).
+ * Records the messages' reports and inbox messages in ONE transaction, in the order given (arrival
+ * order: status precedence depends on it), and deletes their rows in it. A recipient that is a live
+ * inbox's gets the message in that inbox; the others (bounce return paths) go to the feedback path.
+ * Throws (and writes nothing) when a database statement fails or some row is no longer the taker's
+ * (SpoolRowsTakenError).
  */
 export async function recordSpooled(
-  deps: FeedbackDeps,
+  deps: RecordSpooledDeps,
   messages: readonly SpooledMessage[],
   taker: SpoolTaker,
-): Promise<FeedbackOutcome[]> {
-  return applyFeedbackBatch(
+): Promise<RecordedBatch> {
+  const inbox = deps.inbox;
+  const prepared = inbox === undefined ? null : await inbox.prepare(messages);
+  const forFeedback = messages
+    .map((m, i) => ({ m, rcptTo: prepared === null ? m.rcptTo : prepared.otherRecipients[i]! }))
+    .filter(({ rcptTo }) => rcptTo.length > 0);
+  const feedback = await applyFeedbackBatch(
     deps,
-    messages.map((m) => ({ envelope: { mailFrom: m.mailFrom, rcptTo: m.rcptTo }, raw: m.raw })),
-    (tx) =>
-      deleteSpooled(
+    forFeedback.map(({ m, rcptTo }) => ({ envelope: { mailFrom: m.mailFrom, rcptTo }, raw: m.raw })),
+    async (tx) => {
+      if (prepared !== null) await inbox!.store(tx, prepared);
+      await deleteSpooled(
         tx,
         messages.map((m) => m.id),
         taker,
-      ),
+      );
+    },
   );
+  return { feedback, inboxMessages: prepared?.deliveries.length ?? 0 };
 }
 
 /**
@@ -66,8 +94,9 @@ async function deleteSpooled(tx: Transaction<Database>, ids: string[], taker: Sp
 }
 
 /** Outcomes counted by kind, for the log line of a batch. */
-export function tallyOutcomes(outcomes: readonly FeedbackOutcome[]): Record<string, number> {
+export function tallyOutcomes(recorded: RecordedBatch): Record<string, number> {
   const tally: Record<string, number> = {};
-  for (const outcome of outcomes) tally[outcome.outcome] = (tally[outcome.outcome] ?? 0) + 1;
+  for (const outcome of recorded.feedback) tally[outcome.outcome] = (tally[outcome.outcome] ?? 0) + 1;
+  if (recorded.inboxMessages > 0) tally.inbox = recorded.inboxMessages;
   return tally;
 }

@@ -1,5 +1,5 @@
 // The inbound SMTP listener (`herald smtp`, and part of `herald start`): an MX for the addresses
-// Herald owns (bounce return paths, later team inboxes). smtp-server speaks the protocol; this file
+// Herald owns (bounce return paths, team inboxes). smtp-server speaks the protocol; this file
 // decides who may talk, which recipients are ours, and when a message counts as received: the 250
 // to DATA is written only after onMessage resolved, so a message is either handed on or the sender
 // still holds it and retries. Limits and behaviour are summarised in README.md beside this file.
@@ -7,9 +7,10 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import type { Logger } from 'pino';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
-import { ConnectionLimits } from './connection-limits.ts';
+import { ListenerAdmission, type AdmissionLimits } from './admission.ts';
+import { smtpMetrics } from './smtp-metrics.ts';
 
 export interface InboundMessage {
   /** The envelope sender; '' for the null sender (<>) that bounces and reports use. */
@@ -23,7 +24,7 @@ export interface InboundMessage {
   secure: boolean;
 }
 
-interface SmtpLimits {
+interface SmtpLimits extends AdmissionLimits {
   /** Advertised with SIZE and enforced: a larger message is answered 552 and never handed on. */
   maxMessageBytes: number;
   /** More recipients in one transaction are answered 452 (RFC 5321 asks servers to take 100). */
@@ -32,12 +33,8 @@ interface SmtpLimits {
   maxMessagesPerConnection: number;
   /** SMTP commands per connection (NOOP and RSET included); past it, 421 and close. */
   maxCommandsPerConnection: number;
-  maxConnectionsPerMinutePerIp: number;
-  maxConcurrentConnectionsPerIp: number;
-  /** Connections open at once over all clients. */
-  maxClients: number;
-  /** Idle time before the server gives up on a client. */
-  socketTimeoutMs: number;
+  /** Idle time before the server gives up on a client that has talked (the greeting wait is shorter). */
+  idleTimeoutMs: number;
   /** On stop(), how long a message in progress may take before its connection is cut. */
   closeTimeoutMs: number;
 }
@@ -47,12 +44,16 @@ export const defaultSmtpLimits: SmtpLimits = {
   maxRecipientsPerMessage: 100,
   maxMessagesPerConnection: 100,
   maxCommandsPerConnection: 1000,
-  maxConnectionsPerMinutePerIp: 60,
-  maxConcurrentConnectionsPerIp: 20,
+  connectionsPerMinutePerAddress: 60,
+  maxConnectionsPerAddress: 20,
+  connectionsPerMinutePerNetwork: 300,
+  maxConnectionsPerNetwork: 50,
   maxClients: 1000,
-  // RFC 5321 4.5.3.2.7 asks a server to wait 5 minutes for the next command; the per-address
-  // concurrency limit is what bounds a client that holds connections open for that long.
-  socketTimeoutMs: 5 * 60_000,
+  // A sender's MTA speaks within milliseconds of the greeting; one that says nothing only holds a socket.
+  greetingTimeoutMs: 30_000,
+  // RFC 5321 4.5.3.2.7 asks a server to wait 5 minutes for the next command; the per-address and
+  // per-network limits, and the eviction of the idlest at maxClients, bound who can hold one that long.
+  idleTimeoutMs: 5 * 60_000,
   closeTimeoutMs: 10_000,
 };
 
@@ -106,13 +107,18 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
   if (options.maxMessageBytes !== undefined) limits.maxMessageBytes = options.maxMessageBytes;
   const logger = options.logger.child({ part: 'smtp' });
   const metrics = smtpMetrics(options.metrics);
-  const admission = new ConnectionLimits({
-    perMinute: limits.maxConnectionsPerMinutePerIp,
-    concurrent: limits.maxConcurrentConnectionsPerIp,
+  const admission = new ListenerAdmission({
+    limits,
+    metrics,
+    logger,
     now: options.now,
+    close: (sessionId, message) => {
+      for (const connection of server.connections) {
+        // A 421 closes the connection (smtp-server's send()).
+        if (connection.id === sessionId) connection.send(421, message);
+      }
+    },
   });
-  /** Sessions that passed admission, and so must be released when they close. */
-  const admitted = new Map<string, { remoteAddress: string }>();
   /** Commands seen per session (see smtpServerLogger). */
   const commands = new Map<string, number>();
   // Should smtp-server ever throw from a reply callback, it ends here, not as an unhandled rejection.
@@ -128,8 +134,10 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     size: limits.maxMessageBytes,
     rejectOversized: true,
     maxRecipients: limits.maxRecipientsPerMessage,
-    maxClients: limits.maxClients,
-    socketTimeout: limits.socketTimeoutMs,
+    // Admission (onConnect) keeps maxClients; smtp-server's own check, which counts sockets not yet
+    // admitted too and would refuse instead of making room, is only a backstop against a burst of them.
+    maxClients: 2 * limits.maxClients,
+    socketTimeout: limits.idleTimeoutMs,
     closeTimeout: limits.closeTimeoutMs,
     hideENHANCEDSTATUSCODES: false,
     // PTR lookups cost a DNS query per connection and decide nothing here.
@@ -137,27 +145,13 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     logger: smtpServerLogger(logger, (sessionId) => countCommand(sessionId)),
 
     onConnect(session, callback) {
-      const refusal = admission.admit(session.remoteAddress);
-      if (refusal !== null) {
-        metrics.connections.inc({ result: `refused_${refusal}` });
-        // Debug, not info: the counter records refusals, and a flood must not become a log flood.
-        logger.debug({ remoteAddress: session.remoteAddress, refusal }, 'smtp connection refused');
-        callback(reply(421, 'Too many connections from your address, try again later'));
-        return;
-      }
-      admitted.set(session.id, { remoteAddress: session.remoteAddress });
-      metrics.connections.inc({ result: 'accepted' });
-      metrics.open.inc();
-      callback();
+      const refusal = admission.admit(session);
+      callback(refusal === null ? null : reply(421, refusal));
     },
 
     onClose(session) {
       commands.delete(session.id);
-      const entry = admitted.get(session.id);
-      if (entry === undefined) return;
-      admitted.delete(session.id);
-      admission.release(entry.remoteAddress);
-      metrics.open.dec();
+      admission.closed(session.id);
     },
 
     onMailFrom(_address, session, callback) {
@@ -193,6 +187,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
   };
 
   function countCommand(sessionId: string): void {
+    admission.commandSeen(sessionId);
     const count = (commands.get(sessionId) ?? 0) + 1;
     commands.set(sessionId, count);
     if (count !== limits.maxCommandsPerConnection + 1) return;
@@ -305,67 +300,5 @@ function smtpServerLogger(logger: Logger, onCommand: (sessionId: string) => void
     warn: forward('debug'),
     error: forward('debug'),
     fatal: forward('warn'),
-  };
-}
-
-interface SmtpMetrics {
-  connections: Counter<'result'>;
-  open: Gauge;
-  messagesAccepted: Counter;
-  messagesRefused: Counter<'reason'>;
-  recipientsRefused: Counter<'reason'>;
-  bytes: Counter;
-}
-
-/** Looked up before being created: tests (or two listeners) may share one registry. */
-function smtpMetrics(registry: Registry | undefined): SmtpMetrics {
-  const registers = registry === undefined ? [] : [registry];
-  const existing = <T>(name: string): T | undefined => registry?.getSingleMetric(name) as T | undefined;
-  return {
-    connections:
-      existing<Counter<'result'>>('herald_smtp_connections_total') ??
-      new Counter({
-        name: 'herald_smtp_connections_total',
-        help: 'Inbound SMTP connections, by result (accepted, refused_rate, refused_concurrency)',
-        labelNames: ['result'],
-        registers,
-      }),
-    open:
-      existing<Gauge>('herald_smtp_connections_open') ??
-      new Gauge({
-        name: 'herald_smtp_connections_open',
-        help: 'Inbound SMTP connections admitted and still open',
-        registers,
-      }),
-    messagesAccepted:
-      existing<Counter>('herald_smtp_messages_accepted_total') ??
-      new Counter({
-        name: 'herald_smtp_messages_accepted_total',
-        help: 'Inbound messages handed on and answered 250',
-        registers,
-      }),
-    messagesRefused:
-      existing<Counter<'reason'>>('herald_smtp_messages_refused_total') ??
-      new Counter({
-        name: 'herald_smtp_messages_refused_total',
-        help: 'Inbound messages refused, by reason (size, handler_failed, connection_limit)',
-        labelNames: ['reason'],
-        registers,
-      }),
-    recipientsRefused:
-      existing<Counter<'reason'>>('herald_smtp_recipients_refused_total') ??
-      new Counter({
-        name: 'herald_smtp_recipients_refused_total',
-        help: 'RCPT TO refused, by reason (unknown, lookup_failed)',
-        labelNames: ['reason'],
-        registers,
-      }),
-    bytes:
-      existing<Counter>('herald_smtp_received_bytes_total') ??
-      new Counter({
-        name: 'herald_smtp_received_bytes_total',
-        help: 'Message bytes received in DATA, accepted or not',
-        registers,
-      }),
   };
 }

@@ -10,11 +10,11 @@
 // arrives while the backlog is full, or the backlog of a process that died or was stopped.
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { countFeedback, feedbackCounter, type FeedbackDeps } from '../feedback/index.ts';
+import { countFeedback, feedbackCounter } from '../feedback/index.ts';
 import { BatchWriter } from '../platform/batch-writer.ts';
-import { recordSpooled, tallyOutcomes, type SpooledMessage } from './record-spooled.ts';
+import { recordSpooled, tallyOutcomes, type RecordSpooledDeps, type SpooledMessage } from './record-spooled.ts';
 
-interface SpoolProcessorDeps extends FeedbackDeps {
+interface SpoolProcessorDeps extends RecordSpooledDeps {
   metrics: Registry;
   logger: Logger;
 }
@@ -86,9 +86,9 @@ export function createSpoolProcessor(
 
   const record = async (batch: SpooledMessage[]): Promise<void> => {
     try {
-      const outcomes = await recordSpooled(deps, batch, { kind: 'listener' });
-      outcomes.forEach((outcome) => countFeedback(counter, outcome));
-      logger.info({ messages: batch.length, ...tallyOutcomes(outcomes) }, 'inbound messages processed');
+      const recorded = await recordSpooled(deps, batch, { kind: 'listener' });
+      recorded.feedback.forEach((outcome) => countFeedback(counter, outcome));
+      logger.info({ messages: batch.length, ...tallyOutcomes(recorded) }, 'inbound messages processed');
       release(batch);
     } catch (error) {
       // A failed batch comes back from the BatchWriter one message at a time: those are released

@@ -17,6 +17,8 @@ export async function bootstrapFirstTeam(
   db: Kysely<Database>,
   secrets: Secrets,
   now: Date,
+  /** HERALD_MAIL_DOMAIN: the owner's address is on it, so the first email can go there at once. */
+  mailDomain = 'herald.localhost',
 ): Promise<BootstrapResult | null> {
   return db.transaction().execute(async (tx) => {
     // Two processes starting at once against one server must not both create a team.
@@ -24,13 +26,28 @@ export async function bootstrapFirstTeam(
     const existing = await tx.selectFrom('teams').select('id').limit(1).executeTakeFirst();
     if (existing) return null;
     const team = await createTeam(tx, { name: 'My team' }, now);
-    const owner = await addMember(tx, team.id, { email: 'owner@localhost', name: 'Owner', role: 'OWNER' }, now);
+    const owner = await addMember(tx, team.id, { email: `owner@${mailDomain}`, name: 'Owner', role: 'OWNER' }, now);
     const key = await createApiKey(tx, secrets, team.id, { kind: 'full', name: 'First key', memberId: owner.id });
     return { teamId: team.id, ownerEmail: owner.email, key };
   });
 }
 
-export function bootstrapBanner(result: BootstrapResult, adminToken: string | null, baseUrl: string): string {
+interface BannerContext {
+  adminToken: string | null;
+  /** HERALD_PUBLIC_URL. */
+  publicUrl: string;
+  /** publicUrl + apiPrefix. */
+  baseUrl: string;
+  mailDomain: string;
+  /** HERALD_MAIL_TRANSPORT's kind: 'log', 'smtp' (relay) or 'direct'. */
+  transport: string;
+}
+
+/** Single-quoted for a POSIX shell. */
+const shellQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+export function bootstrapBanner(result: BootstrapResult, context: BannerContext): string {
+  const { adminToken, publicUrl, baseUrl, mailDomain, transport } = context;
   const lines = [
     '',
     '  Herald is set up. This is shown once; keep these somewhere safe.',
@@ -39,6 +56,28 @@ export function bootstrapBanner(result: BootstrapResult, adminToken: string | nu
     `  Full access API key:  ${result.key.key}`,
   ];
   if (adminToken !== null) lines.push(`  Admin token:          ${adminToken}`);
-  lines.push('', `  Try it:  curl -H "Authorization: Bearer ${result.key.key}" ${baseUrl}/v1/whoami`, '');
+  const body = JSON.stringify({
+    from: `Herald <onboarding@${mailDomain}>`,
+    to: result.ownerEmail,
+    subject: 'Hello from Herald',
+    html: '<p>My first email from Herald.</p>',
+  });
+  lines.push(
+    '',
+    `  Try it:  curl -H "Authorization: Bearer ${result.key.key}" ${baseUrl}/v1/whoami`,
+    '',
+    `  Send your first email: every team may send from ${mailDomain} to its own members.`,
+    `    curl -X POST ${baseUrl}/v1/emails \\`,
+    `      -H "Authorization: Bearer ${result.key.key}" -H "Content-Type: application/json" \\`,
+    `      -d ${shellQuoted(body)}`,
+    '',
+    transport === 'log'
+      ? '  Mail is not sent anywhere (HERALD_MAIL_TRANSPORT=log): read it with `npm run herald -- admin outbox`\n' +
+          '  and `npm run herald -- admin outbox show <id>`.'
+      : `  Mail goes out through HERALD_MAIL_TRANSPORT (${transport}); publish the records of \`herald admin dns\`.`,
+    `  API reference: ${baseUrl}/docs   Admin API: ${publicUrl}/admin/v1 (docs/OPERATIONS.md)`,
+    '  To send to anyone, add your own domain: POST /v1/domains.',
+    '',
+  );
   return lines.join('\n');
 }

@@ -22,7 +22,9 @@ export type KeyPurpose =
   | 'return-path'
   | 'unsubscribe'
   | 'confirmation'
-  | 'tracking';
+  | 'tracking'
+  | 'inbound-attachment'
+  | 'herald-dkim';
 
 /** SHA-256's block size: HMAC pads its key to one block. */
 const HMAC_BLOCK_BYTES = 64;

@@ -110,3 +110,28 @@ export function parseMinor(value: unknown): bigint | null {
   }
   return amount < INT8_MIN || amount > INT8_MAX ? null : amount;
 }
+
+const priceFormatters = new Map<Currency, Intl.NumberFormat>();
+
+/** A price in millionths for people, as precise as it is: 7900n USD → "$0.0079", 30000000n NGN → "₦30.00". */
+export function formatMillionths(millionths: bigint, currency: Currency): string {
+  let formatter = priceFormatters.get(currency);
+  if (!formatter) {
+    const { locale, minorDigits: digits } = FORMATS[currency];
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: MILLIONTH_DIGITS,
+    });
+    priceFormatters.set(currency, formatter);
+  }
+  const negative = millionths < 0n;
+  const text = (negative ? -millionths : millionths).toString().padStart(MILLIONTH_DIGITS + 1, '0');
+  const decimal = `${negative ? '-' : ''}${text.slice(0, -MILLIONTH_DIGITS)}.${text.slice(-MILLIONTH_DIGITS)}`;
+  const symbol = FORMATS[currency].symbol;
+  return formatter
+    .formatToParts(decimal as `${number}`)
+    .map((part) => (symbol !== undefined && part.type === 'currency' ? symbol : part.value))
+    .join('');
+}

@@ -4,17 +4,36 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import fs from 'node:fs';
 import type { Config } from '../config.ts';
+import { addOperationExamples, type OpenApiDocument } from './openapi-examples.ts';
+
+// The document's version is the release's (package.json), so a client can tell which build it reads.
+const packageJson = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 const OPENAPI_INFO = {
   title: 'Herald API',
-  version: '1.0.0',
-  description:
-    'Self-hostable, multi-tenant messaging API: transactional email, SMS, one-time codes, contacts and segments, ' +
-    'templates, sending domains, inbound mail, journeys, analytics, webhooks and billing reads. ' +
-    'Public endpoints authenticate with `Authorization: Bearer <API key>`; the admin API (tag `admin`) with the ' +
-    "operator's admin token. Every response carries an `x-request-id` header.",
+  version: packageJson.version,
+  license: { name: 'MIT', identifier: 'MIT' },
+  description: [
+    'Self-hostable, multi-tenant messaging API that delivers its own mail. What it does today:',
+    '',
+    '- Email: single and batch sends, cc/bcc, attachments, scheduling, idempotency, open and click tracking',
+    "- Sending domains with their own DKIM keys and DNS verification; Herald's own mail domain for first sends",
+    '- Templates (HTML or a block document), contact books, contacts, live segments, journeys',
+    '- Inbound mail to team inboxes, bounce and complaint reports, suppressions',
+    "- SMS (Twilio, Africa's Talking, Termii) from a prepaid wallet; one-time codes by email or SMS",
+    '- Analytics, signed webhooks with a call log, billing reads',
+    '- The admin API for operators (tag `admin`)',
+    '',
+    'Public endpoints authenticate with `Authorization: Bearer <API key>`; the admin API with the ' +
+      "operator's admin token. Errors are `{error: {code, message}}` (the contract's few exceptions aside); " +
+      'cursor-paged lists return `nextCursor`. Both conventions: `docs/conventions.md` in the source tree. ' +
+      'Every response carries an `x-request-id` header.',
+  ].join('\n'),
 };
 
 /** What the areas add beyond their routes: OpenAPI 3.1 `webhooks` and the schemas they refer to. */
@@ -25,13 +44,16 @@ interface OpenApiExtras {
 
 export async function registerOpenApi(
   app: FastifyInstance,
-  config: Pick<Config, 'apiPrefix'>,
+  config: Pick<Config, 'apiPrefix' | 'publicUrl'>,
   extras: OpenApiExtras = { webhooks: {}, schemas: {} },
 ): Promise<void> {
   // The extras are JSON Schema made by zod (webhooks/event-docs.ts); typed loosely here.
   const openapi = {
     openapi: '3.1.0',
     info: OPENAPI_INFO,
+    servers: [{ url: config.publicUrl, description: 'This deployment (HERALD_PUBLIC_URL)' }],
+    // Every operation needs a team API key unless it says otherwise (admin routes: the admin token).
+    security: [{ apiKey: [] }],
     tags: [
       { name: 'platform', description: 'Keys, identity and the service itself' },
       { name: 'admin', description: 'Operator API at /admin/v1, authenticated with HERALD_ADMIN_TOKEN' },
@@ -45,11 +67,54 @@ export async function registerOpenApi(
       },
     },
   } as FastifyDynamicSwaggerOptions['openapi'];
-  await app.register(swagger, { openapi, transform: jsonSchemaTransform });
+  await app.register(swagger, {
+    openapi,
+    transform: jsonSchemaTransform,
+    // jsonSchemaTransformObject adds the schemas registered with an id (`.meta({id})`) to
+    // components, where the routes' `$ref`s point.
+    transformObject: (document) => {
+      const finished = jsonSchemaTransformObject(document);
+      finishDocument(finished as OpenApiDocument, config.apiPrefix);
+      return finished;
+    },
+  });
   await app.register(scalar, {
     routePrefix: `${config.apiPrefix}/docs` as `/${string}`,
-    configuration: { url: `${config.apiPrefix}/v1/openapi.json`, title: 'Herald API reference' },
+    configuration: {
+      url: `${config.apiPrefix}/v1/openapi.json`,
+      title: 'Herald API reference',
+      // A self-hosted reference: none of Scalar's hosted products (developer toolbar with share and
+      // deploy, the AI agent, MCP), no telemetry, no fonts fetched from Scalar's CDN.
+      showDeveloperTools: 'never',
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      telemetry: false,
+      withDefaultFonts: false,
+      documentDownloadType: 'json',
+    },
   });
+}
+
+/**
+ * Operations that declare no security are provider callbacks, checked by their own signatures:
+ * they say so rather than inherit the API key. Then every request and response gets an example.
+ */
+function finishDocument(document: OpenApiDocument, apiPrefix: string): void {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) operation.security ??= [];
+  }
+  dropUnusedInputCopies(document);
+  addOperationExamples(document, apiPrefix);
+}
+
+/** zod registers an `XInput` twin of every named schema; only the ones a request uses are kept. */
+function dropUnusedInputCopies(document: OpenApiDocument): void {
+  const schemas = document.components?.schemas ?? {};
+  const text = JSON.stringify(document);
+  for (const name of Object.keys(schemas)) {
+    const twinOf = name.endsWith('Input') ? name.slice(0, -'Input'.length) : null;
+    if (twinOf !== null && twinOf in schemas && !text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
 }
 
 /** Registered inside the API prefix. */

@@ -15,10 +15,14 @@ const RISK_WEIGHTS = {
   IP_VELOCITY: 20,
   /** Many recent messages to this very number. */
   RECIPIENT_VELOCITY: 15,
+  /** One-time codes: an email address at a throwaway-mailbox domain. */
+  DISPOSABLE_EMAIL: 30,
+  /** One-time codes: the team's recent codes are seldom verified (codes nobody reads: pumping or abuse). */
+  POOR_CONVERSION: 15,
 } as const;
 
-type RiskCode = keyof typeof RISK_WEIGHTS;
-type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH';
+export type RiskCode = keyof typeof RISK_WEIGHTS;
+export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH';
 
 export interface RiskReason {
   code: RiskCode;
@@ -35,6 +39,9 @@ export interface RiskThresholds {
   mediumAt: number;
   highAt: number;
 }
+
+/** The weight each signal adds to the score (the table the areas' docs quote). */
+export const riskWeight = (code: RiskCode): number => RISK_WEIGHTS[code];
 
 export function assessRisk(reasons: RiskReason[], thresholds: RiskThresholds): RiskAssessment {
   const score = Math.min(

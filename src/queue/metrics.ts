@@ -65,8 +65,14 @@ export function registerQueueDepthGauge(
     registers: [registry],
     async collect() {
       const now = clock.now();
-      const depths = await Promise.all(queues.map((queue) => queueDepth(db, queue, now)));
-      queues.forEach((queue, i) => this.set({ queue: queue.name }, depths[i] ?? 0));
+      // A database that cannot be read leaves the gauge out of this scrape instead of failing the
+      // whole scrape, so the process metrics still show when they matter most.
+      const depths = await Promise.all(queues.map((queue) => queueDepth(db, queue, now).catch(() => null)));
+      this.reset();
+      queues.forEach((queue, i) => {
+        const depth = depths[i];
+        if (depth !== null && depth !== undefined) this.set({ queue: queue.name }, depth);
+      });
     },
   });
 }

@@ -81,7 +81,10 @@ export class QueueRunner {
     if (this.#state !== 'new') throw new Error('a QueueRunner starts once');
     this.#state = 'running';
     if (this.#options.listen !== false && this.#lanes.size > 0) {
-      this.#unlisten = await this.#options.database.listen(QUEUE_CHANNEL, (name) => this.notify(name));
+      // Wake-ups missed while the listener was down: every queue looks again.
+      this.#unlisten = await this.#options.database.listen(QUEUE_CHANNEL, (name) => this.notify(name), {
+        onResume: () => this.wake(),
+      });
     }
     for (const lane of this.#lanes.values()) lane.start();
     this.#choreLane.start();

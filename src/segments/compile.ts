@@ -135,9 +135,13 @@ function leafPredicate(condition: LeafCondition, context: CompileContext): Predi
       const had = hadEmailEvent(context, condition.event, null);
       return condition.op === 'never' ? sql<SqlBool>`(NOT ${had})` : had;
     }
-    case 'journey':
-      // Journeys do not exist yet: nobody is in, has completed or has exited one; everyone is not in one.
-      return condition.op === 'not_in' ? TRUE : FALSE;
+    case 'journey': {
+      // Reads the journeys area's runs: is_in = an ACTIVE run, completed / exited = a run that ended
+      // so, not_in = no ACTIVE run. A deleted journey has no runs: nobody is in it.
+      const status = condition.op === 'completed' ? 'COMPLETED' : condition.op === 'exited' ? 'EXITED' : 'ACTIVE';
+      const run = sql<SqlBool>`EXISTS (SELECT 1 FROM journey_runs r WHERE r.contact_id = c.id AND r.journey_id = ${condition.journeyId}::text AND r.team_id = ${context.teamId}::integer AND r.status = ${status}::text)`;
+      return condition.op === 'not_in' ? sql<SqlBool>`(NOT ${run})` : run;
+    }
   }
 }
 

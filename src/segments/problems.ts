@@ -13,8 +13,9 @@ interface SegmentReferences {
 export function referencesOfBook(variables: readonly string[]): SegmentReferences {
   return {
     variables,
-    // Journeys and campaigns do not exist yet; their areas will answer these from their tables.
-    journeyExists: () => false,
+    // A journey condition reads runs (compile.ts): a deleted journey simply has none, so it is no
+    // problem. Campaigns do not exist yet.
+    journeyExists: () => true,
     campaignExists: () => false,
   };
 }

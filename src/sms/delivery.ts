@@ -3,11 +3,12 @@
 // Network errors and 5xx: retried with backoff (the charge was taken once, at queueing); when the
 // attempts run out the message is `rejected` and released. A claim that vanished without an outcome
 // (a worker killed mid-send) is never sent again: it is rejected and released.
+// A batch's provider calls run at once; their outcomes are written together in one transaction.
 import { sql } from 'kysely';
 import type { SmsProvider } from '../adapters/sms-provider/index.ts';
-import { defineQueue, errorMessage, type BatchContext, type Queue } from '../queue/index.ts';
-import { applySmsChange, type SmsChange } from './outcomes.ts';
-import { getLeasedSmsForUpdate, type SmsRow } from './queries.ts';
+import { defineQueue, errorMessage, type BatchContext, type JobOutcome, type Queue } from '../queue/index.ts';
+import { applySmsChanges, planSmsChanges, type SmsChange } from './outcomes.ts';
+import { getLeasedSmsForUpdate, updateLeasedSmsWithEvents, type SmsRow } from './queries.ts';
 import { SMS_DELIVERY_QUEUE } from './send.ts';
 
 export { SMS_DELIVERY_QUEUE };
@@ -30,38 +31,79 @@ const interrupted = {
     'Sending was interrupted and the provider cannot confirm the message; it was not sent again and the charge was returned',
 };
 
-/** Records an outcome if the row is still queued under our lease (another worker may have taken it over). */
-async function record(ctx: BatchContext, row: SmsRow, changes: SmsChange[]): Promise<void> {
+/** What one message's attempt came to: changes to write (after a provider call or not), or a retry. */
+type Attempt = { changes: SmsChange[]; calledProvider: boolean } | { retry: string };
+
+/**
+ * Writes outcomes of messages still queued under our lease (another worker may have taken one over).
+ * The claimed rows are what the lease kept them, so the common batch (sent, nothing to release) is
+ * planned from them and written with its events in one statement; a batch with a refusal releases
+ * charges, so it locks the rows and writes in a transaction.
+ */
+async function record(ctx: BatchContext, items: readonly { row: SmsRow; changes: SmsChange[] }[]): Promise<void> {
+  if (items.length === 0) return;
+  const now = ctx.clock.now();
+  const planned = planSmsChanges(items, now);
+  if (planned.released.length === 0) {
+    await updateLeasedSmsWithEvents(ctx.db, planned.written, ctx.leaseUntil, planned.events);
+    return;
+  }
   await ctx.db.transaction().execute(async (tx) => {
-    let current = await getLeasedSmsForUpdate(tx, row.id, ctx.leaseUntil);
-    for (const change of changes) {
-      if (current === undefined) return;
-      current = (await applySmsChange(tx, current, change, ctx.clock.now())) ?? current;
-    }
+    const leased = await getLeasedSmsForUpdate(
+      tx,
+      items.map((item) => item.row.id),
+      ctx.leaseUntil,
+    );
+    const still = items.flatMap((item) => {
+      const row = leased.get(item.row.id);
+      return row === undefined ? [] : [{ row, changes: item.changes }];
+    });
+    await applySmsChanges(tx, still, now);
   });
 }
 
-async function deliver(deps: SmsDeliveryDeps, row: SmsRow, ctx: BatchContext): Promise<void> {
+async function attempt(deps: SmsDeliveryDeps, row: SmsRow): Promise<Attempt> {
   // No provider can be asked whether it already has our message: a claim that vanished mid-send is
   // not sent again (the provider may have it); it is rejected and the charge returned instead.
-  if (row.attempts - 1 > row.recorded_attempts) return record(ctx, row, [{ status: 'rejected', reason: interrupted }]);
+  if (row.attempts - 1 > row.recorded_attempts)
+    return { changes: [{ status: 'rejected', reason: interrupted }], calledProvider: false };
   const provider = deps.provider;
-  const outcome = await provider.send({ id: row.id, to: row.to_number, from: row.sender_id, text: row.body });
-  if (outcome.kind === 'retry') throw new Error(outcome.error);
-  const changes: SmsChange[] =
-    outcome.kind === 'rejected'
-      ? [{ status: 'rejected', reason: outcome.reason }]
-      : [
-          { status: 'sent', provider: provider.kind, providerMessageId: outcome.providerMessageId, reason: null },
-          // A provider that never reports (log) delivers at once.
-          ...(provider.deliveryReports === 'none' ? [{ status: 'delivered' } as const] : []),
-        ];
+  let outcome;
   try {
-    await record(ctx, row, changes);
+    outcome = await provider.send({ id: row.id, to: row.to_number, from: row.sender_id, text: row.body });
   } catch (error) {
-    // The provider has the message: the next claim must treat this one as vanished, not as a clean retry.
-    throw new Error(`${HANDED_OFF}${errorMessage(error)}`, { cause: error });
+    return { retry: errorMessage(error) };
   }
+  if (outcome.kind === 'retry') return { retry: outcome.error };
+  if (outcome.kind === 'rejected')
+    return { changes: [{ status: 'rejected', reason: outcome.reason }], calledProvider: true };
+  const changes: SmsChange[] = [
+    { status: 'sent', provider: provider.kind, providerMessageId: outcome.providerMessageId, reason: null },
+    // A provider that never reports (log) delivers at once.
+    ...(provider.deliveryReports === 'none' ? [{ status: 'delivered' } as const] : []),
+  ];
+  return { changes, calledProvider: true };
+}
+
+async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsRow[], ctx: BatchContext): Promise<JobOutcome[]> {
+  const attempts = await Promise.all(rows.map((row) => attempt(deps, row)));
+  const toWrite = rows.flatMap((row, i) => {
+    const a = attempts[i]!;
+    return 'changes' in a ? [{ row, changes: a.changes }] : [];
+  });
+  let writeError: string | null = null;
+  try {
+    await record(ctx, toWrite);
+  } catch (error) {
+    writeError = errorMessage(error);
+  }
+  return rows.map((row, i): JobOutcome => {
+    const a = attempts[i]!;
+    if ('retry' in a) return { id: row.id, outcome: 'retry', error: a.retry };
+    if (writeError === null) return { id: row.id, outcome: 'done' };
+    // The provider has the message: the next claim must treat this one as vanished, not as a clean retry.
+    return { id: row.id, outcome: 'retry', error: a.calledProvider ? `${HANDED_OFF}${writeError}` : writeError };
+  });
 }
 
 export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
@@ -73,21 +115,23 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     leaseColumn: 'lease_until',
     attemptsColumn: 'attempts',
     readyWhere: sql`status = 'queued'`,
-    batchSize: 50,
-    concurrency: 2,
+    batchSize: 100,
+    // While one batch's outcomes are written, the others' provider calls are in flight.
+    concurrency: 4,
     // Provider calls are bounded by the adapter's timeout, well under the lease.
     leaseMs: 2 * MINUTE,
     maxAttempts: 6,
     backoff: { baseMs: 5_000, maxMs: 10 * MINUTE },
-    handleRow: (row, ctx) => deliver(deps, row, ctx),
-    // Each row wrote its own outcome under its lease; nothing left to finalise.
+    handleBatch: (rows, ctx) => deliverBatch(deps, rows, ctx),
+    // Each batch wrote its outcomes under its lease; nothing left to finalise.
     onDone: async () => {},
     onRetry: sql`recorded_attempts = recorded_attempts + (CASE WHEN starts_with(job_error, ${HANDED_OFF}) THEN 0 ELSE 1 END), last_error = job_error`,
     onFailed: async (items, ctx) => {
-      for (const item of items) {
-        ctx.logger.warn({ smsId: item.row.id, error: item.error }, 'sms delivery gave up');
-        await record(ctx, item.row, [{ status: 'rejected', reason: unreachable }]);
-      }
+      for (const item of items) ctx.logger.warn({ smsId: item.row.id, error: item.error }, 'sms delivery gave up');
+      await record(
+        ctx,
+        items.map((item) => ({ row: item.row, changes: [{ status: 'rejected', reason: unreachable }] })),
+      );
     },
   });
 }

@@ -1,11 +1,11 @@
-// Writes a status change with everything it causes, in one transaction: the row, the webhook event
-// (sms.<status>, through the event catalogue) and, for `rejected`, the release of the charge.
+// Writes status changes with everything they cause, in the caller's transaction: the row, the
+// webhook event (sms.<status>, through the event catalogue) and, for `rejected`, the release of the
+// charge. One message (a delivery report) or a worker's whole batch, each in few statements.
 import type { Transaction } from 'kysely';
 import type { Database, SmsStatus } from '../db/schema.ts';
 import { release } from '../wallet/index.ts';
-import { recordEvent } from '../webhooks/index.ts';
-import type { SmsRow } from './queries.ts';
-import { updateSms } from './queries.ts';
+import { recordEvents, type KeyedEvent } from '../webhooks/index.ts';
+import { updateSmsMany, type SmsRow } from './queries.ts';
 import { smsMayBecome } from './status.ts';
 import { smsView } from './view.ts';
 
@@ -17,15 +17,10 @@ export interface SmsChange {
   providerMessageId?: string;
 }
 
-/** Applies `change` to a row locked by the caller; null when the rules keep the current status. */
-export async function applySmsChange(
-  tx: Transaction<Database>,
-  row: SmsRow,
-  change: SmsChange,
-  now: Date,
-): Promise<SmsRow | null> {
+/** The row after `change`, or null when the status rules keep the current status. */
+function changedRow(row: SmsRow, change: SmsChange, now: Date): SmsRow | null {
   if (!smsMayBecome(row.status, change.status)) return null;
-  const updated: SmsRow = {
+  return {
     ...row,
     status: change.status,
     reason_code: change.reason === undefined ? row.reason_code : (change.reason?.code ?? null),
@@ -38,26 +33,69 @@ export async function applySmsChange(
     delivered_at: change.status === 'delivered' ? now : row.delivered_at,
     updated_at: now,
   };
-  await updateSms(tx, row.team_id, row.id, {
-    status: updated.status,
-    reason_code: updated.reason_code,
-    reason_message: updated.reason_message,
-    provider: updated.provider,
-    provider_message_id: updated.provider_message_id,
-    next_attempt_at: null,
-    lease_until: null,
-    sent_at: updated.sent_at,
-    delivered_at: updated.delivered_at,
-    updated_at: now,
-  });
-  if (change.status === 'rejected' && row.charge_transaction_id !== null)
-    await release(tx, row.team_id, { chargeId: row.charge_transaction_id, at: now });
-  await recordEvent(tx, {
-    teamId: row.team_id,
-    type: `sms.${change.status}`,
-    domainId: null,
-    data: smsView(updated),
-    at: now,
-  });
-  return updated;
+}
+
+/** What a set of changes comes to: the rows to write, the charges to release and the events. */
+export interface PlannedSmsChanges {
+  written: SmsRow[];
+  released: SmsRow[];
+  events: KeyedEvent[];
+}
+
+/**
+ * Applies each message's changes, in order, in memory. A change the rules refuse is skipped
+ * (duplicates and late reports). Each event is keyed by its message's id.
+ */
+export function planSmsChanges(
+  items: readonly { row: SmsRow; changes: readonly SmsChange[] }[],
+  now: Date,
+): PlannedSmsChanges {
+  const planned: PlannedSmsChanges = { written: [], released: [], events: [] };
+  for (const { row, changes } of items) {
+    let current = row;
+    for (const change of changes) {
+      const next = changedRow(current, change, now);
+      if (next === null) continue;
+      if (next.status === 'rejected' && next.charge_transaction_id !== null) planned.released.push(next);
+      planned.events.push({
+        key: next.id,
+        teamId: next.team_id,
+        type: `sms.${change.status}`,
+        domainId: null,
+        data: smsView(next),
+        at: now,
+      });
+      current = next;
+    }
+    if (current !== row) planned.written.push(current);
+  }
+  return planned;
+}
+
+/**
+ * Applies each message's changes to rows locked by the caller; answers the rows that changed, as
+ * written.
+ */
+export async function applySmsChanges(
+  tx: Transaction<Database>,
+  items: readonly { row: SmsRow; changes: readonly SmsChange[] }[],
+  now: Date,
+): Promise<SmsRow[]> {
+  const { written, released, events } = planSmsChanges(items, now);
+  await updateSmsMany(tx, written);
+  // Refusals are few (a provider that refuses every message is a misconfiguration), so one by one.
+  for (const row of released) await release(tx, row.team_id, { chargeId: row.charge_transaction_id!, at: now });
+  await recordEvents(tx, events);
+  return written;
+}
+
+/** Applies `change` to a row locked by the caller; null when the rules keep the current status. */
+export async function applySmsChange(
+  tx: Transaction<Database>,
+  row: SmsRow,
+  change: SmsChange,
+  now: Date,
+): Promise<SmsRow | null> {
+  const [written] = await applySmsChanges(tx, [{ row, changes: [change] }], now);
+  return written ?? null;
 }

@@ -2,17 +2,9 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { Database, SmsMessagesTable, SmsStatus } from '../db/schema.ts';
+import { eventCallsCte, type KeyedEvent } from '../webhooks/index.ts';
 
 export type SmsRow = Selectable<SmsMessagesTable>;
-export interface SmsTeam {
-  sms_enabled: boolean;
-  currency: string;
-}
-
-export async function getSmsTeam(db: Db, teamId: number): Promise<SmsTeam | undefined> {
-  return db.selectFrom('teams').select(['sms_enabled', 'currency']).where('id', '=', teamId).executeTakeFirst();
-}
-
 export interface RecentSends {
   toPrefix: number;
   toNumber: number;
@@ -20,33 +12,81 @@ export interface RecentSends {
   sentToCountry: boolean;
 }
 
+/** What a send must know before it is charged, read in one statement. */
+export interface SendContext {
+  /** Undefined when the team does not exist. */
+  team: { smsEnabled: boolean; currency: string } | undefined;
+  /** The team's approved sender IDs for the destination country, oldest first. */
+  senderIds: string[];
+  recent: RecentSends;
+}
+
+/** One send's question to readSendContexts. */
+export interface ContextQuery {
+  teamId: number;
+  country: string;
+  toPrefix: string;
+  toNumber: string;
+  clientIpHash: Buffer | null;
+  since: Date;
+  cap: number;
+}
+
 /**
- * The risk signals' counts over the team's recent messages, in one statement. Each count stops at
- * `cap` (LIMIT), so a pumping burst costs no more to measure than a normal send.
+ * For each send, in order: the team's SMS switch and currency, its sender IDs for the country
+ * (managed by wallet/sender-ids.ts, read here so a send costs one read) and the risk signals' counts
+ * over its recent messages, in one statement for many sends (the API process coalesces them). Each
+ * count stops at `cap` (LIMIT), so a pumping burst costs no more to measure than a normal send.
  */
-export async function countRecentSends(
-  db: Db,
-  teamId: number,
-  q: { toPrefix: string; toNumber: string; clientIpHash: Buffer | null; country: string; since: Date; cap: number },
-): Promise<RecentSends> {
-  const result = await sql<{ to_prefix: string; to_number: string; client_ip: string; sent_to_country: boolean }>`
+export async function readSendContexts(db: Db, queries: readonly ContextQuery[]): Promise<SendContext[]> {
+  const input = queries.map((q, n) => ({
+    n,
+    team_id: q.teamId,
+    country: q.country,
+    to_prefix: q.toPrefix,
+    to_number: q.toNumber,
+    client_ip_hash: q.clientIpHash?.toString('hex') ?? null,
+    since: q.since.toISOString(),
+    cap: q.cap,
+  }));
+  const result = await sql<{
+    sms_enabled: boolean | null;
+    currency: string | null;
+    sender_ids: string[];
+    to_prefix: string;
+    to_number: string;
+    client_ip: string;
+    sent_to_country: boolean;
+  }>`
     SELECT
+      t.sms_enabled, t.currency,
+      ARRAY(SELECT s.sender_id FROM sender_ids s
+        WHERE s.team_id = q.team_id AND s.country = q.country AND s.deleted_at IS NULL
+        ORDER BY s.created_at, s.id) AS sender_ids,
       (SELECT count(*) FROM (SELECT 1 FROM sms_messages
-         WHERE team_id = ${teamId} AND to_prefix = ${q.toPrefix} AND created_at > ${q.since} LIMIT ${q.cap}) p) AS to_prefix,
+         WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND created_at > q.since LIMIT q.cap) p) AS to_prefix,
       (SELECT count(*) FROM (SELECT 1 FROM sms_messages
-         WHERE team_id = ${teamId} AND to_prefix = ${q.toPrefix} AND to_number = ${q.toNumber}
-           AND created_at > ${q.since} LIMIT ${q.cap}) n) AS to_number,
+         WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND to_number = q.to_number
+           AND created_at > q.since LIMIT q.cap) n) AS to_number,
       (SELECT count(*) FROM (SELECT 1 FROM sms_messages
-         WHERE team_id = ${teamId} AND client_ip_hash = ${q.clientIpHash} AND created_at > ${q.since} LIMIT ${q.cap}) i) AS client_ip,
-      EXISTS (SELECT 1 FROM sms_messages WHERE team_id = ${teamId} AND country = ${q.country}) AS sent_to_country
+         WHERE team_id = q.team_id AND client_ip_hash = decode(q.client_ip_hash, 'hex')
+           AND created_at > q.since LIMIT q.cap) i) AS client_ip,
+      EXISTS (SELECT 1 FROM sms_messages WHERE team_id = q.team_id AND country = q.country) AS sent_to_country
+    FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+      AS q (n int, team_id int, country text, to_prefix text, to_number text, client_ip_hash text, since timestamptz, cap int)
+    LEFT JOIN teams t ON t.id = q.team_id
+    ORDER BY q.n
   `.execute(db);
-  const row = result.rows[0]!;
-  return {
-    toPrefix: Number(row.to_prefix),
-    toNumber: Number(row.to_number),
-    clientIp: Number(row.client_ip),
-    sentToCountry: row.sent_to_country,
-  };
+  return result.rows.map((row) => ({
+    team: row.sms_enabled === null ? undefined : { smsEnabled: row.sms_enabled, currency: row.currency! },
+    senderIds: row.sender_ids,
+    recent: {
+      toPrefix: Number(row.to_prefix),
+      toNumber: Number(row.to_number),
+      clientIp: Number(row.client_ip),
+      sentToCountry: row.sent_to_country,
+    },
+  }));
 }
 
 /** Adds a message's parts to the team's month; returns the parts sent before it (the price tier's volume). */
@@ -62,8 +102,35 @@ export async function countMonthlyParts(db: Db, teamId: number, month: string, p
   return Number(BigInt(row.parts) - BigInt(parts));
 }
 
-export async function insertSms(db: Db, row: Omit<SmsRow, 'attempts' | 'recorded_attempts'>): Promise<void> {
+export async function insertSms(db: Db, row: SmsRow): Promise<void> {
   await db.insertInto('sms_messages').values(row).execute();
+}
+
+/** Parts each team sent in `month` so far (absent: none). */
+export async function monthlyParts(db: Db, teamIds: readonly number[], month: string): Promise<Map<number, number>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sms_monthly_volume')
+    .select(['team_id', 'parts'])
+    .where('team_id', 'in', [...new Set(teamIds)])
+    .where('month', '=', sql<Date>`${month}::date`)
+    .execute();
+  return new Map(rows.map((row) => [row.team_id, Number(row.parts)]));
+}
+
+/** Stores many messages and adds their parts to their teams' month, in one statement. */
+export async function insertSmsMany(db: Db, rows: readonly SmsRow[], month: string): Promise<void> {
+  if (rows.length === 0) return;
+  const parts = new Map<number, number>();
+  for (const row of rows) parts.set(row.team_id, (parts.get(row.team_id) ?? 0) + row.segments);
+  await db
+    .with('stored', (w) => w.insertInto('sms_messages').values([...rows]))
+    .insertInto('sms_monthly_volume')
+    .values([...parts].map(([teamId, count]) => ({ team_id: teamId, month, parts: BigInt(count) })))
+    .onConflict((oc) =>
+      oc.columns(['team_id', 'month']).doUpdateSet({ parts: sql`sms_monthly_volume.parts + excluded.parts` }),
+    )
+    .execute();
 }
 
 export async function getSms(db: Db, teamId: number, id: string): Promise<SmsRow | undefined> {
@@ -106,29 +173,80 @@ export async function getSmsByProviderIdForUpdate(
     .executeTakeFirst();
 }
 
-/** A claimed message (the worker's, of any team), locked for its outcome; none when the lease is no longer ours. */
+/**
+ * Claimed messages (the worker's, of any team), locked for their outcomes; a message whose lease is
+ * no longer ours (another worker took it over) is absent.
+ */
 export async function getLeasedSmsForUpdate(
   tx: Transaction<Database>,
-  id: string,
+  ids: readonly string[],
   leaseUntil: Date,
-): Promise<SmsRow | undefined> {
-  return tx
+): Promise<Map<string, SmsRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
     .selectFrom('sms_messages')
     .selectAll()
-    .where('id', '=', id)
+    .where('id', 'in', [...ids])
     .where('status', '=', 'queued')
     .where('lease_until', '=', leaseUntil)
+    .orderBy('id')
     .forUpdate()
-    .executeTakeFirst();
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function updateSms(
+/** The UPDATE of the outcome columns of rows, matched by id (callers add conditions to its WHERE). */
+function outcomeUpdate(rows: readonly SmsRow[]) {
+  const changes = rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    reason_code: row.reason_code,
+    reason_message: row.reason_message,
+    provider: row.provider,
+    provider_message_id: row.provider_message_id,
+    next_attempt_at: row.next_attempt_at,
+    lease_until: row.lease_until,
+    sent_at: row.sent_at,
+    delivered_at: row.delivered_at,
+    updated_at: row.updated_at,
+  }));
+  return sql`UPDATE sms_messages m SET
+      status = c.status, reason_code = c.reason_code, reason_message = c.reason_message, provider = c.provider,
+      provider_message_id = c.provider_message_id, next_attempt_at = c.next_attempt_at, lease_until = c.lease_until,
+      sent_at = c.sent_at, delivered_at = c.delivered_at, updated_at = c.updated_at
+    FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS c (
+      id text, status text, reason_code text, reason_message text, provider text, provider_message_id text,
+      next_attempt_at timestamptz, lease_until timestamptz, sent_at timestamptz, delivered_at timestamptz,
+      updated_at timestamptz)
+    WHERE m.id = c.id`;
+}
+
+/** Writes the outcome columns of many messages (locked by the caller) in one statement. */
+export async function updateSmsMany(db: Db, rows: readonly SmsRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await outcomeUpdate(rows).execute(db);
+}
+
+/**
+ * A worker's outcomes and their events in one statement, without a transaction around it: only the
+ * rows still `queued` under the worker's lease are written (another worker may have taken one over,
+ * or a report moved it), and only their events make calls. Answers the ids written.
+ */
+export async function updateLeasedSmsWithEvents(
   db: Db,
-  teamId: number,
-  id: string,
-  changes: Partial<Omit<SmsRow, 'id' | 'team_id'>>,
-): Promise<void> {
-  await db.updateTable('sms_messages').set(changes).where('team_id', '=', teamId).where('id', '=', id).execute();
+  rows: readonly SmsRow[],
+  leaseUntil: Date,
+  events: readonly KeyedEvent[],
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const result = await sql<{ id: string }>`
+    WITH written AS (
+      ${outcomeUpdate(rows)} AND m.status = 'queued' AND m.lease_until = ${leaseUntil}
+      RETURNING m.id
+    ),
+    ${eventCallsCte(events, sql`SELECT id FROM written`)}
+    SELECT id FROM written`.execute(db);
+  return new Set(result.rows.map((row) => row.id));
 }
 
 /** Operator-wide (not a team's): the log provider's copy of each message, once per message. */

@@ -1,37 +1,22 @@
 // The SMS pumping signals (research §8): a non-mobile destination, a country the team never sent
 // to, and bursts to one prefix, one number or from one client IP over the last ten minutes.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { assessRisk, type RiskAssessment, type RiskReason, type RiskThresholds } from '../platform/risk.ts';
 import type { ParsedPhone } from './phone.ts';
-import { countRecentSends } from './queries.ts';
+import type { RecentSends } from './queries.ts';
 
-const WINDOW_MS = 10 * 60_000;
+/** The window the bursts are counted over. */
+export const RISK_WINDOW_MS = 10 * 60_000;
 /** Messages in the window from which each burst counts as a signal. */
 export const BURST_AT = { toPrefix: 10, toNumber: 5, clientIp: 10 } as const;
+/** Counting stops here: no burst signal needs more. */
+export const RISK_COUNT_CAP = Math.max(BURST_AT.toPrefix, BURST_AT.toNumber, BURST_AT.clientIp);
 /** Number types that are mobile or may be (libphonenumber cannot tell some countries' ranges apart). */
 const MOBILE_TYPES = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE']);
 
-export async function assessSmsRisk(
-  db: Kysely<Database>,
-  teamId: number,
-  q: {
-    phone: ParsedPhone;
-    country: string;
-    toPrefix: string;
-    clientIpHash: Buffer | null;
-    now: Date;
-    thresholds: RiskThresholds;
-  },
-): Promise<RiskAssessment> {
-  const recent = await countRecentSends(db, teamId, {
-    toPrefix: q.toPrefix,
-    toNumber: q.phone.e164,
-    clientIpHash: q.clientIpHash,
-    country: q.country,
-    since: new Date(q.now.getTime() - WINDOW_MS),
-    cap: Math.max(BURST_AT.toPrefix, BURST_AT.toNumber, BURST_AT.clientIp),
-  });
+export function assessSmsRisk(
+  recent: RecentSends,
+  q: { phone: ParsedPhone; country: string; clientIpHash: Buffer | null; thresholds: RiskThresholds },
+): RiskAssessment {
   const reasons: RiskReason[] = [];
   const type = q.phone.numberType ?? 'UNKNOWN';
   if (!MOBILE_TYPES.has(type))

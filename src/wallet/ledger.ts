@@ -20,6 +20,19 @@ export async function lockWallet(tx: Tx, teamId: number): Promise<WalletRow | un
   return tx.selectFrom('wallets').selectAll().where('team_id', '=', teamId).forUpdate().executeTakeFirst();
 }
 
+/** The wallets of these teams, locked in team id order (so two callers never wait on each other in a circle). */
+export async function lockWallets(tx: Tx, teamIds: readonly number[]): Promise<Map<number, WalletRow>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await tx
+    .selectFrom('wallets')
+    .selectAll()
+    .where('team_id', 'in', [...new Set(teamIds)])
+    .orderBy('team_id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((row) => [row.team_id, row]));
+}
+
 /** The team's wallet, locked; made (empty, in the team's currency) when the team has none yet. */
 export async function lockOrOpenWallet(tx: Tx, teamId: number, now: Date): Promise<WalletRow> {
   const found = await lockWallet(tx, teamId);
@@ -90,14 +103,17 @@ export const insufficientBalance: Shortfall = (wallet, amount) =>
     `The wallet balance (${formatMinor(wallet.balance, wallet.currency)}) cannot cover ${formatMinor(-amount, wallet.currency)}`,
   );
 
-/** Appends one row to a wallet locked by the caller; refuses (nothing written) below zero or above the cap. */
-export async function append(
-  tx: Tx,
+/**
+ * The row a movement would append to a wallet locked by the caller, with the wallet (in memory) moved
+ * past it; nothing is written (writeMovements does). Refuses below zero or above the cap, so a
+ * caller may plan several movements of one wallet in a row and write them together.
+ */
+export function planMovement(
   wallet: WalletRow,
   movement: Movement,
   now: Date,
   shortfall: Shortfall = insufficientBalance,
-): Promise<WalletTransactionRow> {
+): WalletTransactionRow {
   if (movement.amountMinor === 0n) throw new ApiError(400, 'BAD_REQUEST', 'a wallet movement cannot be zero');
   const balanceAfter = wallet.balance + movement.amountMinor;
   if (balanceAfter < 0n) throw shortfall(wallet, movement.amountMinor);
@@ -108,31 +124,65 @@ export async function append(
   const at = now > wallet.updated_at ? now : wallet.updated_at;
   const seq = wallet.last_seq + 1n;
   const id = newId('wtx_', at);
-  const row = await tx
-    .insertInto('wallet_transactions')
-    .values({
-      id,
-      team_id: wallet.team_id,
-      seq,
-      type: movement.type,
-      amount: movement.amountMinor,
-      balance_after: balanceAfter,
-      currency: wallet.currency,
-      reference: movement.reference ?? id,
-      receipt_reference: movement.receiptReference ?? null,
-      description: movement.description ?? null,
-      reverses_id: movement.reversesId ?? null,
-      created_at: at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await tx
-    .updateTable('wallets')
-    .set({ balance: balanceAfter, last_seq: seq, updated_at: at })
-    .where('team_id', '=', wallet.team_id)
-    .execute();
-  // The caller may append again under the same lock.
   Object.assign(wallet, { balance: balanceAfter, last_seq: seq, updated_at: at });
+  return {
+    id,
+    team_id: wallet.team_id,
+    seq,
+    type: movement.type,
+    amount: movement.amountMinor,
+    balance_after: balanceAfter,
+    currency: wallet.currency,
+    reference: movement.reference ?? id,
+    receipt_reference: movement.receiptReference ?? null,
+    description: movement.description ?? null,
+    reverses_id: movement.reversesId ?? null,
+    created_at: at,
+  };
+}
+
+/**
+ * Writes planned rows (of one or many wallets, each wallet's in seq order) in one statement: the
+ * rows, and each wallet moved to its last row's balance.
+ */
+export async function writeMovements(tx: Tx, rows: readonly WalletTransactionRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  await sql`
+    WITH planned AS (
+      SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS r (
+        id text, team_id integer, seq bigint, type text, amount bigint, balance_after bigint, currency text,
+        reference text, receipt_reference text, description text, reverses_id text, created_at timestamptz)
+    ),
+    appended AS (
+      INSERT INTO wallet_transactions (id, team_id, seq, type, amount, balance_after, currency, reference,
+        receipt_reference, description, reverses_id, created_at)
+      SELECT id, team_id, seq, type, amount, balance_after, currency, reference, receipt_reference, description,
+        reverses_id, created_at
+      FROM planned
+    ),
+    latest AS (SELECT DISTINCT ON (team_id) * FROM planned ORDER BY team_id, seq DESC)
+    UPDATE wallets w SET balance = latest.balance_after, last_seq = latest.seq, updated_at = latest.created_at
+    FROM latest WHERE w.team_id = latest.team_id`.execute(tx);
+}
+
+/** Appends one row to a wallet locked by the caller; refuses (nothing written) below zero or above the cap. */
+export async function append(
+  tx: Tx,
+  wallet: WalletRow,
+  movement: Movement,
+  now: Date,
+  shortfall: Shortfall = insufficientBalance,
+): Promise<WalletTransactionRow> {
+  const before = { ...wallet };
+  const row = planMovement(wallet, movement, now, shortfall);
+  try {
+    await writeMovements(tx, [row]);
+  } catch (error) {
+    // The caller may catch and go on: the wallet in memory stays as the database has it.
+    Object.assign(wallet, before);
+    throw error;
+  }
   return row;
 }
 

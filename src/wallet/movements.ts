@@ -1,6 +1,6 @@
 // The wallet's movements, each inside the caller's transaction: charges and releases (SMS, fees),
 // and the operator's top-ups, adjustments and reversals (operator.md, "More admin API").
-import type { WalletTransactionRow } from '../db/schema-wallet.ts';
+import type { WalletRow, WalletTransactionRow } from '../db/schema-wallet.ts';
 import { ApiError, badRequest, conflict, notFound } from '../platform/errors.ts';
 import {
   append,
@@ -9,6 +9,8 @@ import {
   giveBack,
   lockOrOpenWallet,
   lockWallet,
+  planMovement,
+  type Movement,
   type Shortfall,
   type Tx,
 } from './ledger.ts';
@@ -27,30 +29,39 @@ export interface ChargeInput {
   at: Date;
 }
 
+function chargeMovement(input: ChargeInput): Movement {
+  if (input.amountMinor <= 0n) throw new Error(`charge of ${input.amountMinor}: a charge is positive`);
+  return {
+    type: input.type,
+    amountMinor: -input.amountMinor,
+    reference: input.reference,
+    description: input.description ?? null,
+    // Fees have receipts (the billing reads list them); SMS charges do not.
+    receiptReference: input.type === 'SENDER_ID_FEE' ? newReceiptReference() : null,
+  };
+}
+
 /**
  * Takes money out of the team's wallet in the caller's transaction. 402 INSUFFICIENT_BALANCE, with
  * nothing written, when the balance cannot cover it (a team without a wallet has a balance of 0).
  */
 export async function charge(tx: Tx, teamId: number, input: ChargeInput): Promise<WalletTransactionRow> {
-  if (input.amountMinor <= 0n) throw new Error(`charge of ${input.amountMinor}: a charge is positive`);
+  const movement = chargeMovement(input);
   const wallet = await lockWallet(tx, teamId);
   if (!wallet) throw new ApiError(402, 'INSUFFICIENT_BALANCE', 'The wallet is empty: top it up first');
   if (await findByReference(tx, teamId, input.type, input.reference)) {
     throw conflict(`${input.type} ${input.reference} was already charged`);
   }
-  return append(
-    tx,
-    wallet,
-    {
-      type: input.type,
-      amountMinor: -input.amountMinor,
-      reference: input.reference,
-      description: input.description ?? null,
-      // Fees have receipts (the billing reads list them); SMS charges do not.
-      receiptReference: input.type === 'SENDER_ID_FEE' ? newReceiptReference() : null,
-    },
-    input.at,
-  );
+  return append(tx, wallet, movement, input.at);
+}
+
+/**
+ * A charge planned on a wallet the caller locked (lockWallets), to be written with others in one
+ * statement (writeMovements). For fresh references only (a message id made for this charge): unlike
+ * charge() it does not look for an earlier charge of the reference. 402 as charge() answers.
+ */
+export function planCharge(wallet: WalletRow, input: ChargeInput): WalletTransactionRow {
+  return planMovement(wallet, chargeMovement(input), input.at);
 }
 
 /**

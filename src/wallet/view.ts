@@ -12,6 +12,8 @@ export const WALLET_TRANSACTION_TYPES = [
   'SENDER_ID_REFUND',
   'ADJUSTMENT',
   'REVERSAL',
+  'PRO_MONTH',
+  'PRO_UNITS',
 ] as const;
 
 export const WalletTransaction = z.object({

@@ -12,6 +12,9 @@ const DRAIN_MAX = 64 * 1024;
 
 interface AttemptTarget {
   callId: string;
+  /** The event type and which attempt this is: useSend's X-UseSend-Event and X-UseSend-Retry. */
+  type: string;
+  attempt: number;
   url: string;
   secret: string;
   payload: string;
@@ -77,7 +80,8 @@ export async function attemptDelivery(
   try {
     const url = new URL(target.url);
     await transport.checkHost(url.hostname);
-    const headers = signedHeaders(target.secret, target.callId, Math.floor(now.getTime() / 1000), target.payload);
+    const stamp = { id: target.callId, type: target.type, attempt: target.attempt, at: now };
+    const headers = signedHeaders(target.secret, stamp, target.payload);
     const response = await request(url, {
       method: 'POST',
       headers,

@@ -11,6 +11,7 @@ export interface ClaimedCall {
   id: string;
   team_id: number;
   webhook_id: string;
+  type: string;
   payload: string;
   attempt: number;
   url: string;
@@ -65,7 +66,8 @@ export async function claimDueCalls(
     SET status = 'IN_PROGRESS', attempt = c.attempt + 1, lease_until = ${leaseUntil}, updated_at = ${now}
     FROM locked, webhooks w
     WHERE c.id = locked.id AND w.id = c.webhook_id
-    RETURNING c.id, c.team_id, c.webhook_id, c.payload, c.attempt, w.url, w.secret_sealed, c.lease_until`.execute(db);
+    RETURNING c.id, c.team_id, c.webhook_id, c.type, c.payload, c.attempt,
+              w.url, w.secret_sealed, c.lease_until`.execute(db);
   return result.rows;
 }
 

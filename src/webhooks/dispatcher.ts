@@ -162,7 +162,8 @@ export class WebhookDispatcher implements Lane {
       } catch (error) {
         logger.error({ err: error }, 'webhook call claim failed');
       }
-      for (const call of calls) this.#deliver(call);
+      const checkHost = batchHostCheck(this.#deps.transport);
+      for (const call of calls) this.#deliver(call, checkHost);
       if (calls.length === 0 && this.#inFlight.size === 0 && this.#finishing.size === 0) this.#resolveIdle(claim);
       // Fewer than asked: nothing more is due (or the rest waits for a webhook's slots); a finished
       // call, a notification or the poll interval wakes the loop.
@@ -184,7 +185,7 @@ export class WebhookDispatcher implements Lane {
    * One attempt. Its slot is given back as soon as the endpoint has answered, so the next claim
    * overlaps the outcome write (written in batches with other calls' outcomes).
    */
-  #deliver(call: ClaimedCall): void {
+  #deliver(call: ClaimedCall, checkHost: (hostname: string) => Promise<void>): void {
     const { clock, transport, logger } = this.#deps;
     this.#inFlight.set(call.id, call);
     const release = (set: Map<string, ClaimedCall> | Set<string>) => {
@@ -194,8 +195,15 @@ export class WebhookDispatcher implements Lane {
     };
     void (async () => {
       const result = await attemptDelivery(
-        transport,
-        { callId: call.id, url: call.url, secret: this.#secret(call.secret_sealed), payload: call.payload },
+        { dispatcher: transport.dispatcher, checkHost },
+        {
+          callId: call.id,
+          type: call.type,
+          attempt: call.attempt,
+          url: call.url,
+          secret: this.#secret(call.secret_sealed),
+          payload: call.payload,
+        },
         clock.now(),
         this.#deps.requestTimeoutMs,
       );
@@ -242,4 +250,21 @@ export class WebhookDispatcher implements Lane {
       WHERE c.id = held.id AND c.status = 'IN_PROGRESS' AND c.lease_until = held.lease`.execute(this.#deps.db);
     return Number(result.numAffectedRows ?? 0n);
   }
+}
+
+/**
+ * Contract: the address is checked again before every delivery. The calls claimed together (one
+ * batch) share one check per host, made when the first of them starts; a later batch checks again.
+ */
+function batchHostCheck(transport: AttemptTransport): (hostname: string) => Promise<void> {
+  const checks = new Map<string, Promise<void>>();
+  return (hostname) => {
+    const key = hostname.toLowerCase();
+    let check = checks.get(key);
+    if (check === undefined) {
+      check = transport.checkHost(hostname);
+      checks.set(key, check);
+    }
+    return check;
+  };
 }

@@ -8,6 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { EMAIL_STATUSES } from '../db/schema-email.ts';
 import { SMS_STATUSES } from '../db/schema-sms.ts';
+import { EXIT_REASONS } from '../db/schema-journeys.ts';
 import { CURRENCIES } from '../platform/money.ts';
 
 type EmailStatusName = (typeof EMAIL_STATUSES)[number];
@@ -55,6 +56,44 @@ export const SmsEventData = z.object({
 
 export const TestEventData = z.object({ webhookId: z.string(), message: z.string() });
 
+/** A journey run that ended: completed its last step, or exited (contract: Journey run). */
+export const JourneyRunEventData = z.object({
+  runId: z.string(),
+  journeyId: z.string(),
+  contactId: z.string(),
+  status: z.enum(['COMPLETED', 'EXITED']),
+  exitReason: z
+    .enum(EXIT_REASONS)
+    .nullable()
+    .describe('why the run exited; null when completed, or when it left the segment (exitWhenLeavesSegment)'),
+  currentStepIndex: z.number().int(),
+});
+
+/** Bodies longer than this (characters) are left out of `email.received`: read them through `links.message`. */
+export const RECEIVED_BODY_MAX = 32_768;
+
+/** A message received by one of the team's inboxes (contract: Inbound message, without html). */
+export const InboundEventData = z.object({
+  messageId: z.string().describe("Herald's id of the received message: GET /v1/inbound/messages/{messageId}"),
+  conversationId: z.string(),
+  inbox: z.object({ id: z.string(), name: z.string(), address: z.string() }),
+  from: z.string(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string(),
+  text: z.string().nullable().describe(`null when absent or longer than ${RECEIVED_BODY_MAX} characters`),
+  strippedText: z.string().nullable().describe(`null when absent or longer than ${RECEIVED_BODY_MAX} characters`),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() })),
+  contactId: z.string().nullable(),
+  inReplyToEmailId: z.string().nullable(),
+  spamVerdict: z.enum(['clean', 'suspicious', 'spam']),
+  receivedAt: z.string(),
+  links: z.object({
+    message: z.string().describe('the message in the API (needs a full access key)'),
+    raw: z.string().describe('the original .eml, while it is kept'),
+  }),
+});
+
 interface EventDefinition {
   /** The schema of the envelope's `data`. */
   data: z.ZodType;
@@ -101,6 +140,21 @@ export const EVENT_CATALOGUE = {
   'sms.delivered': sms("an SMS message was confirmed by the provider's delivery report"),
   'sms.failed': sms('an SMS message was not delivered after being sent; the charge stands'),
   'sms.rejected': sms('an SMS message was refused before delivery; the charge was returned'),
+  'journey.run.completed': {
+    data: JourneyRunEventData,
+    schemaName: 'JourneyRunEventData',
+    when: 'a journey run finished its last step',
+  },
+  'journey.run.exited': {
+    data: JourneyRunEventData,
+    schemaName: 'JourneyRunEventData',
+    when: 'a journey run left before its end (unsubscribed, contact deleted, journey archived, send failed, left the segment)',
+  },
+  'email.received': {
+    data: InboundEventData,
+    schemaName: 'InboundEventData',
+    when: "a message arrived at one of the team's inboxes (every message, spam included, with its spamVerdict)",
+  },
   'webhook.test': {
     data: TestEventData,
     schemaName: 'TestEventData',

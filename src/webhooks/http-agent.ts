@@ -3,7 +3,7 @@
 // addresses, with the name kept for SNI and certificate checks: a name cannot pass the check with a
 // public address and then be connected to a private one (DNS rebinding). Pooled keep-alive
 // connections stay on the address they were checked with; `checkHost` re-checks the name before
-// every request so a name that has turned private is refused even when a pooled connection exists.
+// every delivery so a name that has turned private is refused even when a pooled connection exists.
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
 import { Agent, buildConnector } from 'undici';
@@ -20,18 +20,16 @@ export interface WebhookAgentOptions {
   connectTimeoutMs?: number;
   /** Connections per origin (undici's default: unlimited). */
   connections?: number;
-  /** How long a passed check serves later deliveries to the same host; default 1,000 ms, 0 = every delivery asks. */
-  shareMs?: number;
-  /** Milliseconds on a monotonic clock for the sharing window (performance.now; tests pass their own). */
-  now?: () => number;
 }
-
-const SHARE_MS = 1_000;
 
 export interface WebhookAgent {
   /** Pass as `dispatcher` to undici.request. Never follows redirects (no redirect interceptor). */
   agent: Agent;
-  /** Resolves and checks `hostname` (or shares a check under SHARE_MS old); throws UnsafeWebhookHostError. Call before every request. */
+  /**
+   * Resolves and checks `hostname` afresh (contract: the address is checked again before every
+   * delivery); throws UnsafeWebhookHostError. The dispatcher shares one check among the calls it
+   * claimed together (one batch), never across batches.
+   */
   checkHost(hostname: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -53,29 +51,19 @@ export function createWebhookAgent(options: WebhookAgentOptions): WebhookAgent {
     timeout: options.connectTimeoutMs ?? 5_000,
   });
 
-  // Checks of one name share a lookup: those made while it runs, and for SHARE_MS after it answered
-  // (a busy endpoint gets hundreds of deliveries a second; one DNS answer a second serves them all).
-  // A failed lookup is not kept. Connections only ever go to addresses a check passed, so sharing
-  // cannot let a rebinding name reach a private address; it only bounds how stale a refusal can be.
-  const recent = new Map<string, { lookup: Promise<string[]>; until: number }>();
-  const monotonicNow = options.now ?? (() => performance.now());
-  function checkedAddresses(hostname: string): Promise<string[]> {
+  // New connections to one name share a lookup while it runs (a burst of deliveries opens many at
+  // once); nothing is kept after it answered. A failed lookup is not shared with later connections.
+  const connecting = new Map<string, Promise<string[]>>();
+  function connectAddresses(hostname: string): Promise<string[]> {
     const key = hostname.toLowerCase();
-    const now = monotonicNow();
-    const shared = recent.get(key);
-    if (shared !== undefined && shared.until > now) return shared.lookup;
+    const running = connecting.get(key);
+    if (running !== undefined) return running;
     const lookup = resolveCheckedAddresses(hostname, hostCheck);
-    const entry = { lookup, until: Number.POSITIVE_INFINITY };
-    recent.set(key, entry);
-    lookup.then(
-      () => {
-        entry.until = monotonicNow() + (options.shareMs ?? SHARE_MS);
-        if (recent.size > 10_000) recent.clear();
-      },
-      () => {
-        if (recent.get(key) === entry) recent.delete(key);
-      },
-    );
+    connecting.set(key, lookup);
+    const forget = () => {
+      if (connecting.get(key) === lookup) connecting.delete(key);
+    };
+    lookup.then(forget, forget);
     return lookup;
   }
 
@@ -101,7 +89,7 @@ export function createWebhookAgent(options: WebhookAgentOptions): WebhookAgent {
         },
       );
     };
-    checkedAddresses(hostname).then(
+    connectAddresses(hostname).then(
       (addresses) => attempt(addresses, 0),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
@@ -114,7 +102,7 @@ export function createWebhookAgent(options: WebhookAgentOptions): WebhookAgent {
   return {
     agent,
     checkHost: async (hostname) => {
-      await checkedAddresses(hostname);
+      await resolveCheckedAddresses(hostname, hostCheck);
     },
     close: () => agent.close(),
   };

@@ -1,10 +1,19 @@
 // What other areas may use of Webhooks. Everything else in this folder is the area's own.
-export { recordEvent, type EventInput, type RecordEventOptions } from './record-event.ts';
+export {
+  eventCallsCte,
+  recordEvent,
+  recordEvents,
+  type EventInput,
+  type KeyedEvent,
+  type RecordEventOptions,
+} from './record-event.ts';
 export { emailEventsWithCalls, type EmailEventsWithCallsOptions } from './email-event-calls.ts';
 export {
   EVENT_CATALOGUE,
   EVENT_TYPES,
   SmsEventData,
+  InboundEventData,
+  RECEIVED_BODY_MAX,
   isEventType,
   type EventData,
   type EventType,

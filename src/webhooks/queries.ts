@@ -1,6 +1,7 @@
 // Every statement of the Webhooks API over webhooks and webhook_calls, team id first.
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, TeamPlan, WebhookCallsTable, WebhookStatus, WebhooksTable } from '../db/schema.ts';
+import { effectivePlanSql } from '../platform/effective-plan.ts';
 import type { CursorPosition } from '../platform/pagination.ts';
 import type { Db } from '../db/handle.ts';
 
@@ -45,13 +46,18 @@ export async function listWebhooks(db: Db, teamId: number, since: Date): Promise
 
 /**
  * Locks the team row and counts its webhooks, so two concurrent creations cannot both pass the
- * plan's count.
+ * count of the plan the team is held to today (its effective plan).
  */
 export async function lockTeamAndCountWebhooks(
   tx: Transaction<Database>,
   teamId: number,
 ): Promise<{ plan: TeamPlan; count: number } | null> {
-  const team = await tx.selectFrom('teams').select('plan').where('id', '=', teamId).forUpdate().executeTakeFirst();
+  const team = await tx
+    .selectFrom('teams')
+    .select(effectivePlanSql('teams').as('plan'))
+    .where('id', '=', teamId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!team) return null;
   const { count } = await tx
     .selectFrom('webhooks')

@@ -2,9 +2,9 @@
 // the catalogue and inserts one webhook call per matching ACTIVE webhook in the caller's
 // transaction (a rolled-back write sends nothing). Email events take the set-based path of
 // email-event-calls.ts instead; both match webhooks by the same rule (SUBSCRIBED_SQL).
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { notifyQueue } from '../queue/index.ts';
+import { notifyQueue, QUEUE_CHANNEL } from '../queue/index.ts';
 import { EVENT_CATALOGUE, type EventData, type EventType } from './event-catalogue.ts';
 import { eventBody, WEBHOOK_DELIVERY_QUEUE } from './events.ts';
 
@@ -39,22 +39,73 @@ export async function recordEvent<T extends EventType>(
   event: EventInput<T>,
   options: RecordEventOptions = {},
 ): Promise<string[]> {
-  const parsed = EVENT_CATALOGUE[event.type].data.safeParse(event.data);
-  if (!parsed.success)
-    throw new Error(`recordEvent: ${event.type} payload does not match the catalogue: ${parsed.error.message}`);
-  const payload = eventBody(event.type, event.at, parsed.data);
-  const which =
-    options.webhookId === undefined
-      ? subscribedSql(sql`${event.type}::text`, sql`${event.domainId}::int`)
-      : sql`w.id = ${options.webhookId}`;
-  const { rows } = await sql<{ id: string }>`
+  return recordEvents(tx, [event], options);
+}
+
+/** An event with the key (say, the id of the row it is about) that eventCallsCte filters on. */
+export interface KeyedEvent extends EventInput<EventType> {
+  key: string;
+}
+
+/** The events as the INSERT reads them: each payload validated against the catalogue, in its envelope. */
+function eventRows(events: readonly (EventInput<EventType> & { key?: string })[]) {
+  return events.map((event, n) => {
+    const parsed = EVENT_CATALOGUE[event.type].data.safeParse(event.data);
+    if (!parsed.success)
+      throw new Error(`recordEvent: ${event.type} payload does not match the catalogue: ${parsed.error.message}`);
+    return {
+      n,
+      key: event.key ?? null,
+      team_id: event.teamId,
+      type: event.type,
+      domain_id: event.domainId,
+      at: event.at.toISOString(),
+      payload: eventBody(event.type, event.at, parsed.data),
+    };
+  });
+}
+
+function callsInsert(
+  events: readonly (EventInput<EventType> & { key?: string })[],
+  which: RawBuilder<unknown>,
+  kept: RawBuilder<unknown>,
+) {
+  return sql`
     INSERT INTO webhook_calls (id, team_id, webhook_id, type, payload, api_version, status, attempt, next_attempt_at, created_at, updated_at)
-    SELECT herald_new_id('msg_', ${event.at}::timestamptz), w.team_id, w.id, ${event.type}, ${payload}, w.api_version, 'PENDING', 0,
-           ${event.at}::timestamptz, ${event.at}::timestamptz, ${event.at}::timestamptz
-    FROM webhooks w
-    WHERE w.team_id = ${event.teamId}::int AND ${which}
-    ORDER BY w.id
-    RETURNING id`.execute(tx);
-  if (rows.length > 0) await notifyQueue(tx, WEBHOOK_DELIVERY_QUEUE);
-  return rows.map((row) => row.id);
+    SELECT herald_new_id('msg_', e.at), w.team_id, w.id, e.type, e.payload, w.api_version, 'PENDING', 0, e.at, e.at, e.at
+    FROM jsonb_to_recordset(${JSON.stringify(eventRows(events))}::jsonb)
+      AS e (n integer, key text, team_id integer, type text, domain_id integer, at timestamptz, payload text)
+    JOIN webhooks w ON w.team_id = e.team_id AND ${which}
+    WHERE ${kept}
+    ORDER BY e.n, w.id`;
+}
+
+/**
+ * Records several events in one statement (a worker's batch of outcomes); answers the calls' ids,
+ * event by event in the given order, each event's in webhook id order (the insert's order).
+ */
+export async function recordEvents(
+  tx: Transaction<Database> | Kysely<Database>,
+  events: readonly EventInput<EventType>[],
+  options: RecordEventOptions = {},
+): Promise<string[]> {
+  if (events.length === 0) return [];
+  const which =
+    options.webhookId === undefined ? subscribedSql(sql`e.type`, sql`e.domain_id`) : sql`w.id = ${options.webhookId}`;
+  const result = await sql<{ id: string }>`${callsInsert(events, which, sql`true`)} RETURNING id`.execute(tx);
+  if (result.rows.length > 0) await notifyQueue(tx, WEBHOOK_DELIVERY_QUEUE);
+  return result.rows.map((row) => row.id);
+}
+
+/**
+ * recordEvents as a CTE of the caller's statement (`WITH …, ${eventCallsCte(…)} SELECT …`), for
+ * writes that must commit with their events in one round trip: the calls of only the events whose
+ * `key` is among `keptKeys` (a subquery, such as the ids an UPDATE of the same statement returned),
+ * and the NOTIFY when calls were made.
+ */
+export function eventCallsCte(events: readonly KeyedEvent[], keptKeys: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`event_calls AS (
+    ${callsInsert(events, subscribedSql(sql`e.type`, sql`e.domain_id`), sql`e.key IN (${keptKeys})`)}
+    RETURNING pg_notify(${QUEUE_CHANNEL}, ${WEBHOOK_DELIVERY_QUEUE})
+  )`;
 }

@@ -142,4 +142,35 @@ describe('store paths', () => {
       'one-statement',
     );
   });
+  it('a one-time code and its email: stored together on either path, the code row naming its email', async () => {
+    const team = await h.team({ plan: 'pro' });
+    const sendCode = (to: string) => () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/v1/verify/send',
+        headers: { authorization: `Bearer ${team.key}` },
+        payload: { to, from: team.from() },
+      });
+    const created = async (send: () => Promise<{ statusCode: number; body: string }>) => {
+      const before = await sendsByPath();
+      const response = await send();
+      expect(response.statusCode, response.body).toBe(201);
+      const after = await sendsByPath();
+      const path = (['one-statement', 'transaction'] as const).find((p) => after[p] > before[p]) ?? 'transaction';
+      return { path, body: JSON.parse(response.body) as { id: string; emailId: string } };
+    };
+    const first = await created(sendCode('code1@example.com'));
+    const second = await created(sendCode('code2@example.com'));
+    expect([first.path, second.path]).toEqual(['transaction', 'one-statement']);
+    for (const { body } of [first, second]) {
+      const row = await h.t.deps.db
+        .selectFrom('verifications as v')
+        .innerJoin('emails as e', 'e.id', 'v.email_id')
+        .select(['v.status', 'v.code_hash', 'v.risk_reasons', 'e.status as email_status'])
+        .where('v.id', '=', body.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'pending', email_status: 'QUEUED', risk_reasons: [] });
+      expect(row.code_hash).toHaveLength(32);
+    }
+  });
 });

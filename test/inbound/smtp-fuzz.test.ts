@@ -268,9 +268,12 @@ describe('the SMTP listener under malformed input', () => {
       maxMessageBytes: MAX_BYTES,
       // Every dialogue comes from 127.0.0.1: the per-address limits would otherwise be all it tests.
       limits: {
-        maxConnectionsPerMinutePerIp: 1_000_000,
-        maxConcurrentConnectionsPerIp: 1_000,
-        socketTimeoutMs: 2_000,
+        connectionsPerMinutePerAddress: 1_000_000,
+        connectionsPerMinutePerNetwork: 1_000_000,
+        maxConnectionsPerAddress: 1_000,
+        maxConnectionsPerNetwork: 1_000,
+        greetingTimeoutMs: 2_000,
+        idleTimeoutMs: 2_000,
         closeTimeoutMs: 1_000,
       },
       logger: pino({ level: 'silent' }),

@@ -15,95 +15,11 @@ import {
   type SmtpListener,
   type SmtpListenerOptions,
 } from '../../src/inbound/smtp-listener.ts';
+import { RawClient } from './raw-smtp-client.ts';
 
 const OWNED = 'bounce+abc.0123456789abcdef@bounces.test';
 const OWNED_TOO = 'bounce+def.0123456789abcdef@bounces.test';
 const silent = pino({ level: 'silent' });
-
-interface Reply {
-  code: number;
-  text: string;
-}
-
-/** A line-level SMTP client, so that tests see every reply code exactly as the server wrote it. */
-class RawClient {
-  readonly socket: net.Socket;
-  #buffer = '';
-  #waiting: ((reply: Reply) => void) | null = null;
-  #closed = false;
-  readonly closed: Promise<void>;
-
-  private constructor(socket: net.Socket) {
-    this.socket = socket;
-    socket.on('data', (chunk: Buffer) => {
-      this.#buffer += chunk.toString('latin1');
-      this.#deliver();
-    });
-    socket.on('error', () => {});
-    this.closed = new Promise((resolve) =>
-      socket.on('close', () => {
-        this.#closed = true;
-        this.#deliver();
-        resolve();
-      }),
-    );
-  }
-
-  static async connect(port: number): Promise<RawClient> {
-    const socket = net.connect(port, '127.0.0.1');
-    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-    return new RawClient(socket);
-  }
-
-  /** The next complete reply (all its lines); code 0 when the server closed first, -1 after 3 s of silence. */
-  read(): Promise<Reply> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.#waiting = null;
-        resolve({ code: -1, text: 'no reply within 3 s' });
-      }, 3_000);
-      this.#waiting = (reply) => {
-        clearTimeout(timer);
-        resolve(reply);
-      };
-      this.#deliver();
-    });
-  }
-
-  async command(line: string): Promise<Reply> {
-    this.socket.write(`${line}\r\n`);
-    return this.read();
-  }
-
-  /** EHLO, MAIL FROM and RCPT TO, each expected to be accepted. */
-  async envelope(from: string, to: string[]): Promise<void> {
-    expect((await this.read()).code).toBe(220);
-    expect((await this.command('EHLO client.test')).code).toBe(250);
-    expect((await this.command(`MAIL FROM:<${from}>`)).code).toBe(250);
-    for (const rcpt of to) expect((await this.command(`RCPT TO:<${rcpt}>`)).text).toMatch(/^250 /);
-  }
-
-  close(): void {
-    this.socket.destroy();
-  }
-
-  #deliver(): void {
-    if (this.#waiting === null) return;
-    const lines = this.#buffer.split('\r\n');
-    const last = lines.findIndex((line) => /^\d{3}( |$)/.test(line));
-    if (last !== -1 && last < lines.length - 1) {
-      const text = lines.slice(0, last + 1).join('\n');
-      this.#buffer = lines.slice(last + 1).join('\r\n');
-      const resolve = this.#waiting;
-      this.#waiting = null;
-      resolve({ code: Number(text.slice(last === 0 ? 0 : text.lastIndexOf('\n') + 1).slice(0, 3)), text });
-    } else if (this.#closed) {
-      const resolve = this.#waiting;
-      this.#waiting = null;
-      resolve({ code: 0, text: 'closed' });
-    }
-  }
-}
 
 let listener: SmtpListener | null = null;
 const received: InboundMessage[] = [];
@@ -329,7 +245,7 @@ describe('per-connection limits', () => {
 describe('per-address limits', () => {
   it('refuses the connection past the concurrent limit with 421, and admits again once one closes', async () => {
     const registry = new Registry();
-    const { port } = await start({ metrics: registry, limits: { maxConcurrentConnectionsPerIp: 2 } });
+    const { port } = await start({ metrics: registry, limits: { maxConnectionsPerAddress: 2 } });
     const first = await RawClient.connect(port);
     const second = await RawClient.connect(port);
     expect((await first.read()).code).toBe(220);
@@ -349,7 +265,7 @@ describe('per-address limits', () => {
 
   it('refuses past the connections per minute with 421 until the minute has passed', async () => {
     let now = Date.parse('2026-01-01T00:00:10Z');
-    const { port } = await start({ now: () => now, limits: { maxConnectionsPerMinutePerIp: 3 } });
+    const { port } = await start({ now: () => now, limits: { connectionsPerMinutePerAddress: 3 } });
     for (let i = 0; i < 3; i++) {
       const client = await RawClient.connect(port);
       expect((await client.read()).code).toBe(220);

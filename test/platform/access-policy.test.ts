@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { buildDeps } from '../../src/deps.ts';
 import { accessPolicy, type AccessLevel } from '../../src/platform/auth/policy.ts';
-import { createTestApp, testConfig, type TestApp } from '../support/app.ts';
+import { createTestApp, discardTestDataDir, testConfig, type TestApp } from '../support/app.ts';
 import { getTestDb } from '../support/db.ts';
 import { bearer, createTeam, type KeyKind, type TestTeam } from '../support/factory.ts';
 
@@ -73,6 +73,13 @@ const expected: Record<KeyLevel, Record<KeyKind, 200 | 'SCOPE_DENIED'>> = {
   billingRead: { full: 200, readonly: 200, sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED', live_ai: 'SCOPE_DENIED' },
   billingUsage: { full: 200, readonly: 200, live_ai: 200, sending: 'SCOPE_DENIED', sandbox: 'SCOPE_DENIED' },
   anyKey: { full: 200, readonly: 200, live_ai: 200, sending: 200, sandbox: 200 },
+  auditLog: {
+    full: 200,
+    readonly: 'SCOPE_DENIED',
+    sending: 'SCOPE_DENIED',
+    sandbox: 'SCOPE_DENIED',
+    live_ai: 'SCOPE_DENIED',
+  },
 };
 
 describe('key kinds per operation group', () => {
@@ -94,7 +101,14 @@ describe('key kinds per operation group', () => {
 });
 
 describe('keys limited to one domain', () => {
-  const pinnedDenied: KeyLevel[] = ['webhookList', 'webhookRead', 'webhookManage', 'webhookRetry', 'billingRead'];
+  const pinnedDenied: KeyLevel[] = [
+    'webhookList',
+    'webhookRead',
+    'webhookManage',
+    'webhookRetry',
+    'billingRead',
+    'auditLog',
+  ];
   for (const level of levels) {
     const denied = pinnedDenied.includes(level);
     it(`${level} with a domain-limited key → ${denied ? 'DOMAIN_PINNED' : 200}`, async () => {
@@ -114,7 +128,7 @@ describe('keys limited to one domain', () => {
 });
 
 describe('maker must be a team admin today', () => {
-  const adminOnly: KeyLevel[] = ['webhookManage', 'billingRead'];
+  const adminOnly: KeyLevel[] = ['webhookManage', 'billingRead', 'auditLog'];
   for (const level of levels) {
     const needsAdmin = adminOnly.includes(level);
     const kind: KeyKind = accessPolicy[level].kinds[0];
@@ -219,6 +233,7 @@ describe('closed by default', () => {
       );
     } finally {
       await deps.close();
+      discardTestDataDir(deps.config);
     }
   });
 });

@@ -1,17 +1,8 @@
 // The SMS variables of operator.md: provider choice and its credentials, API bases, the shared
 // sender ID, the destination allow-list and Termii's report key. A bad value names the variable.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.ts';
-
-function failure(env: Record<string, string>): ConfigError {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('loadConfig accepted the environment');
-}
+import { loadConfig } from '../../src/config.ts';
+import { configFailure } from '../support/config-failure.ts';
 
 describe('SMS configuration', () => {
   it('defaults to the log provider, the shared sender ID "Herald", every country and the providers\' real APIs', () => {
@@ -61,7 +52,7 @@ describe('SMS configuration', () => {
     ['HERALD_SMS_COUNTRIES', { HERALD_SMS_COUNTRIES: 'NG,XX' }],
     ['HERALD_PRICES_FILE', { HERALD_PRICES_FILE: '/nonexistent/prices.json' }],
   ])('names %s for %j', (variable, env) => {
-    const error = failure(env);
+    const error = configFailure(env);
     expect(error.message).toContain(`${variable}=`);
     expect(error.message).toContain('accepts');
   });

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config.ts';
+import { configFailure } from '../support/config-failure.ts';
 
 let dir: string;
 const file = (name: string) => path.join(dir, name);
@@ -42,16 +43,6 @@ beforeAll(() => {
 });
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-function failure(env: Record<string, string>): ConfigError {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('loadConfig accepted the environment');
-}
 
 describe('HERALD_SMTP_TLS_CERT / HERALD_SMTP_TLS_KEY', () => {
   it('are off (no STARTTLS) when neither is set', () => {
@@ -99,13 +90,16 @@ describe('HERALD_SMTP_TLS_CERT / HERALD_SMTP_TLS_KEY', () => {
       () => ({ HERALD_SMTP_TLS_CERT: file('one-cert.pem'), HERALD_SMTP_TLS_KEY: file('two-key.pem') }),
     ],
   ])('names %s for %s', (variable, _case, env) => {
-    const error = failure(env());
+    const error = configFailure(env());
     expect(error.message).toContain(`${variable}=`);
     expect(error.message).toContain('accepts');
   });
 
   it('never puts key material in the message', () => {
-    const error = failure({ HERALD_SMTP_TLS_CERT: file('one-cert.pem'), HERALD_SMTP_TLS_KEY: file('two-key.pem') });
+    const error = configFailure({
+      HERALD_SMTP_TLS_CERT: file('one-cert.pem'),
+      HERALD_SMTP_TLS_KEY: file('two-key.pem'),
+    });
     expect(error.message).not.toContain('PRIVATE KEY');
   });
 });

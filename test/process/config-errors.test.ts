@@ -49,6 +49,7 @@ const badConfigurations: Array<[string, Record<string, string>]> = [
     { HERALD_SMTP_TLS_CERT: '/nonexistent/cert.pem', HERALD_SMTP_TLS_KEY: '/nonexistent/key.pem' },
   ],
   ['HERALD_SMTP_TLS_KEY', { HERALD_SMTP_TLS_CERT: '/nonexistent/cert.pem' }],
+  ['HERALD_SMTP_MAX_CONNECTIONS_PER_NETWORK', { HERALD_SMTP_MAX_CONNECTIONS_PER_NETWORK: '10' }],
 ];
 
 describe('bad configuration stops start-up', { timeout: 60_000 }, () => {

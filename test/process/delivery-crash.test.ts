@@ -18,21 +18,17 @@
 // on that server created for this test and dropped after it.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/db/connect.ts';
-import { TestDnsServer } from '../support/dns-server.ts';
-import { SmtpSink, type SinkMessage } from '../support/smtp-sink.ts';
+import { MailTestServices, sinkHeader, startMailHerald } from '../support/mail-herald.ts';
 import {
   cleanUpHeralds,
-  freePort,
-  heraldEnv,
   http,
-  makeDataDir,
   startHerald,
   waitForExit,
   waitForHealthy,
-  type HeraldProcess,
+  until,
+  withHeraldLogs,
 } from '../support/spawn.ts';
 
 const EMAILS = 60;
@@ -43,81 +39,12 @@ const MAIL_DOMAIN = 'mail.herald.test';
 const SCHEDULED = 3;
 const SCHEDULED_IN_MS = 15_000;
 
-let sink: SmtpSink | null = null;
-let dns: TestDnsServer | null = null;
-let dropDatabase: (() => Promise<void>) | null = null;
+const services = new MailTestServices();
 
 afterEach(async () => {
   await cleanUpHeralds();
-  await sink?.close();
-  await dns?.close();
-  await dropDatabase?.();
-  sink = null;
-  dns = null;
-  dropDatabase = null;
+  await services.close();
 });
-
-/** With DATABASE_URL: a fresh database on that server for this test only (dropped in afterEach). */
-async function freshPostgresDatabase(base: string): Promise<string> {
-  const url = new URL(base);
-  const name = `${url.pathname.replace(/^\//, '') || 'postgres'}_delivery_crash_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  dropDatabase = () => admin(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not reached within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function header(message: SinkMessage, name: string): string {
-  const head = message.raw
-    .toString('utf8')
-    .split('\r\n\r\n')[0]!
-    .replace(/\r\n[ \t]+/g, ' ');
-  const match = new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head);
-  if (!match) throw new Error(`no ${name} header in a sink message`);
-  return match[1]!.trim();
-}
-
-interface DnsRecord {
-  type: string;
-  name: string;
-  value: string;
-  priority: string | null;
-}
-
-/** Runs `body`; a failure carries the stderr of the herald processes it started. */
-async function withHeraldLogs(body: (started: HeraldProcess[]) => Promise<void>): Promise<void> {
-  const started: HeraldProcess[] = [];
-  try {
-    await body(started);
-  } catch (error) {
-    if (error instanceof Error) {
-      error.message += started
-        .map((proc, i) => `\n--- herald #${i + 1} (pid ${proc.pid}) stderr:\n${proc.stderr().slice(-4_000)}`)
-        .join('');
-    }
-    throw error;
-  }
-}
 
 describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () => {
   it('sends every email exactly once', () =>
@@ -125,60 +52,18 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
       const t0 = performance.now();
       const phases: string[] = [];
       const phase = (name: string) => phases.push(`${name} ${Math.round(performance.now() - t0)}ms`);
-      sink = await SmtpSink.start({ starttls: false });
-      dns = await TestDnsServer.start();
-      const dataDir = makeDataDir();
-      const port = await freePort();
-      const databaseUrl = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null;
-      const adminToken = randomBytes(24).toString('hex');
-      const env = heraldEnv(dataDir, port, {
-        LOG_LEVEL: 'warn',
-        HERALD_MAIL_TRANSPORT: sink.url,
-        HERALD_MAIL_DOMAIN: MAIL_DOMAIN,
-        HERALD_DNS_SERVERS: dns.address,
-        HERALD_ADMIN_TOKEN: adminToken,
-        ...(databaseUrl === null ? {} : { DATABASE_URL: databaseUrl, HERALD_SECRET: randomBytes(32).toString('hex') }),
-      });
-
+      const { sink, dns, databaseUrl } = await services.start('delivery_crash');
       // `herald start` runs the API and the workers (delivery included) in one process: the embedded
       // data directory admits one process only, so this is the process that is killed.
-      const first = startHerald(['start'], env);
-      started.push(first);
-      await waitForHealthy(first, port, 120_000);
-      phase('started');
-      // A team and its full access key through the admin API: with DATABASE_URL there is no first-start
-      // banner (a server deployment provisions that way), so both modes do the same.
-      const admin = async (method: string, path: string, body: unknown) => {
-        const response = await http(port, method, `/admin/v1${path}`, adminToken, body);
-        expect(response.status, `${method} ${path}: ${response.text}`).toBeLessThan(300);
-        return response.body as { id: number | string; key?: string };
-      };
-      const team = await admin('POST', '/teams', { name: 'delivery crash', plan: 'pro' });
-      // Polling 60 emails one by one is more than the default 10 requests per second.
-      await admin('PATCH', `/teams/${team.id}`, { apiRateLimit: 10_000 });
-      const owner = await admin('POST', `/teams/${team.id}/members`, { email: 'owner@example.test', role: 'OWNER' });
-      const key = (await admin('POST', `/teams/${team.id}/api-keys`, { kind: 'full', memberId: owner.id })).key!;
-
-      // A verified sending domain through the real route: its records published on the loopback DNS
-      // server that HERALD_DNS_SERVERS points at, checked by the worker's domain-check queue.
-      const domainName = `d${randomBytes(5).toString('hex')}.example.com`;
-      const created = await http(port, 'POST', '/api/v1/domains', key, { name: domainName, region: 'us-east-1' });
-      expect(created.status, created.text).toBe(200);
-      const domain = created.body as { id: number; dnsRecords: DnsRecord[] };
-      for (const record of domain.dnsRecords) {
-        if (record.type === 'MX') dns.setMx(record.name, { exchange: record.value, priority: Number(record.priority) });
-        else dns.setTxt(record.name, record.value);
-      }
-      await until('domain verified', 60_000, async () => {
-        const current = await http(port, 'GET', `/api/v1/domains/${domain.id}`, key);
-        const { status, isVerifying } = current.body as { status: string; isVerifying: boolean };
-        if (status === 'SUCCESS') return true;
-        // A DNS answer lost under load is a temporary failure, rechecked only minutes later: ask again.
-        if (!isVerifying && status !== 'NOT_STARTED' && status !== 'PENDING')
-          await http(port, 'PUT', `/api/v1/domains/${domain.id}/verify`, key);
-        return undefined;
+      const herald = await startMailHerald(started, {
+        teamName: 'delivery crash',
+        sink,
+        dns,
+        mailDomain: MAIL_DOMAIN,
+        databaseUrl,
       });
-
+      const { port, key, domainName, env, dataDir } = herald;
+      const first = herald.process;
       phase('domain verified');
       sink.holdReplies({ afterRecorded: ACCEPTED_BEFORE_HOLD });
       const nonce = randomBytes(4).toString('hex');
@@ -211,7 +96,7 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
       await sink.waitFor((s) => s.heldCount > 0, 'a held reply', 60_000);
       expect(sink.messages).toHaveLength(ACCEPTED_BEFORE_HOLD);
       // Whatever the worker saw accepted, it has written: every accepted message's email is SENT.
-      const accepted = sink.messages.map((message) => emailOf.get(header(message, 'Message-ID'))!);
+      const accepted = sink.messages.map((message) => emailOf.get(sinkHeader(message, 'Message-ID'))!);
       expect(accepted).not.toContain(undefined);
       await until('accepted emails written SENT', 30_000, async () => {
         for (const id of accepted) {
@@ -236,7 +121,7 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
       expect(sink.messages).toHaveLength(ACCEPTED_BEFORE_HOLD);
       expect(sink.abandoned.length).toBeGreaterThanOrEqual(heldAtKill);
       expect(sink.abandoned.length).toBeGreaterThan(0);
-      const abandonedIds = sink.abandoned.map((message) => emailOf.get(header(message, 'Message-ID'))!);
+      const abandonedIds = sink.abandoned.map((message) => emailOf.get(sinkHeader(message, 'Message-ID'))!);
 
       // The killed worker's leases would expire after 5 minutes; moving them into the past stands for
       // that time passing. No herald process is running now, so the test may open the database itself.
@@ -288,18 +173,18 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
       });
       phase('scheduled sent');
       for (const id of scheduledIds) {
-        const copies = sink.messages.filter((message) => header(message, 'Message-ID') === messageIdOf(id));
+        const copies = sink.messages.filter((message) => sinkHeader(message, 'Message-ID') === messageIdOf(id));
         expect(copies, `copies of scheduled ${id}`).toHaveLength(1);
         // Sent at its time, not before (the Date header is the moment the worker built the message).
-        expect(new Date(header(copies[0]!, 'Date')).getTime()).toBeGreaterThanOrEqual(scheduledAt.getTime() - 1000);
+        expect(new Date(sinkHeader(copies[0]!, 'Date')).getTime()).toBeGreaterThanOrEqual(scheduledAt.getTime() - 1000);
       }
       // Exactly once, by Message-ID and by subject; nothing else reached the sink.
       const seen = new Map<string, number>();
       const subjects = new Map<string, number>();
       for (const message of sink.messages) {
-        const messageId = header(message, 'Message-ID');
+        const messageId = sinkHeader(message, 'Message-ID');
         seen.set(messageId, (seen.get(messageId) ?? 0) + 1);
-        const subject = header(message, 'Subject');
+        const subject = sinkHeader(message, 'Subject');
         subjects.set(subject, (subjects.get(subject) ?? 0) + 1);
       }
       const duplicates = [...seen].filter(([, count]) => count > 1).map(([messageId]) => messageId);

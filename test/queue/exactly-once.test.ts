@@ -33,9 +33,16 @@ describe('two runners over one table', () => {
 
     const handled: { runner: string; id: bigint }[] = [];
     const allHandled = deferred();
-    const handler = (runner: string) => async (rows: TestJob[]) => {
-      // Yield so that the two runners' batches interleave instead of one draining the table.
-      await new Promise((resolve) => setImmediate(resolve));
+    // Each runner's first batch waits until the other runner holds a batch too: on a busy machine
+    // one runner could otherwise drain the table alone and the test would not test concurrency.
+    const holding = { a: deferred(), b: deferred() };
+    const handler = (runner: 'a' | 'b') => async (rows: TestJob[]) => {
+      holding[runner].resolve();
+      await within(
+        holding[runner === 'a' ? 'b' : 'a'].promise,
+        10_000,
+        `runner ${runner === 'a' ? 'b' : 'a'} took a batch`,
+      );
       for (const row of rows) handled.push({ runner, id: row.id });
       if (handled.length >= ROWS) allHandled.resolve();
       return rows.map((row) => ({ id: row.id, outcome: 'done' as const }));

@@ -118,6 +118,21 @@ describe('wake-up', () => {
     expect(metrics).toContain(`herald_queue_depth{queue="${table}"} 0`);
   });
 
+  it('leaves a queue it cannot count out of the scrape instead of failing it', async () => {
+    const { db, clock, table, queue } = await setUp();
+    await seedJobs(db, table, 3, clock.now());
+    const registry = new Registry();
+    registerQueueDepthGauge(
+      registry,
+      db,
+      [queue, testQueue('no_such_queue_table', { handleBatch: async () => [] })],
+      clock,
+    );
+    const metrics = await registry.metrics();
+    expect(metrics).toContain(`herald_queue_depth{queue="${table}"} 3`);
+    expect(metrics).not.toContain('no_such_queue_table');
+  });
+
   it('queueDepth counts due rows nobody holds', async () => {
     const { db, clock, table, queue } = await setUp();
     await seedJobs(db, table, 4, clock.now());

@@ -8,6 +8,7 @@ import { ManualClock } from '../../src/platform/clock.ts';
 import type { CounterStore } from '../../src/platform/rate-limit/index.ts';
 import {
   CounterUnavailableError,
+  CircuitBreakerStore,
   createCounterStore,
   MemoryCounterStore,
   RateLimiter,
@@ -135,11 +136,11 @@ describe('RedisCounterStore', () => {
     await expect(limiter.apiLimit(12, 1)).rejects.toBeInstanceOf(CounterUnavailableError);
   });
 
-  it('is what createCounterStore builds when a Redis URL is configured', async () => {
+  it('is what createCounterStore builds when a Redis URL is configured (behind a circuit breaker)', async () => {
     const redis = createCounterStore(TEST_REDIS_URL);
     const memory = createCounterStore(null);
     try {
-      expect(redis).toBeInstanceOf(RedisCounterStore);
+      expect(redis).toBeInstanceOf(CircuitBreakerStore);
       expect(memory).toBeInstanceOf(MemoryCounterStore);
     } finally {
       await redis.close();

@@ -150,7 +150,7 @@ describe('compilation', () => {
     expect((await t.deps.db.executeQuery(compiled)).rows).toEqual([{ email: 'c1@in.test' }]);
   });
 
-  it('journey not_in matches everyone when compiled (journeys do not exist yet)', async () => {
+  it('journey not_in matches everyone when compiled (a journey without runs)', async () => {
     const def = Definition.parse(definition([{ type: 'journey', op: 'not_in', journeyId: 'jr_1' }]));
     expect(await countMatching(t.deps.db, team.id, book, def, t.clock.now())).toBe(10);
     const isIn = Definition.parse(definition([{ type: 'journey', op: 'is_in', journeyId: 'jr_1' }]));

@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { smsDeliveryQueue } from '../../src/sms/index.ts';
+import { planSmsChanges } from '../../src/sms/outcomes.ts';
+import { updateLeasedSmsWithEvents } from '../../src/sms/queries.ts';
 import { adminRequest, bearer } from '../support/factory.ts';
 import { createWebhook, startWebhookHarness, type WebhookHarness } from '../webhooks/support.ts';
 
@@ -44,10 +46,60 @@ it('delivers sms.sent then sms.delivered to a subscribed webhook, masked, and no
   await w.settle();
 
   const bodies = w.receiver.requests.filter((r) => r.path === '/sms').map((r) => JSON.parse(r.body));
-  expect(bodies.map((b) => b.type)).toEqual(['sms.sent', 'sms.delivered']);
+  // The log provider sends and delivers in one instant, and calls to one webhook go out side by side,
+  // so the two may arrive in either order.
+  expect(bodies.map((b) => b.type).sort()).toEqual(['sms.delivered', 'sms.sent']);
   for (const body of bodies) {
     expect(body.data).toMatchObject({ id: sent.json().id, to: '+*******0123', segments: 1 });
     expect(JSON.stringify(body)).not.toContain('4155550123');
   }
   expect(w.receiver.requests.filter((r) => r.path === '/mail')).toEqual([]);
+});
+
+it("writes a worker's outcomes only under its lease, with calls only for what it wrote", async () => {
+  const team = await w.h.team();
+  const { app, deps, clock } = w.h.t;
+  await adminRequest(app, 'PATCH', `/teams/${team.id}`, { smsEnabled: true });
+  await adminRequest(app, 'POST', `/teams/${team.id}/wallet/top-ups`, { amountMinor: 1000 });
+  await createWebhook(w, team.key, { url: w.url('lease', '/lease'), eventTypes: ['sms.sent'] });
+  const ids: string[] = [];
+  for (const to of ['+14155550124', '+14155550125']) {
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/v1/sms',
+      headers: bearer(team.key),
+      payload: { to, text: 'hi' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    ids.push(sent.json().id);
+  }
+  const ours = new Date(clock.now().getTime() + 60_000);
+  const theirs = new Date(ours.getTime() + 1);
+  await deps.db.updateTable('sms_messages').set({ lease_until: ours }).where('id', '=', ids[0]!).execute();
+  await deps.db.updateTable('sms_messages').set({ lease_until: theirs }).where('id', '=', ids[1]!).execute();
+  const rows = await deps.db.selectFrom('sms_messages').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  const planned = planSmsChanges(
+    rows.map((row) => ({
+      row,
+      changes: [{ status: 'sent' as const, provider: 'log', providerMessageId: `p-${row.id}` }],
+    })),
+    clock.now(),
+  );
+  const written = await updateLeasedSmsWithEvents(deps.db, planned.written, ours, planned.events);
+
+  expect([...written]).toEqual([ids[0]]);
+  const after = await deps.db
+    .selectFrom('sms_messages')
+    .select(['id', 'status'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  expect(after.map((row) => row.status)).toEqual(ids[0]! < ids[1]! ? ['sent', 'queued'] : ['queued', 'sent']);
+  const calls = await deps.db
+    .selectFrom('webhook_calls')
+    .select(['type', 'payload'])
+    .where('team_id', '=', team.id)
+    .where('type', '=', 'sms.sent')
+    .execute();
+  expect(calls.map((call) => JSON.parse(call.payload).data.id)).toEqual([ids[0]]);
 });

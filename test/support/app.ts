@@ -1,5 +1,8 @@
 // The test harness: the real app, in process (app.inject), on the worker's real database, with a
 // clock the test moves. No mocks of our own code.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/app.ts';
@@ -17,14 +20,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Each test app's own data dir (the blob store's files), in the system's temp dir, never the checkout. */
+const TEST_DATA_DIR_PREFIX = path.join(os.tmpdir(), 'herald-test-');
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({}),
     secret: 'test-secret-0123456789-0123456789-abcdef',
     adminToken: TEST_ADMIN_TOKEN,
     logLevel: 'silent',
+    dataDir: overrides.dataDir ?? fs.mkdtempSync(TEST_DATA_DIR_PREFIX),
     ...overrides,
   };
+}
+
+/** Removes the temporary data dir testConfig made (never one a test passed in). */
+export function discardTestDataDir(config: Config): void {
+  if (config.dataDir.startsWith(TEST_DATA_DIR_PREFIX)) fs.rmSync(config.dataDir, { recursive: true, force: true });
 }
 
 export async function createTestApp(
@@ -42,6 +54,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await deps.close();
+      discardTestDataDir(deps.config);
     },
   };
 }

@@ -207,3 +207,29 @@ export async function http(
   }
   return { status: response.status, body: parsed, text };
 }
+
+/** Polls `probe` every 20 ms until it answers something; fails naming `what` after timeoutMs. */
+export async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not reached within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Runs `body`; a failure carries the stderr of the herald processes it started. */
+export async function withHeraldLogs(body: (started: HeraldProcess[]) => Promise<void>): Promise<void> {
+  const started: HeraldProcess[] = [];
+  try {
+    await body(started);
+  } catch (error) {
+    if (error instanceof Error) {
+      error.message += started
+        .map((proc, i) => `\n--- herald #${i + 1} (pid ${proc.pid}) stderr:\n${proc.stderr().slice(-4_000)}`)
+        .join('');
+    }
+    throw error;
+  }
+}

@@ -300,6 +300,29 @@ describe('the address is checked again at every delivery', () => {
   });
 });
 
+describe('every delivery checks its address', () => {
+  it('an event sent right after a delivered one, once the name turned private, is refused (no check shared across batches)', async () => {
+    w.dns.set('mover.hooks.test', 'A', [{ type: 'A', address: '127.0.0.1' }]);
+    const hook = await createWebhook(w, team.key, {
+      url: `https://mover.hooks.test:${w.receiver.port}/hook`,
+      eventTypes: [],
+    });
+    const first = await testEvent(hook.id);
+    await w.settle();
+    expect(await call(first)).toMatchObject({ status: 'DELIVERED', responseStatus: 200 });
+    // Within a second of the last check, with a keep-alive connection to the old address still pooled.
+    w.dns.set('mover.hooks.test', 'A', [{ type: 'A', address: '10.20.30.41' }]);
+    const second = await testEvent(hook.id);
+    await w.settle();
+    expect(await call(second)).toMatchObject({
+      status: 'PENDING',
+      responseStatus: null,
+      lastError: expect.stringMatching(/non-public address 10\.20\.30\.41/),
+    });
+    expect(w.receiver.requests.filter((r) => String(r.headers.host).startsWith('mover.'))).toHaveLength(1);
+  });
+});
+
 describe('auto-disable after 5 days of failures', () => {
   it('a webhook whose attempts all failed for 5 days becomes AUTO_DISABLED, pending calls DISCARDED, admins emailed; ACTIVE again resets it', async () => {
     const owned = await w.h.team();

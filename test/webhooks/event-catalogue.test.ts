@@ -92,11 +92,28 @@ describe('the documentation', () => {
     const { webhooks, schemas } = webhookEventsOpenApi();
     expect(Object.keys(webhooks)).toEqual(EVENT_TYPES);
     expect(Object.keys(schemas).sort()).toEqual(
-      ['EmailEventData', 'SmsEventData', 'TestEventData', 'WebhookEventPayload'].sort(),
+      [
+        'EmailEventData',
+        'InboundEventData',
+        'JourneyRunEventData',
+        'SmsEventData',
+        'TestEventData',
+        'WebhookEventPayload',
+      ].sort(),
     );
     const doc = fs.readFileSync(path.join(import.meta.dirname, '../../docs/webhooks.md'), 'utf8');
     expect(doc).toContain(eventTableMarkdown());
-    for (const type of ['sms.sent', 'sms.delivered', 'sms.failed', 'sms.rejected', 'webhook.test', 'email.opened'])
+    for (const type of [
+      'sms.sent',
+      'sms.delivered',
+      'sms.failed',
+      'sms.rejected',
+      'webhook.test',
+      'email.opened',
+      'journey.run.completed',
+      'journey.run.exited',
+      'email.received',
+    ])
       expect(EVENT_TYPES).toContain(type);
   });
 });

@@ -4,7 +4,7 @@
 // calls were made (the email path's NOTIFY too).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent, type EventData } from '../../src/webhooks/index.ts';
+import { recordEvent, recordEvents, type EventData } from '../../src/webhooks/index.ts';
 import { emails, type SendingTeam } from '../emails/support.ts';
 import { createWebhook, startWebhookHarness, type WebhookHarness } from './support.ts';
 
@@ -111,6 +111,38 @@ describe('recordEvent', () => {
     });
   });
 
+  it('recordEvents: several events of several teams in one statement, each reaching its own subscribers', async () => {
+    const team = await w.h.team({ plan: 'pro' });
+    const other = await team.addDomain();
+    const h = await hooks(team, other);
+    const second = await w.h.team();
+    const secondHook = await createWebhook(w, second.key, { url: w.url(), eventTypes: ['sms.delivered'] });
+    // A millisecond apart: call ids sort by time, so the lists below read in event order.
+    const at = (ms: number) => new Date(now().getTime() + ms);
+    const made = await recordEvents(db(), [
+      { teamId: team.id, type: 'sms.sent', domainId: null, data: SMS, at: at(0) },
+      { teamId: second.id, type: 'sms.sent', domainId: null, data: SMS, at: at(1) },
+      { teamId: second.id, type: 'sms.delivered', domainId: null, data: { ...SMS, status: 'delivered' }, at: at(2) },
+      { teamId: team.id, type: 'email.sent', domainId: team.domain.id, data: emailData(team.domain.id), at: at(3) },
+    ]);
+    expect(await callsByWebhook(team.id)).toEqual({
+      [h.all.id]: ['sms.sent', 'email.sent'],
+      [h.sms.id]: ['sms.sent'],
+      [h.emailSent.id]: ['email.sent'],
+      [h.ourDomain.id]: ['email.sent'],
+    });
+    expect(await callsByWebhook(second.id)).toEqual({ [secondHook.id]: ['sms.delivered'] });
+    expect(made).toHaveLength(6);
+    // A bad payload anywhere makes nothing at all.
+    await expect(
+      recordEvents(db(), [
+        { teamId: second.id, type: 'sms.delivered', domainId: null, data: SMS, at: at(4) },
+        { teamId: second.id, type: 'sms.delivered', domainId: null, data: { ...SMS, to: '+15551234567' }, at: at(5) },
+      ]),
+    ).rejects.toThrow(/sms\.delivered payload does not match/);
+    expect(await callsByWebhook(second.id)).toEqual({ [secondHook.id]: ['sms.delivered'] });
+  });
+
   it("another team's event reaches none of this team's webhooks", async () => {
     const team = await w.h.team();
     const stranger = await w.h.team();
@@ -147,6 +179,9 @@ describe('recordEvent', () => {
 
 describe('waking the dispatchers', () => {
   it('a NOTIFY only when calls were made, from recordEvent and from the email path', async () => {
+    // Work the earlier tests left to the harness's runner (notices, deliveries) could make calls, and
+    // so a NOTIFY, while this test listens: let it finish first.
+    await w.settle();
     const heard: string[] = [];
     const stop = await w.h.t.deps.database.listen('herald_queue', (payload) => {
       if (payload === 'webhook-delivery') heard.push(payload);

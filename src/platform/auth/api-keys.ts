@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { ApiKeyKind, Database, TeamPlan } from '../../db/schema.ts';
 import { announceAuthChange } from './auth-events.ts';
 import { randomToken, safeEqual, type Secrets } from '../crypto.ts';
+import { effectivePlanSql } from '../effective-plan.ts';
 import { newId } from '../ids.ts';
 
 export const API_KEY_KINDS = [
@@ -100,7 +101,7 @@ export interface Principal {
   makerRole: 'OWNER' | 'ADMIN' | 'MEMBER' | null;
   apiRateLimit: number;
   /**
-   * The team's plan when the key was looked up (cached up to a minute): only a hint for choosing a
+   * The team's effective plan (platform/effective-plan.ts) when the key was looked up (cached up to a minute): only a hint for choosing a
    * send path (emails/send.ts); every limit is checked against the plan read at send time.
    */
   planHint: TeamPlan | null;
@@ -120,7 +121,7 @@ export async function findPrincipalByHash(db: Kysely<Database>, keyHash: Buffer)
       'k.member_id',
       'm.role',
       't.api_rate_limit',
-      't.plan',
+      effectivePlanSql('t').as('plan'),
     ])
     .where('k.key_hash', '=', keyHash)
     .executeTakeFirst();

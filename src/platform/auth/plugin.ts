@@ -70,8 +70,9 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     return decision.then(apply, (error: unknown) => {
       // Shared counters (Redis) unreachable: serve the request rather than fail every API call.
       // Reads whose contract demands 503 in this case check their own limits (billing).
+      // The outage itself is logged once per change of the circuit's state (deps.ts), not per request.
       if (!(error instanceof CounterUnavailableError)) throw error;
-      request.log.warn({ err: error }, 'rate-limit counters unavailable; request not limited');
+      request.log.debug({ reason: error.message }, 'rate-limit counters unavailable; request not limited');
       request.principal = principal;
     });
   };

@@ -67,6 +67,13 @@ export const accessPolicy = {
     makerMustBeAdmin: false,
     summary: 'full access, read only or live AI key',
   },
+  // Herald extension: the audit log of billing reads (GET /v1/audit-log), a full access key made by a team admin.
+  auditLog: {
+    kinds: ['full'],
+    domainLimited: 'deny',
+    makerMustBeAdmin: true,
+    summary: 'full access key made by a team admin, not limited to a domain',
+  },
   // No key: tracking pixel and clicks, unsubscribe and confirmation pages, health, metrics, the API
   // reference, provider callbacks (which check their own signatures). Routes under the API prefix
   // must say so: a route that declares nothing fails start-up (plugin.ts).

@@ -7,6 +7,8 @@ export type { MemoryCounterStoreOptions } from './memory-counter-store.ts';
 export { RedisCounterStore } from './redis-counter-store.ts';
 export type { RedisCounterStoreOptions } from './redis-counter-store.ts';
 export { createCounterStore } from './create-counter-store.ts';
+export { CircuitBreakerStore } from './circuit-breaker-store.ts';
+export type { CircuitBreakerOptions, CircuitState } from './circuit-breaker-store.ts';
 export { RateLimiter } from './rate-limiter.ts';
 export type { TeamId } from './rate-limiter.ts';
 export { strictestDecision } from './decision.ts';

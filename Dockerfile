@@ -1,0 +1,31 @@
+# Herald's image. Node.js 24 runs the TypeScript sources directly, so there is no build step: the
+# first stage installs the production dependencies, the second holds them, the sources and nothing
+# else, and runs as the unprivileged `node` user. See docs/OPERATIONS.md ("Docker").
+
+FROM node:24-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+# Only the devDependency `node` has an install script; production dependencies need none.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+
+FROM node:24-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    HERALD_DATA_DIR=/data
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json ./
+COPY bin ./bin
+COPY config ./config
+COPY src ./src
+# The data directory (embedded database, secrets.json) belongs to the user the process runs as.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+# 3000: HTTP (API, admin API, /healthz, /readyz, /metrics); 2525: inbound SMTP (HERALD_SMTP_PORT).
+EXPOSE 3000 2525
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+ENTRYPOINT ["node", "bin/herald.js"]
+CMD ["start"]

@@ -1,0 +1,132 @@
+// `herald admin` commands for teams, members, API keys and contact imports.
+import fs from 'node:fs';
+import { importContactsCsv, stderrProgress } from '../contacts/csv-import.ts';
+import { type AdminCommand, required, integer, boolean, teamIdFrom, defined, str } from './cli-command-kit.ts';
+
+export const accountCommands: AdminCommand[] = [
+  {
+    resource: 'teams',
+    action: 'create',
+    usage: 'teams create --name NAME [--plan free|pro] [--currency USD|NGN|KES] [--sms-enabled true|false]',
+    options: { name: str, plan: str, currency: str, 'sms-enabled': str },
+    toRequest: (v) => ({
+      method: 'POST',
+      path: '/teams',
+      body: defined({
+        name: required(v, 'name'),
+        plan: v.plan,
+        currency: v.currency,
+        smsEnabled: boolean(v['sms-enabled'], 'sms-enabled'),
+      }),
+    }),
+  },
+  {
+    resource: 'teams',
+    action: 'get',
+    usage: 'teams get TEAM_ID',
+    options: { team: str },
+    toRequest: (v, p) => ({ method: 'GET', path: `/teams/${teamIdFrom(v, p)}` }),
+  },
+  {
+    resource: 'teams',
+    action: 'update',
+    usage:
+      'teams update TEAM_ID [--plan] [--currency] [--sms-enabled true|false] [--api-rate-limit N] [--stripe-customer-id ID]',
+    options: {
+      team: str,
+      plan: str,
+      currency: str,
+      'sms-enabled': str,
+      'api-rate-limit': str,
+      'stripe-customer-id': str,
+    },
+    toRequest: (v, p) => ({
+      method: 'PATCH',
+      path: `/teams/${teamIdFrom(v, p)}`,
+      body: defined({
+        plan: v.plan,
+        currency: v.currency,
+        smsEnabled: boolean(v['sms-enabled'], 'sms-enabled'),
+        apiRateLimit: integer(v['api-rate-limit'], 'api-rate-limit'),
+        stripeCustomerId: v['stripe-customer-id'],
+      }),
+    }),
+  },
+  {
+    resource: 'members',
+    action: 'list',
+    usage: 'members list --team TEAM_ID',
+    options: { team: str },
+    toRequest: (v, p) => ({ method: 'GET', path: `/teams/${teamIdFrom(v, p)}/members` }),
+  },
+  {
+    resource: 'members',
+    action: 'add',
+    usage: 'members add --team TEAM_ID --email EMAIL --role OWNER|ADMIN|MEMBER [--name NAME]',
+    options: { team: str, email: str, role: str, name: str },
+    toRequest: (v, p) => ({
+      method: 'POST',
+      path: `/teams/${teamIdFrom(v, p)}/members`,
+      body: defined({ email: required(v, 'email'), role: required(v, 'role'), name: v.name }),
+    }),
+  },
+  {
+    resource: 'members',
+    action: 'update',
+    usage: 'members update --team TEAM_ID --member MEMBER_ID --role OWNER|ADMIN|MEMBER',
+    options: { team: str, member: str, role: str },
+    toRequest: (v, p) => ({
+      method: 'PATCH',
+      path: `/teams/${teamIdFrom(v, p)}/members/${integer(required(v, 'member'), 'member')}`,
+      body: { role: required(v, 'role') },
+    }),
+  },
+  {
+    resource: 'keys',
+    action: 'list',
+    usage: 'keys list --team TEAM_ID',
+    options: { team: str },
+    toRequest: (v, p) => ({ method: 'GET', path: `/teams/${teamIdFrom(v, p)}/api-keys` }),
+  },
+  {
+    resource: 'keys',
+    action: 'create',
+    usage:
+      'keys create --team TEAM_ID --kind full|readonly|sending|sandbox|live_ai [--name NAME] [--member MEMBER_ID] [--domain DOMAIN_ID]',
+    options: { team: str, kind: str, name: str, member: str, domain: str },
+    toRequest: (v, p) => ({
+      method: 'POST',
+      path: `/teams/${teamIdFrom(v, p)}/api-keys`,
+      body: defined({
+        kind: required(v, 'kind'),
+        name: v.name,
+        memberId: integer(v.member, 'member'),
+        domainId: integer(v.domain, 'domain'),
+      }),
+    }),
+  },
+  {
+    resource: 'keys',
+    action: 'delete',
+    usage: 'keys delete --team TEAM_ID --key KEY_ID',
+    options: { team: str, key: str },
+    toRequest: (v, p) => ({
+      method: 'DELETE',
+      path: `/teams/${teamIdFrom(v, p)}/api-keys/${encodeURIComponent(required(v, 'key'))}`,
+    }),
+  },
+  {
+    resource: 'contacts',
+    action: 'import',
+    usage: 'contacts import --team TEAM_ID --book CONTACT_BOOK_ID FILE.csv',
+    options: { team: str, book: str },
+    toRequest: (v, p) => {
+      const teamId = integer(required(v, 'team'), 'team')!;
+      const bookId = required(v, 'book');
+      const [file, ...extra] = p;
+      if (file === undefined || extra.length > 0) throw new Error('give exactly one CSV file');
+      if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) throw new Error(`cannot read ${file}`);
+      return (send) => importContactsCsv({ teamId, bookId, file, send, progress: stderrProgress() });
+    },
+  },
+];

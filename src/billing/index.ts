@@ -1,0 +1,6 @@
+// What other parts may use of Billing. Everything else in this folder is the area's own.
+export { registerBillingRoutes, billingParts, type BillingParts } from './routes.ts';
+export { stripeHookRoutes } from './stripe-hook.ts';
+export { proRenewalChore, renewDueProMonths } from './renewal-chore.ts';
+export { chargeDueProUnits } from './pro-units.ts';
+export { setPlanAndBillingMethod, settleOwedProMonth, GRACE_DAYS } from './pro-months.ts';

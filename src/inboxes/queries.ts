@@ -1,0 +1,82 @@
+// Inboxes: the admin operations' SQL (team id first) and the listener's address lookups. The
+// lookups by address take no team: the address is the key (unique among live inboxes), and every
+// row they answer carries its team.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, InboxRow } from '../db/schema.ts';
+import { verifiedDomainId } from '../domains/index.ts';
+import { newId } from '../platform/ids.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Notified with an inbox's address when it is deleted (live-addresses.ts forgets it). */
+export const INBOX_CHANNEL = 'herald_inbox_deleted';
+
+export async function insertInbox(
+  db: Db,
+  teamId: number,
+  inbox: { name: string; address: string; domainId: number | null },
+  now: Date,
+): Promise<InboxRow> {
+  return db
+    .insertInto('inboxes')
+    .values({
+      id: newId('inbox_', now),
+      team_id: teamId,
+      name: inbox.name,
+      address: inbox.address,
+      domain_id: inbox.domainId,
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listInboxes(db: Db, teamId: number): Promise<InboxRow[]> {
+  return db
+    .selectFrom('inboxes')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Frees the address; the row stays so that the inbox's messages still name it. The SMTP listeners
+ * that remember the address as live are told on commit (live-addresses.ts).
+ */
+export async function deleteInbox(db: Db, teamId: number, id: string, now: Date): Promise<boolean> {
+  const { rows } = await sql<{ address: string }>`
+    WITH deleted AS (
+      UPDATE inboxes SET deleted_at = ${now}
+      WHERE team_id = ${teamId}::int AND id = ${id} AND deleted_at IS NULL
+      RETURNING address)
+    SELECT address, pg_notify(${INBOX_CHANNEL}, address) FROM deleted`.execute(db);
+  return rows.length > 0;
+}
+
+/** The team's verified sending domain of that name, or null. */
+export async function verifiedDomainOf(db: Db, teamId: number, name: string): Promise<number | null> {
+  const { rows } = await sql<{
+    id: number | null;
+  }>`SELECT ${verifiedDomainId(sql`${teamId}::int`, sql`${name.toLowerCase()}::text`)} AS id`.execute(db);
+  return rows[0]?.id ?? null;
+}
+
+/** Whether a live inbox has this address (lower case, no +tag). */
+export async function liveInboxExists(db: Db, address: string): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM inboxes WHERE address = ${address} AND deleted_at IS NULL`.execute(db);
+  return rows.length > 0;
+}
+
+/** The live inboxes of these addresses (several teams may be among them). */
+export async function liveInboxesByAddress(db: Db, addresses: readonly string[]): Promise<InboxRow[]> {
+  if (addresses.length === 0) return [];
+  return db
+    .selectFrom('inboxes')
+    .selectAll()
+    .where('address', 'in', [...new Set(addresses)])
+    .where('deleted_at', 'is', null)
+    .execute();
+}
