@@ -1,24 +1,28 @@
 // POST /v1/verify/check, in this order (research §8): refused → refused; verified → already_used;
 // past expiresAt → expired (stored); no attempts left → too_many_attempts; wrong → one attempt fewer
 // (failed at zero); right → verified. Only a wrong guess costs an attempt.
-// The common case takes one statement (guessCode): the UPDATE locks a pending, unexpired code with
+// The common case takes one statement (guessCodes): the UPDATE locks a pending, unexpired code with
 // attempts left and compares the digests blinded with a fresh nonce, so the comparison's time leaks
 // nothing; right → `verified` with no attempt spent, wrong → one attempt fewer (`failed` at zero).
-// Parallel guesses take their turns on the row lock, so no more guesses are compared than there were
-// attempts. When no attempt can be taken, `judge` names the reason: from a plain read for a settled
+// In the API process, concurrent checks of different codes share that statement (checkBatching);
+// parallel guesses at one code take their turns on the row lock, so no more guesses are compared
+// than there were attempts. When no attempt can be taken, `judge` names the reason: from a plain read for a settled
 // code (it never changes again), under the row lock for a pending one (storing `expired`).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
+import { Coalescer } from '../platform/coalescer.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { notFound } from '../platform/errors.ts';
 import { codeHash, codeMatches } from './codes.ts';
 import {
   getVerificationForUpdate,
   getVerificationRow,
-  guessCode,
+  guessCodes,
   updateAfterCheck,
+  type Guess,
+  type GuessOutcome,
   type VerificationRow,
 } from './queries.ts';
 import type { CheckReason } from './schemas.ts';
@@ -27,6 +31,19 @@ export interface CheckDeps {
   db: Kysely<Database>;
   clock: Clock;
   secrets: Secrets;
+  /** The API process's shared guess statement (checkBatching); without it each check writes alone. */
+  guesses?: Coalescer<Guess, GuessOutcome>;
+}
+
+/** Largest number of guesses in one statement. */
+const GUESS_BATCH_MAX = 64;
+
+export function checkBatching(db: Kysely<Database>): Coalescer<Guess, GuessOutcome> {
+  return new Coalescer((guesses) => guessCodes(db, guesses), {
+    maxBatch: GUESS_BATCH_MAX,
+    // Two guesses at one code never share a statement: each must see the other's outcome.
+    canJoin: (batch, guess) => batch.every((other) => other.id !== guess.id),
+  });
 }
 
 export interface CheckOutcome {
@@ -72,7 +89,8 @@ export async function checkVerification(
     .update(codeHash(deps.secrets, input.id, input.code))
     .update(nonce)
     .digest();
-  const guessed = await guessCode(deps.db, teamId, input.id, { blindedGuess, nonce, now });
+  const guess: Guess = { teamId, id: input.id, blindedGuess, nonce, now };
+  const guessed = deps.guesses ? await deps.guesses.submit(guess) : (await guessCodes(deps.db, [guess]))[0];
   if (guessed === undefined) return checkSettled(deps, teamId, input);
   return guessed.matched ? { row: guessed.row } : { row: guessed.row, reason: 'wrong_code' };
 }

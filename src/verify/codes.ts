@@ -1,7 +1,7 @@
 // The code: CSPRNG digits, zero-padded; at rest only HMAC('code', "<verification id>:<code>"), so a
 // leaked table gives neither the code nor a way to test guesses offline (unlike an unkeyed hash of a
 // 10^6 space). Digests are compared in constant time here, or blinded with a fresh nonce in SQL
-// (queries.ts, guessCode), so a comparison's time never depends on how much of the digest matched.
+// (queries.ts, guessCodes), so a comparison's time never depends on how much of the digest matched.
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Secrets } from '../platform/crypto.ts';
 

@@ -248,33 +248,42 @@ export async function updateAfterCheck(
   await db.updateTable('verifications').set(change).where('id', '=', id).execute();
 }
 
+/** One guess at a code: `blindedGuess` is sha256(guess digest || nonce), `nonce` fresh per guess. */
+export interface Guess {
+  teamId: number;
+  id: string;
+  blindedGuess: Buffer;
+  nonce: Buffer;
+  now: Date;
+}
+
+export type GuessOutcome = { row: VerificationRow; matched: boolean } | undefined;
+
 /**
- * One guess at a pending, unexpired code with attempts left, in one statement under the row lock
- * (parallel guesses take their turns, each seeing the last one's outcome): a right code becomes
- * `verified` and spends no attempt; a wrong one spends an attempt (`failed` at zero). `blindedGuess`
- * is sha256(guess digest || nonce) and the stored digest is blinded with the same fresh nonce in
- * SQL before the comparison (double hashing, as in Double HMAC Verification), so how long the
- * comparison takes says nothing about the stored digest. Undefined when no attempt could be taken.
+ * Guesses at pending, unexpired codes with attempts left, in one statement under the row locks
+ * (parallel guesses at one code take their turns, each seeing the last one's outcome, so no two may
+ * share a statement): a right code becomes `verified` and spends no attempt; a wrong one spends an
+ * attempt (`failed` at zero). The stored digest is blinded with the guess's nonce in SQL before the
+ * comparison (double hashing, as in Double HMAC Verification), so how long the comparison takes
+ * says nothing about the stored digest. Answers in the order of `guesses`; undefined where no
+ * attempt could be taken.
  */
-export async function guessCode(
-  db: Db,
-  teamId: number,
-  id: string,
-  q: { blindedGuess: Buffer; nonce: Buffer; now: Date },
-): Promise<{ row: VerificationRow; matched: boolean } | undefined> {
-  const matched = sql`(sha256(v.code_hash || ${q.nonce}::bytea) = ${q.blindedGuess}::bytea)`;
+export async function guessCodes(db: Db, guesses: readonly Guess[]): Promise<GuessOutcome[]> {
+  const matched = sql`(sha256(v.code_hash || g.nonce) = g.blinded)`;
   const result = await sql<VerificationRow & { matched: boolean }>`
     UPDATE verifications v SET
       status = CASE WHEN ${matched} THEN 'verified' WHEN v.attempts_remaining = 1 THEN 'failed' ELSE v.status END,
       attempts_remaining = CASE WHEN ${matched} THEN v.attempts_remaining ELSE v.attempts_remaining - 1 END,
       reason = CASE WHEN ${matched} THEN NULL ELSE 'wrong_code' END,
-      verified_at = CASE WHEN ${matched} THEN ${q.now}::timestamptz ELSE v.verified_at END,
-      updated_at = ${q.now}::timestamptz
-    WHERE v.team_id = ${teamId} AND v.id = ${id} AND v.status = 'pending' AND v.attempts_remaining > 0
-      AND v.expires_at > ${q.now}::timestamptz
+      verified_at = CASE WHEN ${matched} THEN g.now ELSE v.verified_at END,
+      updated_at = g.now
+    FROM unnest(${guesses.map((q) => q.teamId)}::integer[], ${guesses.map((q) => q.id)}::text[],
+      ${guesses.map((q) => q.blindedGuess)}::bytea[], ${guesses.map((q) => q.nonce)}::bytea[],
+      ${guesses.map((q) => q.now)}::timestamptz[]) AS g(team_id, id, blinded, nonce, now)
+    WHERE v.team_id = g.team_id AND v.id = g.id AND v.status = 'pending' AND v.attempts_remaining > 0
+      AND v.expires_at > g.now
     RETURNING v.*, ${matched} AS matched`.execute(db);
-  const found = result.rows[0];
-  if (found === undefined) return undefined;
-  const { matched: right, ...row } = found;
-  return { row: row as VerificationRow, matched: right };
+  const byId = new Map<string, GuessOutcome>();
+  for (const { matched: right, ...row } of result.rows) byId.set(row.id, { row: row as VerificationRow, matched: right });
+  return guesses.map((q) => byId.get(q.id));
 }

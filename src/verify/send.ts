@@ -15,12 +15,15 @@ import type { RateLimiter } from '../platform/rate-limit/index.ts';
 import type { RiskAssessment, RiskThresholds } from '../platform/risk.ts';
 import type { SendBatching, SendDeps } from '../emails/index.ts';
 import { smsSendDeps, type SmsSendDeps } from '../sms/index.ts';
+import { checkBatching } from './check.ts';
 import { codeHash } from './codes.ts';
 import { enforceSendLimits } from './limits.ts';
 import {
   insertVerification,
   readSendFacts,
   type FactsQuestion,
+  type Guess,
+  type GuessOutcome,
   type RiskCounts,
   type SendFacts,
   type VerificationRow,
@@ -41,11 +44,13 @@ export interface VerifyDeps {
   email: SendDeps;
   /** The API process's shared facts read (sendFactsBatching); without it each send reads alone. */
   facts?: Coalescer<FactsQuestion, SendFacts | undefined>;
+  /** The API process's shared guess statement (checkBatching); without it each check writes alone. */
+  guesses?: Coalescer<Guess, GuessOutcome>;
 }
 
 export function verifyDeps(deps: Deps, emailBatching?: SendBatching): VerifyDeps {
   return {
-    ...(emailBatching ? { facts: sendFactsBatching(deps.db) } : {}),
+    ...(emailBatching ? { facts: sendFactsBatching(deps.db), guesses: checkBatching(deps.db) } : {}),
     db: deps.db,
     clock: deps.clock,
     secrets: deps.secrets,

@@ -296,6 +296,29 @@ describe('POST /v1/verify/check', () => {
     expect((await v().get(id)).json()).toMatchObject({ status: 'verified', attemptsRemaining: 5 });
   });
 
+  it('parallel checks of different codes (sharing statements) each get their own outcome', async () => {
+    const codes = [];
+    for (let i = 0; i < 12; i++) codes.push(await sent());
+    // Even ones right, odd ones wrong, all at once, then every code once more.
+    const guess = (i: number) => (i % 2 === 0 ? codes[i]!.code : wrongCode(codes[i]!.code));
+    const first = await Promise.all(codes.map(({ id }, i) => v().check({ id, code: guess(i) })));
+    const again = await Promise.all(codes.map(({ id }, i) => v().check({ id, code: guess(i) })));
+    first.forEach((response, i) =>
+      expect(response.json()).toMatchObject(
+        i % 2 === 0
+          ? { id: codes[i]!.id, status: 'verified', attemptsRemaining: 5 }
+          : { id: codes[i]!.id, status: 'pending', reason: 'wrong_code', attemptsRemaining: 4 },
+      ),
+    );
+    again.forEach((response, i) =>
+      expect(response.json()).toMatchObject(
+        i % 2 === 0
+          ? { id: codes[i]!.id, reason: 'already_used', attemptsRemaining: 5 }
+          : { id: codes[i]!.id, reason: 'wrong_code', attemptsRemaining: 3 },
+      ),
+    );
+  });
+
   it('answers 400 without id or code and 404 for an unknown or another team’s verification', async () => {
     const { id, code } = await sent();
     expect((await v().check({ id })).statusCode).toBe(400);
