@@ -34,7 +34,7 @@ const POOL_SIZE = 10;
 const SCRATCH = 'bench_verify_rows';
 const SEEDED = 150_000;
 const NOTE =
-  'Send takes two statements: the context and risk counts in one read, then the code row with its email in the one-statement send, which concurrent sends of the process share (the first send of the day, before the usage shards exist, takes the transaction path). Check takes one statement, right code or wrong.';
+  'Send takes two statements: the context and risk counts in one read, then the code row with its email in the one-statement send, which concurrent sends of the process share (the first send of the day, before the usage shards exist, takes the transaction path). Check takes one statement, right code or wrong, which concurrent checks of different codes in the process share.';
 
 interface ServerInfo {
   port: number;
