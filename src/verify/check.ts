@@ -6,8 +6,9 @@
 // nothing; right → `verified` with no attempt spent, wrong → one attempt fewer (`failed` at zero).
 // In the API process, concurrent checks of different codes share that statement (checkBatching);
 // parallel guesses at one code take their turns on the row lock, so no more guesses are compared
-// than there were attempts. When no attempt can be taken, `judge` names the reason: from a plain read for a settled
-// code (it never changes again), under the row lock for a pending one (storing `expired`).
+// than there were attempts. When no attempt can be taken, `judge` names the reason: from a plain
+// read for a settled code (it never changes again), under the row lock for a pending one (storing
+// `expired`).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';

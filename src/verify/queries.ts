@@ -284,6 +284,7 @@ export async function guessCodes(db: Db, guesses: readonly Guess[]): Promise<Gue
       AND v.expires_at > g.now
     RETURNING v.*, ${matched} AS matched`.execute(db);
   const byId = new Map<string, GuessOutcome>();
-  for (const { matched: right, ...row } of result.rows) byId.set(row.id, { row: row as VerificationRow, matched: right });
+  for (const { matched: right, ...row } of result.rows)
+    byId.set(row.id, { row: row as VerificationRow, matched: right });
   return guesses.map((q) => byId.get(q.id));
 }

@@ -297,7 +297,7 @@ describe('POST /v1/verify/check', () => {
   });
 
   it('parallel checks of different codes (sharing statements) each get their own outcome', async () => {
-    const codes = [];
+    const codes: { id: string; code: string }[] = [];
     for (let i = 0; i < 12; i++) codes.push(await sent());
     // Even ones right, odd ones wrong, all at once, then every code once more.
     const guess = (i: number) => (i % 2 === 0 ? codes[i]!.code : wrongCode(codes[i]!.code));
