@@ -53,38 +53,51 @@ export function priceTimes(millionths: bigint, count: number | bigint): bigint {
   return millionths * BigInt(count);
 }
 
-const formatters = new Map<Currency, Intl.NumberFormat>();
+const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatterOf(currency: Currency): Intl.NumberFormat {
-  let formatter = formatters.get(currency);
+/** The currency's formatter, showing at least its minor digits and at most `maxDigits`. */
+function formatterOf(currency: Currency, maxDigits: number): Intl.NumberFormat {
+  const { locale, minorDigits: digits } = FORMATS[currency];
+  const key = `${currency}:${maxDigits}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    const { locale, minorDigits: digits } = FORMATS[currency];
     formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
+      maximumFractionDigits: maxDigits,
     });
-    formatters.set(currency, formatter);
+    formatters.set(key, formatter);
   }
   return formatter;
 }
 
-/** The exact decimal string of an amount: -123456n USD → "-1234.56". */
-export function minorToDecimal(amount: bigint, currency: Currency): `${number}` {
-  const digits = minorDigits(currency);
-  const negative = amount < 0n;
-  const digitsText = (negative ? -amount : amount).toString().padStart(digits + 1, '0');
+/** The exact decimal string of an integer with `digits` fraction digits: (-123456n, 2) → "-1234.56". */
+function decimalOf(value: bigint, digits: number): `${number}` {
+  const negative = value < 0n;
+  const digitsText = (negative ? -value : value).toString().padStart(digits + 1, '0');
   const whole = digitsText.slice(0, digitsText.length - digits);
   const fraction = digitsText.slice(digitsText.length - digits);
   return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}` as `${number}`;
 }
 
+/** The exact decimal string of an amount: -123456n USD → "-1234.56". */
+export function minorToDecimal(amount: bigint, currency: Currency): `${number}` {
+  return decimalOf(amount, minorDigits(currency));
+}
+
 /** An amount for people: USD "$1,234.56", NGN "₦1,234.56", KES "KSh 1,234.56", negatives "-$1.00". */
 export function formatMinor(amount: bigint, currency: Currency): string {
-  const parts = formatterOf(currency).formatToParts(minorToDecimal(amount, currency));
+  return formatDecimal(minorToDecimal(amount, currency), currency, minorDigits(currency));
+}
+
+/** `decimal` in the currency's format with up to `maxDigits` fraction digits, with our symbol where we set one. */
+function formatDecimal(decimal: `${number}`, currency: Currency, maxDigits: number): string {
   const symbol = FORMATS[currency].symbol;
-  return parts.map((part) => (symbol !== undefined && part.type === 'currency' ? symbol : part.value)).join('');
+  return formatterOf(currency, maxDigits)
+    .formatToParts(decimal)
+    .map((part) => (symbol !== undefined && part.type === 'currency' ? symbol : part.value))
+    .join('');
 }
 
 const INT8_MIN = -(2n ** 63n);
@@ -111,27 +124,7 @@ export function parseMinor(value: unknown): bigint | null {
   return amount < INT8_MIN || amount > INT8_MAX ? null : amount;
 }
 
-const priceFormatters = new Map<Currency, Intl.NumberFormat>();
-
 /** A price in millionths for people, as precise as it is: 7900n USD → "$0.0079", 30000000n NGN → "₦30.00". */
 export function formatMillionths(millionths: bigint, currency: Currency): string {
-  let formatter = priceFormatters.get(currency);
-  if (!formatter) {
-    const { locale, minorDigits: digits } = FORMATS[currency];
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: MILLIONTH_DIGITS,
-    });
-    priceFormatters.set(currency, formatter);
-  }
-  const negative = millionths < 0n;
-  const text = (negative ? -millionths : millionths).toString().padStart(MILLIONTH_DIGITS + 1, '0');
-  const decimal = `${negative ? '-' : ''}${text.slice(0, -MILLIONTH_DIGITS)}.${text.slice(-MILLIONTH_DIGITS)}`;
-  const symbol = FORMATS[currency].symbol;
-  return formatter
-    .formatToParts(decimal as `${number}`)
-    .map((part) => (symbol !== undefined && part.type === 'currency' ? symbol : part.value))
-    .join('');
+  return formatDecimal(decimalOf(millionths, MILLIONTH_DIGITS), currency, MILLIONTH_DIGITS);
 }
