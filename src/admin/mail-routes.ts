@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { builtinDnsRecords } from '../domains/index.ts';
-import { getOutboxMessage } from '../emails/outbox-queries.ts';
+import { getOutboxMessage, type OutboxRow } from '../emails/outbox-queries.ts';
 import { notFound } from '../platform/errors.ts';
 import { OutboxMessage } from './schemas.ts';
 import { ADMIN_ERRORS, ADMIN_ROUTE } from './route-kit.ts';
@@ -54,15 +54,21 @@ export function registerMailAdminRoutes(app: FastifyInstance, deps: Deps): void 
     async (request) => {
       const row = await getOutboxMessage(deps.db, request.params.id);
       if (!row) throw notFound('outbox message');
-      return {
-        id: String(row.id),
-        teamId: row.team_id,
-        emailId: row.email_id,
-        envelope: { from: row.envelope_from, to: row.envelope_to },
-        subject: row.subject,
-        createdAt: row.created_at.toISOString(),
-        raw: Buffer.from(row.raw).toString('utf8'),
-      };
+      return outboxMessageView(row);
     },
   );
+}
+
+/** A stored log-transport message as the admin API shows it. */
+export function outboxMessageView(row: OutboxRow) {
+  return {
+    id: String(row.id),
+    teamId: row.team_id,
+    emailId: row.email_id,
+    envelope: { from: row.envelope_from, to: row.envelope_to },
+    subject: row.subject,
+    createdAt: row.created_at.toISOString(),
+    // PGlite returns bytea as a Uint8Array, pg as a Buffer.
+    raw: Buffer.from(row.raw).toString('utf8'),
+  };
 }

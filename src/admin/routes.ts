@@ -12,7 +12,7 @@ import { addMember, createTeam, getMember, listMembers, setMemberRole, updateTea
 import { registerContactImportRoute } from './contacts-import.ts';
 import { registerSuppressionRoutes } from './suppressions-routes.ts';
 import { registerSmsAdminRoutes } from './sms-routes.ts';
-import { registerMailAdminRoutes } from './mail-routes.ts';
+import { outboxMessageView, registerMailAdminRoutes } from './mail-routes.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
 import { registerInboxAdminRoutes } from './inbox-routes.ts';
 import { getWallet } from '../wallet/index.ts';
@@ -259,16 +259,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request) => {
       const rows = await listOutbox(db, request.query.teamId ?? null, request.query.limit);
-      return rows.map((row) => ({
-        id: String(row.id),
-        teamId: row.team_id,
-        emailId: row.email_id,
-        envelope: { from: row.envelope_from, to: row.envelope_to },
-        subject: row.subject,
-        createdAt: row.created_at.toISOString(),
-        // PGlite returns bytea as a Uint8Array, pg as a Buffer.
-        raw: Buffer.from(row.raw).toString('utf8'),
-      }));
+      return rows.map(outboxMessageView);
     },
   );
 }

@@ -4,7 +4,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OutboxTable } from '../db/schema.ts';
 
-type OutboxRow = Selectable<OutboxTable>;
+export type OutboxRow = Selectable<OutboxTable>;
 
 /** The email a logged message belongs to, whichever team's (by id, from its return path). */
 export async function findEmailOfMessage(db: Kysely<Database>, emailId: string) {

@@ -4,6 +4,7 @@ export { sendSms, smsSendDeps, SMS_DELIVERY_QUEUE, type SmsSendDeps } from './se
 export { prepareSms, type PreparedSms, type SmsCheckDeps } from './prepare.ts';
 export { queueSms } from './queue-sms.ts';
 export { smsView } from './view.ts';
+export { ClientIp } from './schemas.ts';
 export { smsDeliveryQueue, type SmsDeliveryDeps } from './delivery.ts';
 export { africasTalkingToken, smsCallbackRoutes, smsCallbackUrls } from './callback-routes.ts';
 export { smsOutboxKeeper } from './outbox.ts';

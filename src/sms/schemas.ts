@@ -5,6 +5,14 @@ import { SMS_STATUSES } from '../db/schema-sms.ts';
 import { CURRENCIES } from '../platform/money.ts';
 import { cursorParam, limitParam } from '../platform/pagination.ts';
 
+/** The end user's IP address a send may pass for risk scoring (SMS and one-time codes). */
+export const ClientIp = z
+  .string()
+  .max(45)
+  .refine((value) => isIP(value) !== 0, 'must be an IPv4 or IPv6 address')
+  .optional()
+  .describe("the end user's IP address, for risk scoring; only a keyed hash is stored");
+
 export const TEXT_MAX = 1_600;
 export const SENDER_ID_MAX = 11;
 export const LIST_LIMIT_MAX = 100;
@@ -23,12 +31,7 @@ export const SendSmsBody = z.object({
     .describe(
       "at most 11 characters; must be approved for the team and the destination country; default: the team's approved sender ID for the destination country, else the shared one",
     ),
-  clientIp: z
-    .string()
-    .max(45)
-    .refine((value) => isIP(value) !== 0, 'must be an IPv4 or IPv6 address')
-    .optional()
-    .describe("the end user's IP address, for risk scoring; only a keyed hash is stored"),
+  clientIp: ClientIp,
 });
 export type SendSmsInput = z.infer<typeof SendSmsBody>;
 

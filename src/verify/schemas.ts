@@ -1,8 +1,8 @@
 // Request and response schemas of /v1/verify (contract: Verification, Endpoints › One-time codes,
 // Limits › one-time code). Rules that depend on the channel are checked in rules.ts.
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import { VERIFICATION_STATUSES } from '../db/schema-verify.ts';
+import { ClientIp } from '../sms/index.ts';
 
 export const TO_MIN = 3;
 export const TO_MAX = 320;
@@ -62,12 +62,7 @@ export const SendVerificationBody = z.object({
     .regex(oneLine, 'must be one line')
     .optional()
     .describe('email only; default `{{appName}} verification code: {{code}}`'),
-  clientIp: z
-    .string()
-    .max(45)
-    .refine((value) => isIP(value) !== 0, 'must be an IPv4 or IPv6 address')
-    .optional()
-    .describe("the end user's IP address, for risk scoring; only a keyed hash is stored"),
+  clientIp: ClientIp,
 });
 export type SendVerificationInput = z.infer<typeof SendVerificationBody>;
 
