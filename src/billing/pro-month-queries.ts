@@ -5,6 +5,16 @@ import { sql } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { ProMonthEventKind, ProMonthEventRow } from '../db/schema-billing.ts';
 
+/** The team's plan and billing method, its row locked so plan changes and renewals take turns. */
+export async function lockTeamBilling(db: Db, teamId: number) {
+  return db
+    .selectFrom('teams')
+    .select(['plan', 'billing_method'])
+    .where('id', '=', teamId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export async function latestProMonthEvent(db: Db, teamId: number): Promise<ProMonthEventRow | undefined> {
   return db
     .selectFrom('pro_month_events')

@@ -11,7 +11,7 @@ import { ApiError, badRequest, notFound } from '../platform/errors.ts';
 import { formatMinor, type Currency } from '../platform/money.ts';
 import { proPrice, type PriceList } from '../platform/price-list.ts';
 import { chargePlan } from '../wallet/index.ts';
-import { appendProMonthEvent, latestProMonthEvent, nextCounterValue } from './pro-month-queries.ts';
+import { appendProMonthEvent, latestProMonthEvent, lockTeamBilling, nextCounterValue } from './pro-month-queries.ts';
 
 type Tx = Transaction<Database>;
 
@@ -94,12 +94,7 @@ export async function setPlanAndBillingMethod(
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const team = await tx
-      .selectFrom('teams')
-      .select(['plan', 'billing_method'])
-      .where('id', '=', teamId)
-      .forUpdate()
-      .executeTakeFirst();
+    const team = await lockTeamBilling(tx, teamId);
     if (!team) throw notFound('team');
     const plan = change.plan ?? team.plan;
     const method = change.method ?? team.billing_method;
@@ -147,12 +142,7 @@ export async function renewProMonth(
   prices: PriceList,
   now: Date,
 ): Promise<ProMonthEventRow | null> {
-  const team = await tx
-    .selectFrom('teams')
-    .select(['plan', 'billing_method'])
-    .where('id', '=', teamId)
-    .forUpdate()
-    .executeTakeFirst();
+  const team = await lockTeamBilling(tx, teamId);
   if (!team || team.plan !== 'pro' || team.billing_method !== 'wallet') return null;
   const latest = await latestProMonthEvent(tx, teamId);
   if (!latest || latest.kind === 'STOPPED') return null;
