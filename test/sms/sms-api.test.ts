@@ -3,10 +3,9 @@
 // team without SMS or a refused destination, risk refusals, idempotency, tenancy and access, and the
 // worker moving a message to sent then delivered with its outbox copy and webhook events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smsDeliveryQueue } from '../../src/sms/index.ts';
-import { QueueRunner } from '../../src/queue/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { adminRequest, bearer, createTeam, type TestTeam } from '../support/factory.ts';
+import { deliverDueSms } from '../support/sms-delivery.ts';
 
 let t: TestApp;
 let refusing: TestApp;
@@ -221,19 +220,7 @@ describe('the log provider', () => {
   it('moves a message to sent then delivered, keeps it in the outbox, and records sms.sent and sms.delivered', async () => {
     const team = await smsTeam();
     const sent = (await send(team.key, { to: US, text: 'Your code is 424242' })).json();
-    const runner = new QueueRunner({
-      database: t.deps.database,
-      queues: [smsDeliveryQueue({ provider: t.deps.smsProvider })],
-      clock: t.clock,
-      pollMs: 50,
-    });
-    await runner.start();
-    try {
-      runner.notify('sms-delivery');
-      await runner.idle();
-    } finally {
-      await runner.stop();
-    }
+    await deliverDueSms(t);
     const read = await t.app.inject({ url: `/api/v1/sms/${sent.id}`, headers: bearer(team.key) });
     expect(read.json().status).toBe('delivered');
     const outbox: { id: string }[] = await adminRequest(

@@ -2,11 +2,10 @@
 // in the transaction that moves the status, with the number masked; a webhook subscribed to other
 // events gets none.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { QueueRunner } from '../../src/queue/index.ts';
-import { smsDeliveryQueue } from '../../src/sms/index.ts';
 import { planSmsChanges } from '../../src/sms/outcomes.ts';
 import { updateLeasedSmsWithEvents } from '../../src/sms/queries.ts';
 import { adminRequest, bearer } from '../support/factory.ts';
+import { deliverDueSms } from '../support/sms-delivery.ts';
 import { createWebhook, startWebhookHarness, type WebhookHarness } from '../webhooks/support.ts';
 
 let w: WebhookHarness;
@@ -33,16 +32,7 @@ it('delivers sms.sent then sms.delivered to a subscribed webhook, masked, and no
     payload: { to: '+14155550123', text: 'hello' },
   });
   expect(sent.statusCode, sent.body).toBe(201);
-  const runner = new QueueRunner({
-    database: deps.database,
-    queues: [smsDeliveryQueue({ provider: deps.smsProvider })],
-    clock,
-    pollMs: 50,
-  });
-  await runner.start();
-  runner.notify('sms-delivery');
-  await runner.idle();
-  await runner.stop();
+  await deliverDueSms({ deps, clock });
   await w.settle();
 
   const bodies = w.receiver.requests.filter((r) => r.path === '/sms').map((r) => JSON.parse(r.body));

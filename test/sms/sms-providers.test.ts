@@ -5,11 +5,10 @@
 // a claim that vanished mid-send (its worker gone, the lease expired) is never sent twice.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smsDeliveryQueue } from '../../src/sms/index.ts';
-import { QueueRunner } from '../../src/queue/index.ts';
 import type { Config } from '../../src/config.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { adminRequest, bearer, createTeam, type TestTeam } from '../support/factory.ts';
+import { deliverDueSms as deliverDue, smsRunner as runner } from '../support/sms-delivery.ts';
 import { FakeTwilio } from '../support/fake-twilio.ts';
 import { FakeTermii } from '../support/fake-termii.ts';
 import { AT_TEST_API_KEY, AT_TEST_USERNAME, FakeAfricasTalking } from '../support/fake-africastalking.ts';
@@ -59,27 +58,6 @@ async function smsOf(t: TestApp, team: TestTeam, id: string) {
 async function balanceOf(t: TestApp, teamId: number): Promise<bigint> {
   const row = await t.deps.db.selectFrom('wallets').select('balance').where('team_id', '=', teamId).executeTakeFirst();
   return BigInt(row?.balance ?? 0);
-}
-
-function runner(t: TestApp): QueueRunner {
-  return new QueueRunner({
-    database: t.deps.database,
-    queues: [smsDeliveryQueue({ provider: t.deps.smsProvider })],
-    clock: t.clock,
-    pollMs: 50,
-  });
-}
-
-/** Runs the sms-delivery queue until nothing is due. */
-async function deliverDue(t: TestApp): Promise<void> {
-  const r = runner(t);
-  await r.start();
-  try {
-    r.notify('sms-delivery');
-    await r.idle();
-  } finally {
-    await r.stop();
-  }
 }
 
 describe('twilio', () => {

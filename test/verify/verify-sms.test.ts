@@ -4,11 +4,10 @@
 // rules, and a premium-rate burst from one client IP refused with its reasons before any charge.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueueRunner } from '../../src/queue/index.ts';
-import { smsDeliveryQueue } from '../../src/sms/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { adminRequest, createTeam, type TestTeam } from '../support/factory.ts';
 import { FakeTwilio } from '../support/fake-twilio.ts';
+import { deliverDueSms } from '../support/sms-delivery.ts';
 import { codeInSms, countRows, verify } from './support.ts';
 
 const US = '+14155552671';
@@ -57,23 +56,6 @@ async function balanceOf(teamId: number): Promise<bigint> {
   return BigInt(row?.balance ?? 0);
 }
 
-/** Runs the sms-delivery queue until nothing is due. */
-async function deliverDue(): Promise<void> {
-  const runner = new QueueRunner({
-    database: t.deps.database,
-    queues: [smsDeliveryQueue({ provider: t.deps.smsProvider })],
-    clock: t.clock,
-    pollMs: 50,
-  });
-  await runner.start();
-  try {
-    runner.notify('sms-delivery');
-    await runner.idle();
-  } finally {
-    await runner.stop();
-  }
-}
-
 describe('POST /v1/verify/send (sms)', () => {
   it('charges the wallet with the code, hands the contract text to Twilio, follows delivery, and verifies', async () => {
     const team = await smsTeam();
@@ -102,7 +84,7 @@ describe('POST /v1/verify/send (sms)', () => {
     expect(sms.charge_minor > 0n).toBe(true);
     expect(await balanceOf(team.id)).toBe(before - BigInt(sms.charge_minor));
 
-    await deliverDue();
+    await deliverDueSms(t);
     const code = await codeInSms(t, body.id);
     // Found by its text: the worker also hands over other tests' queued messages (the claim is every team's).
     const text = `Acme: your code is ${code}. It expires in 10 minutes.`;
