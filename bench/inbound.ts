@@ -15,26 +15,30 @@
 // email.received, so each message also records a webhook call (not delivered: no worker runs).
 // The client speaks raw SMTP with PIPELINING over 4 connections, in a child pinned to core 1; both
 // servers run in the parent pinned to core 0, in alternating rounds; medians are kept.
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
 import { machineLine, writeSection } from './results.ts';
 import { BENCH_SECRET } from './herald-app.ts';
+import {
+  clientMain,
+  CONNECTIONS,
+  freePort,
+  MESSAGES_PER_CONNECTION,
+  runClient,
+  smtpData,
+  startBareServer,
+  type ClientFigures,
+  type SmtpMessage,
+} from './smtp-pipelined.ts';
 
 const MESSAGES = Number(process.env.BENCH_INBOUND_MESSAGES ?? 600);
 const ROUNDS = 5;
-const CONNECTIONS = 4;
-const MESSAGES_PER_CONNECTION = 100;
-const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 const DATABASE_URL = (() => {
   const url = new URL(BENCH_DATABASE_URL);
   url.pathname = '/herald_bench_inbound';
@@ -79,165 +83,7 @@ Content-Transfer-Encoding: base64
 ${attachment}
 --MIX--
 `;
-  return raw.replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..');
-}
-
-type ToClient = { port: number; to: string; messages: string[] };
-interface ClientFigures {
-  startedAt: number;
-  seconds: number;
-  accepted: number;
-  refused: number;
-}
-
-// ---- the client, in its own process on core 1 ----
-
-class ReplyReader {
-  #buffer = '';
-  #lines: string[] = [];
-  readonly #ready: string[] = [];
-  readonly #waiting: ((reply: string) => void)[] = [];
-
-  constructor(socket: net.Socket) {
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      this.#buffer += chunk;
-      let end: number;
-      while ((end = this.#buffer.indexOf('\r\n')) >= 0) {
-        const line = this.#buffer.slice(0, end);
-        this.#buffer = this.#buffer.slice(end + 2);
-        this.#lines.push(line);
-        if (line[3] === '-') continue;
-        const reply = this.#lines.join('\n');
-        this.#lines = [];
-        const waiter = this.#waiting.shift();
-        if (waiter) waiter(reply);
-        else this.#ready.push(reply);
-      }
-    });
-  }
-
-  next(): Promise<string> {
-    const ready = this.#ready.shift();
-    if (ready !== undefined) return Promise.resolve(ready);
-    return new Promise((resolve) => this.#waiting.push(resolve));
-  }
-}
-
-const code = (reply: string) => Number(reply.slice(0, 3));
-let nextAddress = 0;
-/** Each connection from its own loopback address: the listener admits 60 connections a minute per address. */
-const localAddress = () => {
-  const n = nextAddress++;
-  return `127.11.${Math.floor(n / 200)}.${1 + (n % 200)}`;
-};
-
-async function sendOverConnection(
-  port: number,
-  to: string,
-  batch: string[],
-): Promise<{ accepted: number; refused: number }> {
-  const socket = net.connect({ port, host: '127.0.0.1', localAddress: localAddress() });
-  socket.setNoDelay(true);
-  const failed = new Promise<never>((_, reject) => socket.once('error', reject));
-  const replies = new ReplyReader(socket);
-  const next = () => Promise.race([replies.next(), failed]);
-  let accepted = 0;
-  let refused = 0;
-  try {
-    if (code(await next()) !== 220) throw new Error('no greeting');
-    socket.write('EHLO client.bench.example.test\r\n');
-    if (!/PIPELINING/i.test(await next())) throw new Error('EHLO without PIPELINING');
-    const envelope = `MAIL FROM:<bounces@sender.example.test>\r\nRCPT TO:<${to}>\r\nDATA\r\n`;
-    socket.write(envelope);
-    for (let i = 0; i < batch.length; i++) {
-      const [mail, rcpt, data] = [await next(), await next(), await next()];
-      if (code(mail) !== 250 || code(rcpt) !== 250 || code(data) !== 354)
-        throw new Error(`envelope refused: ${mail} | ${rcpt} | ${data}`);
-      socket.write(`${batch[i]!}.\r\n${i + 1 < batch.length ? envelope : 'QUIT\r\n'}`, 'latin1');
-      if (code(await next()) === 250) accepted++;
-      else refused++;
-    }
-    await next();
-    return { accepted, refused };
-  } finally {
-    socket.destroy();
-  }
-}
-
-async function clientMain(): Promise<void> {
-  process.on('message', (message: ToClient) => {
-    void (async () => {
-      const chunks: string[][] = [];
-      for (let i = 0; i < message.messages.length; i += MESSAGES_PER_CONNECTION)
-        chunks.push(message.messages.slice(i, i + MESSAGES_PER_CONNECTION));
-      const totals = { accepted: 0, refused: 0 };
-      const started = performance.now();
-      const startedAt = performance.timeOrigin + started;
-      const lane = async () => {
-        for (let chunk = chunks.shift(); chunk !== undefined; chunk = chunks.shift()) {
-          const result = await sendOverConnection(message.port, message.to, chunk);
-          totals.accepted += result.accepted;
-          totals.refused += result.refused;
-        }
-      };
-      await Promise.all(Array.from({ length: CONNECTIONS }, lane));
-      process.send!({ startedAt, seconds: (performance.now() - started) / 1000, ...totals } satisfies ClientFigures);
-    })();
-  });
-  process.send!({ ready: true });
-}
-
-function runClient(child: ChildProcess, port: number, to: string, messages: string[]): Promise<ClientFigures> {
-  return new Promise((resolve) => {
-    child.once('message', (figures) => resolve(figures as ClientFigures));
-    child.send({ port, to, messages } satisfies ToClient);
-  });
-}
-
-// ---- the parent: Herald's listener and the bare smtp-server, on core 0 ----
-
-/** The listener's protocol options; each message read whole and parsed with mailparser, then 250. */
-async function startBareServer(): Promise<{ port: number; stop(): Promise<void> }> {
-  const server = new SMTPServer({
-    name: 'mail.bench.example.test',
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    authOptional: true,
-    size: MAX_MESSAGE_BYTES,
-    rejectOversized: true,
-    disableReverseLookup: true,
-    hideENHANCEDSTATUSCODES: false,
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        simpleParser(Buffer.concat(chunks), {
-          keepCidLinks: true,
-          skipTextToHtml: true,
-          skipTextLinks: true,
-          skipImageLinks: true,
-        }).then(
-          () => callback(null, 'Message accepted'),
-          (error: Error) => callback(error),
-        );
-      });
-    },
-  });
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    stop: () => new Promise<void>((resolve) => server.close(resolve)),
-  };
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
+  return smtpData(raw);
 }
 
 interface RoundFigures extends ClientFigures {
@@ -273,7 +119,10 @@ async function main(): Promise<void> {
   };
   const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
   const { child } = await startPinnedChild<{ ready: true }>(import.meta.filename, ['client']);
-  const bare = await startBareServer();
+  // Parsed with the listener's mailparser options, nothing else.
+  const bare = await startBareServer(async (raw) => {
+    await simpleParser(raw, { keepCidLinks: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
+  });
   await migrate(deps.database);
   const herald = await startInboundSmtp({ deps, adminTokenGenerated: false, close: async () => {} });
   try {
@@ -300,11 +149,19 @@ async function main(): Promise<void> {
       deps.db,
     );
     const rounds = Array.from({ length: ROUNDS }, (_, r) =>
-      Array.from({ length: MESSAGES }, (_, i) => messageFor(inbox.address, r * MESSAGES + i)),
+      Array.from({ length: MESSAGES }, (_, i): SmtpMessage => ({
+        mailFrom: 'bounces@sender.example.test',
+        rcpt: inbox.address,
+        data: messageFor(inbox.address, r * MESSAGES + i),
+      })),
     );
-    const timed = async (port: number, messages: string[], processed: () => Promise<void>): Promise<RoundFigures> => {
+    const timed = async (
+      port: number,
+      messages: SmtpMessage[],
+      processed: () => Promise<void>,
+    ): Promise<RoundFigures> => {
       const cpu = process.cpuUsage();
-      const figures = await runClient(child, port, inbox.address, messages);
+      const figures = await runClient(child, port, messages);
       await processed();
       const processedSeconds = (performance.timeOrigin + performance.now() - figures.startedAt) / 1000;
       const used = process.cpuUsage(cpu);
@@ -361,7 +218,7 @@ async function main(): Promise<void> {
     const body = [
       '## Inbound mail (team inboxes)',
       '',
-      `\`npm exec -- node bench/inbound.ts\`: ${MESSAGES.toLocaleString('en-US')} messages (~${(rounds[0]![0]!.length / 1024).toFixed(1)} KB: multipart/mixed, text and html alternatives with a quoted reply and a remote image, a 10 KB attachment) per round to one inbox, ` +
+      `\`npm exec -- node bench/inbound.ts\`: ${MESSAGES.toLocaleString('en-US')} messages (~${(rounds[0]![0]!.data.length / 1024).toFixed(1)} KB: multipart/mixed, text and html alternatives with a quoted reply and a remote image, a 10 KB attachment) per round to one inbox, ` +
         `sent by a raw-socket client using PIPELINING over ${CONNECTIONS} connections (a new one every ${MESSAGES_PER_CONNECTION} messages, each from its own 127.11.x.y address), timed from the first connect until every message was processed; median of ${ROUNDS} alternating rounds. ` +
         `Herald: startInboundSmtp as \`herald start\` runs it (RCPT TO looked up among live inboxes; each 250 after the spool's commit; then the listener parses with mailparser, classifies with the built-in checks (SPF and DMARC through mailauth against a loopback DNS server answering NXDOMAIN (the message is unsigned, so no DKIM pass), GTUBE and the content rules), sanitises the html, strips the quote, and stores each batch's originals and attachments in the blob store (one pack file per batch in a temporary HERALD_DATA_DIR, datasynced, its directory flushed), then its messages, attachments, email.received webhook calls (one subscribed webhook) and the spool rows' deletion in one transaction per batch); processed = stored and readable through the API. ` +
         `Baseline: a bare smtp-server with the same protocol options that reads each message and parses it with mailparser (same options) before its 250, and does nothing else. ` +
@@ -391,5 +248,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'client') await clientMain();
+if (process.argv[2] === 'client') clientMain('127.11');
 else await main();

@@ -14,25 +14,28 @@
 // the database, since the delivery worker is not what this measures (bench/email-delivery.ts is).
 // The client is a raw-socket SMTP client using PIPELINING (RFC 2920) in a child pinned to core 1;
 // both servers run in the parent pinned to core 0, in alternating rounds, and the medians are kept.
-import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import type { Database } from '../src/db/schema.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
 import { machineLine, writeSection } from './results.ts';
 import { BENCH_SECRET } from './herald-app.ts';
+import {
+  clientMain,
+  CONNECTIONS,
+  freePort,
+  MAX_MESSAGE_BYTES,
+  MESSAGES_PER_CONNECTION,
+  runClient,
+  smtpData,
+  startBareServer,
+  type ClientFigures,
+  type SmtpMessage,
+} from './smtp-pipelined.ts';
 
 const DSNS = Number(process.env.BENCH_DSNS ?? 2000);
 const ROUNDS = 3;
-/** Parallel client connections, as a few MTAs returning bounces at once would open. */
-const CONNECTIONS = 4;
-/** The listener's default messages per connection (defaultSmtpLimits): the client reconnects after as many. */
-const MESSAGES_PER_CONNECTION = 100;
-const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 const SEED_BATCH = 100;
 const DATABASE_URL = (() => {
   const url = new URL(BENCH_DATABASE_URL);
@@ -40,26 +43,9 @@ const DATABASE_URL = (() => {
   return url.toString();
 })();
 
-interface Dsn {
-  /** The envelope RCPT TO: the email's return path. */
-  rcpt: string;
-  /** The message, CRLF line endings, already dot-stuffed, ending in CRLF. */
-  data: string;
-}
-
-type ToClient = { port: number; messages: Dsn[] };
-interface ClientFigures {
-  /** When the client began connecting, ms since the epoch (performance.timeOrigin + now: one clock for both processes). */
-  startedAt: number;
-  /** From the first connect to the last reply. */
-  seconds: number;
-  accepted: number;
-  refused: number;
-}
-
 const recipient = (round: number, i: number) => `fb-${round}-${i}@example.test`;
 
-function dsnFor(rcpt: string, to: string, emailId: string, mailDomain: string): Dsn {
+function dsnFor(rcpt: string, to: string, emailId: string, mailDomain: string): SmtpMessage {
   const text = `From: Mail Delivery System <MAILER-DAEMON@mx.example.test>
 To: ${rcpt}
 Subject: Undelivered Mail Returned to Sender
@@ -93,155 +79,7 @@ Subject: Your weekly summary
 
 --DSN-B--
 `;
-  // Dot-stuffing (RFC 5321 4.5.2) for completeness; these messages have no line starting with '.'.
-  return { rcpt, data: `${text.replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..')}` };
-}
-
-// ---- the client, in its own process on core 1 ----
-
-/** SMTP replies from a socket, one per next() call, multi-line replies joined. */
-class ReplyReader {
-  #buffer = '';
-  #lines: string[] = [];
-  readonly #ready: string[] = [];
-  readonly #waiting: ((reply: string) => void)[] = [];
-
-  constructor(socket: net.Socket) {
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      this.#buffer += chunk;
-      let end: number;
-      while ((end = this.#buffer.indexOf('\r\n')) >= 0) {
-        const line = this.#buffer.slice(0, end);
-        this.#buffer = this.#buffer.slice(end + 2);
-        this.#lines.push(line);
-        if (line[3] === '-') continue; // "250-PIPELINING": more lines of the same reply follow
-        const reply = this.#lines.join('\n');
-        this.#lines = [];
-        const waiter = this.#waiting.shift();
-        if (waiter) waiter(reply);
-        else this.#ready.push(reply);
-      }
-    });
-  }
-
-  next(): Promise<string> {
-    const ready = this.#ready.shift();
-    if (ready !== undefined) return Promise.resolve(ready);
-    return new Promise((resolve) => this.#waiting.push(resolve));
-  }
-}
-
-const code = (reply: string) => Number(reply.slice(0, 3));
-
-/**
- * Every client "host" is its own loopback address: the listener admits at most 60 connections per
- * minute per client address (its production default), and the rounds together open more than that.
- */
-let nextAddress = 0;
-const localAddress = () => {
-  const n = nextAddress++;
-  return `127.10.${Math.floor(n / 200)}.${1 + (n % 200)}`;
-};
-
-/** One connection: EHLO, then each message as MAIL+RCPT+DATA in one write, its body and the next envelope in the next. */
-async function sendOverConnection(port: number, batch: Dsn[]): Promise<{ accepted: number; refused: number }> {
-  const socket = net.connect({ port, host: '127.0.0.1', localAddress: localAddress() });
-  socket.setNoDelay(true);
-  const failed = new Promise<never>((_, reject) => socket.once('error', reject));
-  const replies = new ReplyReader(socket);
-  const next = () => Promise.race([replies.next(), failed]);
-  let accepted = 0;
-  let refused = 0;
-  try {
-    const greeting = await next();
-    if (code(greeting) !== 220) throw new Error(`greeting: ${greeting}`);
-    socket.write('EHLO client.bench.example.test\r\n');
-    const ehlo = await next();
-    if (code(ehlo) !== 250 || !/PIPELINING/i.test(ehlo)) throw new Error(`EHLO without PIPELINING: ${ehlo}`);
-    const envelope = (dsn: Dsn) => `MAIL FROM:<>\r\nRCPT TO:<${dsn.rcpt}>\r\nDATA\r\n`;
-    socket.write(envelope(batch[0]!));
-    for (let i = 0; i < batch.length; i++) {
-      const [mail, rcpt, data] = [await next(), await next(), await next()];
-      // RFC 2920: the body may go only after 354; anything else here is a broken run, not a figure.
-      if (code(mail) !== 250 || code(rcpt) !== 250 || code(data) !== 354)
-        throw new Error(`envelope refused: ${mail} | ${rcpt} | ${data}`);
-      const tail = i + 1 < batch.length ? envelope(batch[i + 1]!) : 'QUIT\r\n';
-      socket.write(`${batch[i]!.data}.\r\n${tail}`, 'latin1');
-      if (code(await next()) === 250) accepted++;
-      else refused++;
-    }
-    await next(); // 221 to QUIT
-    return { accepted, refused };
-  } finally {
-    socket.destroy();
-  }
-}
-
-async function clientMain(): Promise<void> {
-  process.on('message', (message: ToClient) => {
-    void (async () => {
-      const chunks: Dsn[][] = [];
-      for (let i = 0; i < message.messages.length; i += MESSAGES_PER_CONNECTION)
-        chunks.push(message.messages.slice(i, i + MESSAGES_PER_CONNECTION));
-      const totals = { accepted: 0, refused: 0 };
-      const started = performance.now();
-      const startedAt = performance.timeOrigin + started;
-      const lane = async () => {
-        for (let chunk = chunks.shift(); chunk !== undefined; chunk = chunks.shift()) {
-          const result = await sendOverConnection(message.port, chunk);
-          totals.accepted += result.accepted;
-          totals.refused += result.refused;
-        }
-      };
-      await Promise.all(Array.from({ length: CONNECTIONS }, lane));
-      const figures: ClientFigures = { startedAt, seconds: (performance.now() - started) / 1000, ...totals };
-      process.send!(figures);
-    })();
-  });
-  process.send!({ ready: true });
-}
-
-function runClient(child: ChildProcess, port: number, messages: Dsn[]): Promise<ClientFigures> {
-  return new Promise((resolve) => {
-    child.once('message', (figures) => resolve(figures as ClientFigures));
-    child.send({ port, messages } satisfies ToClient);
-  });
-}
-
-// ---- the parent: Herald's listener and the bare smtp-server, on core 0 ----
-
-/** The same protocol options as the listener (no AUTH or STARTTLS, same SIZE), nothing else: read and drop, 250. */
-async function startBareServer(): Promise<{ port: number; stop(): Promise<void> }> {
-  const server = new SMTPServer({
-    name: 'mail.bench.example.test',
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    authOptional: true,
-    size: MAX_MESSAGE_BYTES,
-    rejectOversized: true,
-    disableReverseLookup: true,
-    hideENHANCEDSTATUSCODES: false,
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('end', () => callback(null, 'Message accepted'));
-      stream.resume();
-    },
-  });
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    stop: () => new Promise<void>((resolve) => server.close(resolve)),
-  };
-}
-
-/** A port nobody listens on now: startInboundSmtp takes its port from config, where 0 means off. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
+  return { mailFrom: '', rcpt, data: smtpData(text) };
 }
 
 /** What durability costs on this server: a one-row INSERT (1 KB) and its COMMIT, alone; median of 200, in ms. */
@@ -327,10 +165,10 @@ async function main(): Promise<void> {
     const domain = (await getSendingDomain(deps.db, deps.secrets, team.id, domainName))!;
 
     /** Every round's emails, seeded before any timing: EMAILS per round, each with its own recipient. */
-    const seeded: Dsn[][] = [];
+    const seeded: SmtpMessage[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
       await sql`DELETE FROM team_daily_usage WHERE team_id = ${team.id}`.execute(deps.db);
-      const messages: Dsn[] = [];
+      const messages: SmtpMessage[] = [];
       for (let start = 0; start < DSNS; start += SEED_BATCH) {
         const tos = Array.from({ length: Math.min(SEED_BATCH, DSNS - start) }, (_, i) => recipient(round, start + i));
         const payload = tos.map((to) => ({
@@ -364,7 +202,11 @@ async function main(): Promise<void> {
     await worker.start();
 
     /** `processed`: resolves once the server has acted on every message the client got a 250 for. */
-    const timed = async (port: number, messages: Dsn[], processed: () => Promise<void>): Promise<RoundFigures> => {
+    const timed = async (
+      port: number,
+      messages: SmtpMessage[],
+      processed: () => Promise<void>,
+    ): Promise<RoundFigures> => {
       const cpu = process.cpuUsage();
       const figures = await runClient(child, port, messages);
       await processed();
@@ -441,5 +283,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'client') await clientMain();
+if (process.argv[2] === 'client') clientMain('127.10');
 else await main();
