@@ -14,16 +14,15 @@
 import fs from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
-import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { buildDeps } from '../src/deps.ts';
-import { createApiKey } from '../src/platform/auth/api-keys.ts';
 import { ManualClock } from '../src/platform/clock.ts';
-import { addMember, createTeam, updateTeam } from '../src/platform/teams.ts';
+import { createTeam } from '../src/platform/teams.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
-import { median } from './measure.ts';
+import { median, percentile } from './measure.ts';
+import { readBenchApp, timeInTurn } from './read-app.ts';
 import { machineLine, writeSection } from './results.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 
@@ -97,17 +96,7 @@ async function generateData(db: Db): Promise<{ teamId: number; now: Date; second
   return { teamId, now, events, seconds: (performance.now() - started) / 1000 };
 }
 
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.ceil(p * values.length) - 1]!;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-
-async function timed(run: () => Promise<{ statusCode: number; body: string }>): Promise<number> {
-  const started = performance.now();
-  const response = await run();
-  const elapsed = performance.now() - started;
-  if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
-  return elapsed;
-}
 
 /** The row-level alternative to the shipped statement-level trigger, for the comparison only (dropped after). */
 const ROW_VARIANT = `
@@ -237,27 +226,7 @@ try {
       )
     ).rows[0]!.n,
   );
-  // The limiter's window follows the clock, which stands still here: a limit no round can reach.
-  await updateTeam(db, data.teamId, { apiRateLimit: 1_000_000_000 }, data.now);
-  const owner = await addMember(
-    db,
-    data.teamId,
-    { email: `bench-${Date.now()}@example.test`, role: 'OWNER' },
-    data.now,
-  );
-  const { key } = await createApiKey(db, deps.secrets, data.teamId, { kind: 'full', memberId: owner.id });
-  const app = await buildApp(deps, {
-    extraRoutes: async (api) => {
-      api.get(
-        '/bench/select-1',
-        { config: { access: 'full' } },
-        async () => (await sql<{ one: number }>`SELECT 1 AS one`.execute(db)).rows[0],
-      );
-    },
-  });
-  await app.ready();
-  const headers = { authorization: `Bearer ${key}` };
-  const get = (url: string) => () => app.inject({ method: 'GET', url: `/api${url}`, headers });
+  const { app, get } = await readBenchApp(deps, data.teamId, data.now, 'full');
   const targets = {
     baseline: get('/bench/select-1'),
     reputation: get('/v1/analytics/reputation-metrics'),
@@ -266,14 +235,7 @@ try {
       `/v1/analytics/email-time-series?days=30&domainId=${(await db.selectFrom('domains').select('id').where('team_id', '=', data.teamId).orderBy('id').executeTakeFirstOrThrow()).id}`,
     ),
   };
-  const times = Object.fromEntries(Object.keys(targets).map((name) => [name, [] as number[]])) as Record<
-    keyof typeof targets,
-    number[]
-  >;
-  for (let i = 0; i < WARM_UP; i++) for (const run of Object.values(targets)) await timed(run);
-  // In turn, so machine noise hits every target alike.
-  for (let i = 0; i < RUNS; i++)
-    for (const [name, run] of Object.entries(targets)) times[name as keyof typeof targets].push(await timed(run));
+  const times = await timeInTurn(targets, { warmUp: WARM_UP, runs: RUNS });
   const series = (await targets.series()).json() as { result: unknown[]; totalCounts: Record<string, number> };
   const reputation = (await targets.reputation()).json() as Record<string, number>;
   if (series.result.length !== 30) throw new Error('the time series did not answer 30 days');

@@ -11,17 +11,16 @@
 // team named DATA_MARK exists only when that transaction committed, and is reused by later runs.
 import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
-import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { buildDeps } from '../src/deps.ts';
-import { createApiKey } from '../src/platform/auth/api-keys.ts';
 import { ManualClock } from '../src/platform/clock.ts';
-import { addMember, createTeam, updateTeam } from '../src/platform/teams.ts';
+import { createTeam } from '../src/platform/teams.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET } from './herald-app.ts';
-import { median } from './measure.ts';
+import { median, percentile } from './measure.ts';
+import { readBenchApp, timeInTurn } from './read-app.ts';
 import { machineLine, writeSection } from './results.ts';
 
 const DATABASE_URL =
@@ -84,17 +83,7 @@ async function generateData(db: Db): Promise<{ teamId: number; now: Date; second
   return { teamId, now, seconds: (performance.now() - started) / 1000 };
 }
 
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.ceil(p * values.length) - 1]!;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-
-async function timed(run: () => Promise<{ statusCode: number; body: string }>): Promise<number> {
-  const started = performance.now();
-  const response = await run();
-  const elapsed = performance.now() - started;
-  if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
-  return elapsed;
-}
 
 await ensureDatabase(DATABASE_URL);
 const config = {
@@ -124,47 +113,17 @@ try {
   if (Number(counts.ledger) !== LEDGER_ROWS || Number(counts.emails) !== EMAILS) {
     throw new Error(`expected ${LEDGER_ROWS} ledger rows and ${EMAILS} emails, found ${JSON.stringify(counts)}`);
   }
-  await updateTeam(db, data.teamId, { apiRateLimit: 1_000_000_000 }, data.now);
-  const owner = await addMember(
-    db,
-    data.teamId,
-    { email: `bench-${Date.now()}@example.test`, role: 'OWNER' },
-    data.now,
-  );
   // Made by the owner: the usage read includes the text spend (the costlier answer).
-  const { key } = await createApiKey(db, deps.secrets, data.teamId, { kind: 'full', memberId: owner.id });
-  const app = await buildApp(deps, {
-    extraRoutes: async (api) => {
-      api.get(
-        '/bench/select-1',
-        { config: { access: 'billingRead' } },
-        async () => (await sql<{ one: number }>`SELECT 1 AS one`.execute(db)).rows[0],
-      );
-    },
-  });
-  await app.ready();
-  const headers = { authorization: `Bearer ${key}` };
-  const get = (url: string) => () => app.inject({ method: 'GET', url: `/api${url}`, headers });
+  const { app, get } = await readBenchApp(deps, data.teamId, data.now, 'billingRead');
   const targets = {
     baseline: get('/bench/select-1'),
     transactions: get('/v1/billing/transactions'),
     transactionsTyped: get('/v1/billing/transactions?type=TOP_UP&limit=100'),
     usage: get('/v1/billing/usage'),
   };
-  const times = Object.fromEntries(Object.keys(targets).map((name) => [name, [] as number[]])) as Record<
-    keyof typeof targets,
-    number[]
-  >;
   // Three billing reads a round: the clock moves a minute every round, so the 60-a-minute limit
   // (which runs on every read) never refuses one.
-  for (let i = 0; i < WARM_UP; i++) {
-    for (const run of Object.values(targets)) await timed(run);
-    clock.advance(60_000);
-  }
-  for (let i = 0; i < RUNS; i++) {
-    for (const [name, run] of Object.entries(targets)) times[name as keyof typeof targets].push(await timed(run));
-    clock.advance(60_000);
-  }
+  const times = await timeInTurn(targets, { warmUp: WARM_UP, runs: RUNS, afterRound: () => clock.advance(60_000) });
   const usage = (await targets.usage()).json() as { emails: Record<string, number>; thisMonth: unknown };
   await app.close();
 

@@ -24,6 +24,11 @@ export function median(values: number[]): number {
 }
 
 /** The median of each figure over alternating rounds (errors summed). */
+/** The value at fraction `p` of the sorted values (nearest rank): 0.95 → p95. */
+export function percentile(values: number[], p: number): number {
+  return [...values].sort((a, b) => a - b)[Math.ceil(p * values.length) - 1]!;
+}
+
 export function medianFigures(list: Figures[]): Figures {
   return {
     rps: median(list.map((f) => f.rps)),

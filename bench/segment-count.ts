@@ -27,7 +27,7 @@ import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 /** Its own database: other benchmarks' inserts and deletes would leave dead rows in the scanned tables. */
 const DATABASE_URL =
   process.env.SEGMENT_BENCH_DATABASE_URL ?? BENCH_DATABASE_URL.replace(/\/[^/]*$/, '/herald_bench_segments');
-import { median } from './measure.ts';
+import { median, percentile } from './measure.ts';
 import { machineLine, writeSection } from './results.ts';
 
 const DATA_MARK = 'bench-segment-count v1';
@@ -256,9 +256,6 @@ async function time(run: () => Promise<unknown>): Promise<number> {
   await run();
   return performance.now() - started;
 }
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.ceil(p * values.length) - 1]!;
 
 await ensureDatabase(DATABASE_URL);
 const handle = await connectDatabase({ databaseUrl: DATABASE_URL, dataDir: null, poolSize: 2 });
