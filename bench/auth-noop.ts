@@ -2,7 +2,6 @@
 // beside a bare Fastify route, measured in the same run with the same load generator.
 // Run: npm exec -- node bench/auth-noop.ts   (BENCH_DATABASE_URL to choose the server database)
 import type { ChildProcess } from 'node:child_process';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { benchHerald } from './herald-app.ts';
@@ -12,7 +11,7 @@ import {
   type Figures,
   medianFigures,
   pinToCoreZero,
-  serverCpu,
+  loadFigures,
   startPinnedChild,
 } from './measure.ts';
 
@@ -34,16 +33,7 @@ async function serveHerald(): Promise<{ port: number; key: string }> {
 }
 
 async function load(child: ChildProcess, url: string, headers: Record<string, string>): Promise<Figures> {
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up: caches, JIT
-  const before = await serverCpu(child);
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
-  const cpu = (await serverCpu(child)) - before;
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    cpuMicros: cpu / result.requests.total,
-  };
+  return loadFigures(child, { url, headers, connections: CONNECTIONS }, DURATION_S);
 }
 
 function startServer(kind: 'bare' | 'herald') {

@@ -9,7 +9,7 @@
 // (status SUCCESS, verified_at now): no DNS server or domain-check worker runs in the benchmark.
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
@@ -20,7 +20,7 @@ import {
   type Figures,
   medianFigures,
   pinToCoreZero,
-  serverCpu,
+  loadFigures,
   startPinnedChild,
 } from './measure.ts';
 
@@ -136,16 +136,7 @@ async function load(
   headers: Record<string, string>,
 ): Promise<Figures> {
   const options = { url, headers: { 'content-type': 'application/json', ...headers }, connections: CONNECTIONS };
-  await autocannon({ ...options, requests: sendRequests(path, from), duration: 2 }); // warm-up: caches, JIT
-  const before = await serverCpu(child);
-  const result = await autocannon({ ...options, requests: sendRequests(path, from), duration: DURATION_S });
-  const cpu = (await serverCpu(child)) - before;
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors,
-    cpuMicros: cpu / result.requests.total,
-  };
+  return loadFigures(child, options, DURATION_S, () => sendRequests(path, from));
 }
 
 function startServer(kind: 'bare' | 'herald') {

@@ -1,6 +1,7 @@
 // What the HTTP benchmarks share: figures of one load run, the server child's CPU time over IPC,
 // and the median of alternating rounds.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
 
 export interface Figures {
   rps: number;
@@ -21,6 +22,29 @@ export function serverCpu(child: ChildProcess): Promise<number> {
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * One load run against a server child: 2 s of warm-up (caches, JIT), then `durationS` measured with
+ * autocannon `options`; `requests` makes a fresh request list for each of the two runs.
+ */
+export async function loadFigures(
+  child: ChildProcess,
+  options: autocannon.Options,
+  durationS: number,
+  requests?: () => autocannon.Request[],
+): Promise<Figures> {
+  const withRequests = () => (requests === undefined ? options : { ...options, requests: requests() });
+  await autocannon({ ...withRequests(), duration: 2 });
+  const before = await serverCpu(child);
+  const result = await autocannon({ ...withRequests(), duration: durationS });
+  const cpu = (await serverCpu(child)) - before;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+    cpuMicros: cpu / result.requests.total,
+  };
 }
 
 /** The median of each figure over alternating rounds (errors summed). */

@@ -8,7 +8,7 @@
 // Run: npm exec -- node bench/sms-send.ts   (BENCH_DATABASE_URL to choose the server database)
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
@@ -19,7 +19,7 @@ import {
   type Figures,
   medianFigures,
   pinToCoreZero,
-  serverCpu,
+  loadFigures,
   startPinnedChild,
 } from './measure.ts';
 
@@ -125,16 +125,7 @@ function smsRequests(path: string, keys: string[]): autocannon.Request[] {
 
 async function load(child: ChildProcess, url: string, path: string, keys: string[]): Promise<Figures> {
   const options = { url, headers: { 'content-type': 'application/json' }, connections: CONNECTIONS };
-  await autocannon({ ...options, requests: smsRequests(path, keys), duration: 2 }); // warm-up
-  const before = await serverCpu(child);
-  const result = await autocannon({ ...options, requests: smsRequests(path, keys), duration: DURATION_S });
-  const cpu = (await serverCpu(child)) - before;
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors,
-    cpuMicros: cpu / result.requests.total,
-  };
+  return loadFigures(child, options, DURATION_S, () => smsRequests(path, keys));
 }
 
 const startServer = (kind: 'bare' | 'herald') => startPinnedChild<ServerInfo>(import.meta.filename, ['serve', kind]);

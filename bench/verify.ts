@@ -10,7 +10,7 @@
 // Run: npm exec -- node bench/verify.ts   (BENCH_DATABASE_URL to choose the server database)
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { Secrets } from '../src/platform/crypto.ts';
@@ -22,7 +22,7 @@ import {
   type Figures,
   medianFigures,
   pinToCoreZero,
-  serverCpu,
+  loadFigures,
   startPinnedChild,
 } from './measure.ts';
 
@@ -145,18 +145,9 @@ function checkRequests(path: string, key: string, codes: { id: string; code: str
   ];
 }
 
-async function load(child: ChildProcess, url: string, requests: () => autocannon.Request[]): Promise<Figures> {
+function load(child: ChildProcess, url: string, requests: () => autocannon.Request[]): Promise<Figures> {
   const options = { url, headers: { 'content-type': 'application/json' }, connections: CONNECTIONS };
-  await autocannon({ ...options, requests: requests(), duration: 2 }); // warm-up
-  const before = await serverCpu(child);
-  const result = await autocannon({ ...options, requests: requests(), duration: DURATION_S });
-  const cpu = (await serverCpu(child)) - before;
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors,
-    cpuMicros: cpu / result.requests.total,
-  };
+  return loadFigures(child, options, DURATION_S, requests);
 }
 
 /** Clears the team's day of sends; sends still finishing after a round may deadlock it once: retried. */
