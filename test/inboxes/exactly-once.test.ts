@@ -19,6 +19,19 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => h?.close());
 
+/** The worker's inbound-messages queue, with this harness's inbox intake. */
+function intakeQueue() {
+  const { deps, clock } = h.t;
+  return inboundMessagesQueue({
+    db: deps.db,
+    secrets: deps.secrets,
+    clock,
+    mailDomain: MAIL_DOMAIN,
+    metrics: deps.metrics,
+    inbox: inboxIntakeOf(deps),
+  });
+}
+
 it('stores a message the listener left in the spool once, through the queue, even with two workers', async () => {
   const { deps, clock } = h.t;
   const team = await h.team();
@@ -37,18 +50,9 @@ it('stores a message the listener left in the spool once, through the queue, eve
     secure: false,
   });
   clock.advance(SPOOL_HANDOFF_MS);
-  const queue = () =>
-    inboundMessagesQueue({
-      db: deps.db,
-      secrets: deps.secrets,
-      clock,
-      mailDomain: MAIL_DOMAIN,
-      metrics: deps.metrics,
-      inbox: inboxIntakeOf(deps),
-    });
   // Two workers at once: one of them takes it.
   const runners = [0, 1].map(
-    () => new QueueRunner({ database: deps.database, queues: [queue()], clock, pollMs: 60_000 }),
+    () => new QueueRunner({ database: deps.database, queues: [intakeQueue()], clock, pollMs: 60_000 }),
   );
   await Promise.all(runners.map((r) => r.start()));
   await Promise.all(runners.map((r) => r.idle(INBOUND_QUEUE)));
@@ -89,16 +93,7 @@ it('routes one message to an inbox and to a bounce return path at once', async (
   clock.advance(SPOOL_HANDOFF_MS);
   const runner = new QueueRunner({
     database: deps.database,
-    queues: [
-      inboundMessagesQueue({
-        db: deps.db,
-        secrets: deps.secrets,
-        clock,
-        mailDomain: MAIL_DOMAIN,
-        metrics: deps.metrics,
-        inbox: inboxIntakeOf(deps),
-      }),
-    ],
+    queues: [intakeQueue()],
     clock,
     pollMs: 60_000,
   });
