@@ -32,8 +32,15 @@ export interface JourneyTeam extends SendingTeam {
   templateId: string;
 }
 
+/**
+ * The teams each harness made with journeyTeam. Files of one test worker share its database, so
+ * runs an earlier file left due or leased stay there; a drain looks only at its own harness's teams.
+ */
+const harnessTeams = new WeakMap<EmailHarness, number[]>();
+
 export async function journeyTeam(h: EmailHarness, book: Json = {}): Promise<JourneyTeam> {
   const team = await h.team();
+  harnessTeams.set(h, [...(harnessTeams.get(h) ?? []), team.id]);
   const call = client(h, team.key);
   const created = await call('POST', '/v1/contactBooks', { name: 'Customers', variables: ['plan'], ...book });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -87,8 +94,9 @@ export async function startRunner(h: EmailHarness) {
   return {
     runner,
     /**
-     * Lets the runner take every run due now, and waits until none is left due or held. idle() alone
-     * is not enough with two slots: one slot's empty claim can answer while the other still works.
+     * Lets the runner take every run due now, and waits until none of the harness's teams' runs is
+     * left due or held. idle() alone is not enough with two slots: one slot's empty claim can answer
+     * while the other still works.
      */
     async drain() {
       // A deadline, not a count of rounds: on a loaded machine (CI runs many files side by side) a
@@ -99,8 +107,9 @@ export async function startRunner(h: EmailHarness) {
         runner.notify(JOURNEY_ENROLMENTS_QUEUE);
         await runner.idle();
         const { rows } = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM journey_runs r
-          WHERE r.lease_until IS NOT NULL OR (r.status = 'ACTIVE' AND r.next_run_at <= ${h.t.clock.now()}::timestamptz
-            AND EXISTS (SELECT 1 FROM journeys j WHERE j.id = r.journey_id AND j.status = 'ACTIVE'))`.execute(
+          WHERE r.team_id = ANY(${harnessTeams.get(h) ?? []}::integer[])
+            AND (r.lease_until IS NOT NULL OR (r.status = 'ACTIVE' AND r.next_run_at <= ${h.t.clock.now()}::timestamptz
+              AND EXISTS (SELECT 1 FROM journeys j WHERE j.id = r.journey_id AND j.status = 'ACTIVE')))`.execute(
           h.t.deps.db,
         );
         if (rows[0]!.n === 0) return;
