@@ -80,8 +80,12 @@ export interface CompanionCounter {
   teamId: number;
   /** UTC month, YYYY-MM-01. */
   month: string;
-  shard: number;
+  /** How many rows the count is spread over; the statement picks one. */
+  shards: number;
 }
+
+/** The counter shard of the next statement: in turn, so that concurrent statements rarely wait for each other's row. */
+let nextCounterTurn = randomInt(1 << 16);
 
 /** A companion row as jsonb_populate_record reads it: bytea as `\\x` hex, the job's index beside it. */
 function companionJson(job: number, row: Record<string, unknown>): Record<string, unknown> {
@@ -107,8 +111,10 @@ function companionInserts(jobs: readonly StoreJob[]) {
     ([table, rows]) => sql`,
     ${sql.id(`new_${table}`)} AS (
       INSERT INTO ${sql.table(table)}
-      SELECT (jsonb_populate_record(NULL::${sql.table(table)}, x.v)).*
-      FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS x (v)
+      -- The record in FROM: SELECT (jsonb_populate_record(…)).* would call the function once per column.
+      SELECT r.*
+      FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS x (v),
+        jsonb_populate_record(NULL::${sql.table(table)}, x.v) AS r
       WHERE (x.v->>'job')::int IN (SELECT job FROM ok)
     )`,
   );
@@ -116,10 +122,11 @@ function companionInserts(jobs: readonly StoreJob[]) {
 }
 
 /**
- * One upsert per counter table: one row per (team, month, shard) of the stored jobs, in key order
- * (two statements lock shared rows in the same order, so they cannot deadlock).
+ * One upsert per counter table: one row per (team, month) of the stored jobs, all on the statement's
+ * shard, in key order (two statements lock shared rows in the same order, so they cannot deadlock).
  */
 function counterAdds(jobs: readonly StoreJob[]) {
+  const turn = nextCounterTurn++;
   const byTable = new Map<
     CompanionCounter['table'],
     { job: number; team_id: number; month: string; shard: number }[]
@@ -128,7 +135,7 @@ function counterAdds(jobs: readonly StoreJob[]) {
     const counter = job.companion?.counter;
     if (counter === undefined) return;
     const rows = byTable.get(counter.table) ?? [];
-    rows.push({ job: i, team_id: counter.teamId, month: counter.month, shard: counter.shard });
+    rows.push({ job: i, team_id: counter.teamId, month: counter.month, shard: turn % counter.shards });
     byTable.set(counter.table, rows);
   });
   return [...byTable].map(([table, rows]) => {

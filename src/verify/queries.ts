@@ -163,16 +163,12 @@ export async function readSendFacts(db: Db, questions: readonly FactsQuestion[])
   });
 }
 
-/** Rows each team's monthly code count is spread over (migration 0031), a random one per code. */
-const CODE_COUNT_SHARDS = 8;
+/** Rows each team's monthly code count is spread over (migration 0031). */
+export const CODE_COUNT_SHARDS = 8;
 
-/** Where a code sent now is counted: its team, its UTC month, a random shard. */
-export function codeCountOf(row: VerificationRow): { teamId: number; month: string; shard: number } {
-  return {
-    teamId: row.team_id,
-    month: `${row.created_at.toISOString().slice(0, 7)}-01`,
-    shard: randomInt(CODE_COUNT_SHARDS),
-  };
+/** Where a code sent now is counted: its team and its UTC month (the writer picks the shard). */
+export function codeMonthOf(row: VerificationRow): { teamId: number; month: string } {
+  return { teamId: row.team_id, month: `${row.created_at.toISOString().slice(0, 7)}-01` };
 }
 
 /**
@@ -185,7 +181,7 @@ export async function insertVerification(db: Db, row: VerificationRow): Promise<
     await db.insertInto('verifications').values(values).execute();
     return;
   }
-  const count = codeCountOf(row);
+  const count = { ...codeMonthOf(row), shard: randomInt(CODE_COUNT_SHARDS) };
   await db
     .with('stored', (w) => w.insertInto('verifications').values(values))
     .insertInto('verification_monthly_codes')

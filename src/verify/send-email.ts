@@ -9,7 +9,7 @@ import { getTemplateForSend } from '../templates/index.ts';
 import { newCode } from './codes.ts';
 import { isDisposableDomain } from './disposable-domains.ts';
 import { builtInEmail, DEFAULT_SUBJECT, expiresMinutesOf, fillPlaceholders, usesCode } from './message.ts';
-import { codeCountOf, insertVerification } from './queries.ts';
+import { CODE_COUNT_SHARDS, codeMonthOf, insertVerification } from './queries.ts';
 import type { SendVerificationInput } from './schemas.ts';
 import {
   pendingRow,
@@ -121,7 +121,7 @@ export async function sendEmailCode(
     return {
       table: 'verifications',
       row: { ...row },
-      counter: { table: 'verification_monthly_codes', ...codeCountOf(row) },
+      counter: { table: 'verification_monthly_codes', ...codeMonthOf(row), shards: CODE_COUNT_SHARDS },
     };
   });
   if (emailId !== null) return { row, delivery: null };
