@@ -135,6 +135,34 @@ describe('twilio', () => {
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 5);
   });
 
+  it('leaves an answer that trickles in for longer than the timeout for a retry', async () => {
+    // Headers at once, then a byte of body now and then: no single wait is long, the whole is.
+    const trickle = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.write('{');
+      const timer = setInterval(() => res.write(' '), TIMEOUT_MS / 4);
+      res.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
+    const slow = createTwilioProvider({
+      accountSid: fake.accountSid,
+      authToken: fake.authToken,
+      apiUrl: `http://127.0.0.1:${(trickle.address() as AddressInfo).port}`,
+      statusCallbackUrl: null,
+      timeoutMs: TIMEOUT_MS,
+    });
+    try {
+      const started = Date.now();
+      expect(await slow.send(message)).toMatchObject({ kind: 'retry', error: expect.stringContaining('no answer') });
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 5);
+    } finally {
+      await slow.close();
+      trickle.closeAllConnections();
+      await new Promise((resolve) => trickle.close(resolve));
+    }
+  });
+
   it('leaves refused credentials for a retry (the operator fixes them; the message is not at fault)', async () => {
     const wrong = createTwilioProvider({
       accountSid: fake.accountSid,
