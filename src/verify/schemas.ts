@@ -1,5 +1,5 @@
 // Request and response schemas of /v1/verify (contract: Verification, Endpoints › One-time codes,
-// Limits › one-time code). Rules that depend on the channel are checked in rules.ts.
+// Limits › one-time code). Rules that depend on the channel are checked in send-email.ts and send-sms.ts.
 import { z } from 'zod';
 import { VERIFICATION_STATUSES } from '../db/schema-verify.ts';
 import { ClientIp } from '../sms/index.ts';
