@@ -92,7 +92,9 @@ async function connectPostgres(databaseUrl: string, poolSize: number, logger?: L
       return pg.types.getTypeParser(oid, format);
     },
   };
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types });
+  // JIT off: the coalesced statements (jsonb_to_recordset, estimated at 100 rows, times their
+  // subqueries) pass jit_above_cost once tables grow, and compiling them cost far more than running them.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types, options: '-c jit=off' });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
