@@ -8,4 +8,4 @@ export { ClientIp } from './schemas.ts';
 export { smsDeliveryQueue, type SmsDeliveryDeps } from './delivery.ts';
 export { africasTalkingToken, smsCallbackRoutes, smsCallbackUrls } from './callback-routes.ts';
 export { smsOutboxKeeper } from './outbox.ts';
-export { listOutbox as listSmsOutbox } from './queries.ts';
+export { listOutbox as listSmsOutbox, sentToCountry } from './queries.ts';

@@ -1,5 +1,5 @@
 // Every SQL statement of the SMS area, team id first.
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { Database, SmsMessagesTable, SmsStatus } from '../db/schema.ts';
 import { eventCallsCte, type KeyedEvent } from '../webhooks/index.ts';
@@ -10,6 +10,16 @@ export interface RecentSends {
   toNumber: number;
   clientIp: number;
   sentToCountry: boolean;
+}
+
+/**
+ * Whether the team has sent to the country: ordered by created_at, which only the (team_id, country,
+ * created_at) index serves without a sort, so the planner does not answer it with a sequential scan
+ * when a few teams' messages fill the table (migration 0035).
+ */
+export function sentToCountry(teamId: RawBuilder<unknown>, country: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`((SELECT true FROM sms_messages WHERE team_id = ${teamId} AND country = ${country}
+    ORDER BY created_at LIMIT 1) IS NOT NULL)`;
 }
 
 /** What a send must know before it is charged, read in one statement. */
@@ -36,9 +46,26 @@ export interface ContextQuery {
  * For each send, in order: the team's SMS switch and currency, its sender IDs for the country
  * (managed by wallet/sender-ids.ts, read here so a send costs one read) and the risk signals' counts
  * over its recent messages, in one statement for many sends (the API process coalesces them). Each
- * count stops at `cap` (LIMIT), so a pumping burst costs no more to measure than a normal send.
+ * count stops at `cap` (LIMIT), so a pumping burst costs no more to measure than a normal send; its
+ * ORDER BY created_at keeps it on its index: without it, when a few teams fill the table, the planner
+ * expects `cap` matches early in a sequential scan and reads the whole table when there are few.
  */
 export async function readSendContexts(db: Db, queries: readonly ContextQuery[]): Promise<SendContext[]> {
+  const result = await sendContextsStatement(queries).execute(db);
+  return result.rows.map((row) => ({
+    team: row.sms_enabled === null ? undefined : { smsEnabled: row.sms_enabled, currency: row.currency! },
+    senderIds: row.sender_ids,
+    recent: {
+      toPrefix: Number(row.to_prefix),
+      toNumber: Number(row.to_number),
+      clientIp: Number(row.client_ip),
+      sentToCountry: row.sent_to_country,
+    },
+  }));
+}
+
+/** readSendContexts' statement (tests EXPLAIN it). */
+export function sendContextsStatement(queries: readonly ContextQuery[]) {
   const input = queries.map((q, n) => ({
     n,
     team_id: q.teamId,
@@ -49,7 +76,7 @@ export async function readSendContexts(db: Db, queries: readonly ContextQuery[])
     since: q.since.toISOString(),
     cap: q.cap,
   }));
-  const result = await sql<{
+  return sql<{
     sms_enabled: boolean | null;
     currency: string | null;
     sender_ids: string[];
@@ -64,29 +91,22 @@ export async function readSendContexts(db: Db, queries: readonly ContextQuery[])
         WHERE s.team_id = q.team_id AND s.country = q.country AND s.deleted_at IS NULL
         ORDER BY s.created_at, s.id) AS sender_ids,
       (SELECT count(*) FROM (SELECT 1 FROM sms_messages
-         WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND created_at > q.since LIMIT q.cap) p) AS to_prefix,
+         WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND created_at > q.since
+         ORDER BY created_at DESC LIMIT q.cap) p) AS to_prefix,
       (SELECT count(*) FROM (SELECT 1 FROM sms_messages
          WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND to_number = q.to_number
-           AND created_at > q.since LIMIT q.cap) n) AS to_number,
+           AND created_at > q.since
+         ORDER BY created_at DESC LIMIT q.cap) n) AS to_number,
       (SELECT count(*) FROM (SELECT 1 FROM sms_messages
          WHERE team_id = q.team_id AND client_ip_hash = decode(q.client_ip_hash, 'hex')
-           AND created_at > q.since LIMIT q.cap) i) AS client_ip,
-      EXISTS (SELECT 1 FROM sms_messages WHERE team_id = q.team_id AND country = q.country) AS sent_to_country
+           AND created_at > q.since
+         ORDER BY created_at DESC LIMIT q.cap) i) AS client_ip,
+      ${sentToCountry(sql`q.team_id`, sql`q.country`)} AS sent_to_country
     FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
       AS q (n int, team_id int, country text, to_prefix text, to_number text, client_ip_hash text, since timestamptz, cap int)
     LEFT JOIN teams t ON t.id = q.team_id
     ORDER BY q.n
-  `.execute(db);
-  return result.rows.map((row) => ({
-    team: row.sms_enabled === null ? undefined : { smsEnabled: row.sms_enabled, currency: row.currency! },
-    senderIds: row.sender_ids,
-    recent: {
-      toPrefix: Number(row.to_prefix),
-      toNumber: Number(row.to_number),
-      clientIp: Number(row.client_ip),
-      sentToCountry: row.sent_to_country,
-    },
-  }));
+  `;
 }
 
 /** Adds a message's parts to the team's month; returns the parts sent before it (the price tier's volume). */

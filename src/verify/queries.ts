@@ -5,6 +5,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { VerificationsTable } from '../db/schema.ts';
 import { verifiedDomainId } from '../domains/index.ts';
+import { sentToCountry } from '../sms/index.ts';
 
 export type VerificationRow = Selectable<VerificationsTable>;
 
@@ -88,57 +89,12 @@ interface FactsRow {
  * verified domain, the from domain's verification, a suppressed recipient, the key's domain) and the
  * risk signals' counts, in one statement for many sends (the API process coalesces them).
  * Velocity counts include refused requests (an attack that keeps being refused is still an attack)
- * and stop at `cap`; conversion looks at the latest `conversionSample` finished codes made between
+ * and stop at `cap`, newest first so that they keep to their indexes (see readSendContexts in
+ * sms/queries.ts); conversion looks at the latest `conversionSample` finished codes made between
  * `conversionSince` and `conversionUntil`.
  */
 export async function readSendFacts(db: Db, questions: readonly FactsQuestion[]): Promise<(SendFacts | undefined)[]> {
-  const input = questions.map(({ teamId, context: c, risk: r }, n) => ({
-    n,
-    team_id: teamId,
-    from_domain: c.fromDomain,
-    context_to: c.to,
-    key_domain_id: c.keyDomainId,
-    to_address: r.to,
-    client_ip_hash: r.clientIpHash?.toString('hex') ?? null,
-    to_prefix: r.toPrefix,
-    country: r.country,
-    since: r.since.toISOString(),
-    conversion_since: r.conversionSince.toISOString(),
-    conversion_until: r.conversionUntil.toISOString(),
-    conversion_sample: r.conversionSample,
-    now: r.now.toISOString(),
-    cap: r.cap,
-  }));
-  const result = await sql<FactsRow>`
-    SELECT q.n, t.name,
-      (SELECT d.name FROM domains AS d WHERE d.team_id = t.id AND d.deleted_at IS NULL
-         AND d.verified_at IS NOT NULL ORDER BY d.id LIMIT 1) AS first_domain,
-      ${verifiedDomainId(sql`t.id`, sql`q.from_domain`)} AS from_domain_id,
-      EXISTS (SELECT 1 FROM suppressions AS s WHERE s.team_id = t.id AND s.email = q.context_to) AS suppressed,
-      (SELECT d.name FROM domains AS d WHERE d.team_id = t.id AND d.id = q.key_domain_id) AS key_domain,
-      (SELECT count(*) FROM (SELECT 1 FROM verifications WHERE team_id = q.team_id AND to_address = q.to_address
-         AND created_at > q.since LIMIT q.cap) r) AS to_recipient,
-      (SELECT count(*) FROM (SELECT 1 FROM verifications WHERE team_id = q.team_id
-         AND client_ip_hash = decode(q.client_ip_hash, 'hex') AND created_at > q.since LIMIT q.cap) i) AS from_client_ip,
-      (SELECT count(*) FROM (SELECT 1 FROM verifications WHERE team_id = q.team_id
-         AND to_prefix = q.to_prefix AND created_at > q.since LIMIT q.cap) p) AS to_prefix,
-      (q.country IS NULL
-         OR EXISTS (SELECT 1 FROM sms_messages WHERE team_id = q.team_id AND country = q.country)
-         OR EXISTS (SELECT 1 FROM verifications WHERE team_id = q.team_id AND country = q.country
-                      AND status <> 'refused')) AS known_country,
-      c.finished, c.verified
-    FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS q (
-      n int, team_id int, from_domain text, context_to text, key_domain_id int, to_address text,
-      client_ip_hash text, to_prefix text, country text, since timestamptz, conversion_since timestamptz,
-      conversion_until timestamptz, conversion_sample int, now timestamptz, cap int)
-    JOIN teams AS t ON t.id = q.team_id
-    CROSS JOIN LATERAL (
-      SELECT count(*) AS finished, count(*) FILTER (WHERE status = 'verified') AS verified
-      FROM (SELECT status FROM verifications WHERE team_id = q.team_id AND status <> 'refused'
-              AND created_at > q.conversion_since AND created_at <= q.conversion_until
-              AND (status <> 'pending' OR expires_at <= q.now)
-            ORDER BY created_at DESC LIMIT q.conversion_sample) recent) AS c
-  `.execute(db);
+  const result = await sendFactsStatement(questions).execute(db);
   const byN = new Map(result.rows.map((row) => [Number(row.n), row]));
   return questions.map((question, n) => {
     const row = byN.get(n);
@@ -161,6 +117,60 @@ export async function readSendFacts(db: Db, questions: readonly FactsQuestion[])
       },
     };
   });
+}
+
+/** readSendFacts' statement (tests EXPLAIN it). */
+export function sendFactsStatement(questions: readonly FactsQuestion[]) {
+  const input = questions.map(({ teamId, context: c, risk: r }, n) => ({
+    n,
+    team_id: teamId,
+    from_domain: c.fromDomain,
+    context_to: c.to,
+    key_domain_id: c.keyDomainId,
+    to_address: r.to,
+    client_ip_hash: r.clientIpHash?.toString('hex') ?? null,
+    to_prefix: r.toPrefix,
+    country: r.country,
+    since: r.since.toISOString(),
+    conversion_since: r.conversionSince.toISOString(),
+    conversion_until: r.conversionUntil.toISOString(),
+    conversion_sample: r.conversionSample,
+    now: r.now.toISOString(),
+    cap: r.cap,
+  }));
+  return sql<FactsRow>`
+    SELECT q.n, t.name,
+      (SELECT d.name FROM domains AS d WHERE d.team_id = t.id AND d.deleted_at IS NULL
+         AND d.verified_at IS NOT NULL ORDER BY d.id LIMIT 1) AS first_domain,
+      ${verifiedDomainId(sql`t.id`, sql`q.from_domain`)} AS from_domain_id,
+      EXISTS (SELECT 1 FROM suppressions AS s WHERE s.team_id = t.id AND s.email = q.context_to) AS suppressed,
+      (SELECT d.name FROM domains AS d WHERE d.team_id = t.id AND d.id = q.key_domain_id) AS key_domain,
+      (SELECT count(*) FROM (SELECT 1 FROM verifications WHERE team_id = q.team_id AND to_address = q.to_address
+         AND created_at > q.since
+         ORDER BY created_at DESC LIMIT q.cap) r) AS to_recipient,
+      (SELECT count(*) FROM (SELECT 1 FROM verifications WHERE team_id = q.team_id
+         AND client_ip_hash = decode(q.client_ip_hash, 'hex') AND created_at > q.since
+         ORDER BY created_at DESC LIMIT q.cap) i) AS from_client_ip,
+      (SELECT count(*) FROM (SELECT 1 FROM verifications WHERE team_id = q.team_id
+         AND to_prefix = q.to_prefix AND created_at > q.since
+         ORDER BY created_at DESC LIMIT q.cap) p) AS to_prefix,
+      (q.country IS NULL
+         OR ${sentToCountry(sql`q.team_id`, sql`q.country`)}
+         OR (SELECT true FROM verifications WHERE team_id = q.team_id AND country = q.country
+               AND status <> 'refused' ORDER BY created_at LIMIT 1) IS NOT NULL) AS known_country,
+      c.finished, c.verified
+    FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS q (
+      n int, team_id int, from_domain text, context_to text, key_domain_id int, to_address text,
+      client_ip_hash text, to_prefix text, country text, since timestamptz, conversion_since timestamptz,
+      conversion_until timestamptz, conversion_sample int, now timestamptz, cap int)
+    JOIN teams AS t ON t.id = q.team_id
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS finished, count(*) FILTER (WHERE status = 'verified') AS verified
+      FROM (SELECT status FROM verifications WHERE team_id = q.team_id AND status <> 'refused'
+              AND created_at > q.conversion_since AND created_at <= q.conversion_until
+              AND (status <> 'pending' OR expires_at <= q.now)
+            ORDER BY created_at DESC LIMIT q.conversion_sample) recent) AS c
+  `;
 }
 
 /** Rows each team's monthly code count is spread over (migration 0031). */
