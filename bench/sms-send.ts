@@ -4,13 +4,17 @@
 // similar row through `pg`, measured in the same run with the same load generator. Two workloads:
 // one team (every request takes the same wallet row lock) and ten teams (keys taken in turn).
 // Afterwards every team's ledger is checked: one charge per stored message, and the charges add up
-// to what the balance moved.
-// Run: npm exec -- node bench/sms-send.ts   (BENCH_DATABASE_URL to choose the server database)
+// to what the balance moved. The table starts crowded with another team's messages to the same
+// prefixes, as on a server shared with a busy team (the risk counts must stay on their indexes).
+// Run: npm exec -- node bench/sms-send.ts   (BENCH_DATABASE_URL to choose the server database;
+// BENCH_CROWD, default 100000: the other team's messages)
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import type { Database } from '../src/db/schema.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { benchHerald } from './herald-app.ts';
 import { loadCells, machineLine, verdict, writeSection } from './results.ts';
@@ -33,13 +37,14 @@ const TEAMS = 10;
 /** Far more than the run can spend. */
 const TOP_UP_MINOR = 1_000_000_000_000;
 const TEXT = 'Your Herald verification code is 482913. It expires in 10 minutes.';
+const CROWD = Number(process.env.BENCH_CROWD ?? 100_000);
+const AREAS = [201, 212, 213, 305, 312, 404, 415, 512, 617, 646, 702, 718, 818, 917];
 
 /** US numbers spread over area codes and exchanges (valid under libphonenumber's max metadata). */
 function numberPool(size: number): string[] {
-  const areas = [201, 212, 213, 305, 312, 404, 415, 512, 617, 646, 702, 718, 818, 917];
   const numbers: string[] = [];
   for (let i = 0; numbers.length < size; i++) {
-    const area = areas[i % areas.length]!;
+    const area = AREAS[i % AREAS.length]!;
     const exchange = 200 + ((i * 37) % 700);
     const line = String((i * 7919) % 10000).padStart(4, '0');
     numbers.push(`+1${area}${exchange}${line}`);
@@ -51,6 +56,7 @@ interface ServerInfo {
   port: number;
   keys?: string[];
   teamIds?: number[];
+  crowdTeamId?: number;
 }
 
 async function serveBare(): Promise<ServerInfo> {
@@ -97,12 +103,27 @@ async function serveHerald(): Promise<ServerInfo> {
         topUp(tx, id, { amountMinor: BigInt(TOP_UP_MINOR), reference: `bench-${id}`, description: null, at: now }),
       );
   }
+  const crowd = await createTeam(deps.db, { name: 'bench-sms-send-crowd' }, now);
+  await crowdTable(deps.db, crowd.id, now);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     port: (app.server.address() as { port: number }).port,
     keys: teams.map((t) => t.key),
     teamIds: teams.map((t) => t.id),
+    crowdTeamId: crowd.id,
   };
+}
+
+/** Another team's CROWD sent messages over the same numbers as the run's, made in the last minutes. */
+async function crowdTable(db: Kysely<Database>, teamId: number, now: Date): Promise<void> {
+  const number = sql`'+1' || (${AREAS}::int[])[1 + i % ${AREAS.length}] || (200 + (i * 37) % 700)`;
+  await sql`
+    INSERT INTO sms_messages (id, team_id, to_number, to_prefix, country, sender_id, body, encoding, segments,
+      currency, charge_minor, status, created_at, updated_at)
+    SELECT 'sms_crowd_' || i, ${teamId}, ${number} || lpad(((i * 7919) % 10000)::text, 4, '0'), ${number}, 'US',
+      'Herald', ${TEXT}, 'GSM-7', 1, 'USD', 1, 'sent', ${now}, ${now}
+    FROM generate_series(1, ${CROWD}) AS i`.execute(db);
+  await sql`ANALYZE sms_messages`.execute(db);
 }
 
 const NUMBERS = numberPool(5000);
@@ -136,7 +157,7 @@ interface Workload {
   herald: Figures;
 }
 
-async function measure(): Promise<{ workloads: Workload[]; teamIds: number[] }> {
+async function measure(): Promise<{ workloads: Workload[]; teamIds: number[]; crowdTeamId: number }> {
   const bare = await startServer('bare');
   const herald = await startServer('herald');
   const keys = herald.info.keys!;
@@ -153,7 +174,7 @@ async function measure(): Promise<{ workloads: Workload[]; teamIds: number[] }> 
       }
       workloads.push({ name, bare: medianFigures(rounds.bare), herald: medianFigures(rounds.herald) });
     }
-    return { workloads, teamIds: herald.info.teamIds! };
+    return { workloads, teamIds: herald.info.teamIds!, crowdTeamId: herald.info.crowdTeamId! };
   } finally {
     bare.child.kill('SIGTERM');
     herald.child.kill('SIGTERM');
@@ -192,7 +213,7 @@ if (process.argv[2] === 'serve') {
     measured = await measure();
     ledger = await checkLedgers(admin, measured.teamIds);
     // The messages are queued with nobody to deliver them: remove the bench teams.
-    await admin.query('DELETE FROM teams WHERE id = ANY($1)', [measured.teamIds]);
+    await admin.query('DELETE FROM teams WHERE id = ANY($1)', [[...measured.teamIds, measured.crowdTeamId]]);
     await admin.query(`DROP TABLE IF EXISTS ${SCRATCH}`);
   } finally {
     await admin.end();
@@ -208,7 +229,7 @@ if (process.argv[2] === 'serve') {
   const body = [
     '## Send one SMS (sms)',
     '',
-    `\`npm exec -- node bench/sms-send.ts\`: POST /api/v1/sms, ${TEXT.length} GSM-7 characters (one segment) to US numbers spread over 14 area codes, the \`log\` provider (the benchmark measures the API; no worker runs); teams on the free plan with SMS enabled, a very large API rate limit and a wallet topped up far beyond the run. Workloads: one team (every send locks the same wallet row) and ${TEAMS} teams (keys in turn). ${CONNECTIONS} connections, median of ${ROUNDS} alternating rounds of ${DURATION_S} s (each after a 2 s warm-up), autocannon pinned to core 0, server pinned to core 1 (taskset), pool of ${POOL_SIZE} connections each; PostgreSQL on loopback. ${machineLine()}.`,
+    `\`npm exec -- node bench/sms-send.ts\`: POST /api/v1/sms, ${TEXT.length} GSM-7 characters (one segment) to US numbers spread over 14 area codes, the \`log\` provider (the benchmark measures the API; no worker runs); teams on the free plan with SMS enabled, a very large API rate limit and a wallet topped up far beyond the run. The table holds another team's ${CROWD.toLocaleString('en-US')} messages to the same prefixes, sent in the last minutes. Workloads: one team (every send locks the same wallet row) and ${TEAMS} teams (keys in turn). ${CONNECTIONS} connections, median of ${ROUNDS} alternating rounds of ${DURATION_S} s (each after a 2 s warm-up), autocannon pinned to core 0, server pinned to core 1 (taskset), pool of ${POOL_SIZE} connections each; PostgreSQL on loopback. ${machineLine()}.`,
     '',
     '| target | throughput | latency | server CPU per request | non-2xx + errors |',
     '|---|---|---|---|---|',
