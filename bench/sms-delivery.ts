@@ -2,8 +2,8 @@
 // (test/support/fake-twilio.ts, its own process pinned to core 1) by one worker (a QueueRunner with
 // the sms-delivery queue and the twilio adapter), each outcome written with its sms.sent event, beside
 // a bare undici loop posting the same forms to the same fake with as many in flight, in the same run.
-// Run: npm exec -- node bench/sms-delivery.ts   (BENCH_DATABASE_URL; BENCH_SMS, default 6000:
-// rounds long enough that the two loops' start-up does not decide the ratio)
+// Run: npm exec -- node bench/sms-delivery.ts   (BENCH_DATABASE_URL; BENCH_SMS, default 30000:
+// rounds long enough that the two loops' start-up does not decide the ratio on a fast machine too)
 //
 // The messages are stored `queued` directly in the database while no worker runs (the send path has
 // its own benchmark, bench/sms-send.ts).
@@ -16,7 +16,7 @@ import { BENCH_SECRET } from './herald-app.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
 import { machineLine, writeSection } from './results.ts';
 
-const MESSAGES = Number(process.env.BENCH_SMS ?? 6000);
+const MESSAGES = Number(process.env.BENCH_SMS ?? 30_000);
 const ROUNDS = 5;
 const TEXT = 'Your Herald verification code is 482913. It expires in 10 minutes.';
 const SID = 'AC00000000000000000000000000000001';
