@@ -2,6 +2,7 @@
 // time taken and the first 2 KB of the answer (never its headers). Redirects are not followed
 // (undici's request never follows them without the redirect interceptor): a 3xx is a failure.
 import { request, type Dispatcher } from 'undici';
+import { deadline } from '../platform/deadline.ts';
 import { signedHeaders } from './signing.ts';
 import { parseRetryAfter } from './retry-schedule.ts';
 
@@ -77,6 +78,7 @@ export async function attemptDelivery(
 ): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const limit = deadline(timeoutMs);
   try {
     const url = new URL(target.url);
     await transport.checkHost(url.hostname);
@@ -87,7 +89,7 @@ export async function attemptDelivery(
       headers,
       body: target.payload,
       dispatcher: transport.dispatcher,
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: limit.signal,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });
@@ -114,5 +116,7 @@ export async function attemptDelivery(
       retryAfterMs: null,
       gone: false,
     };
+  } finally {
+    limit.done();
   }
 }

@@ -1,6 +1,7 @@
 // One POST to a provider's API with a deadline. Answers the status and the start of the body, or
 // the reason nothing came back (which the adapters turn into `retry`).
 import { Agent, request, type Dispatcher } from 'undici';
+import { deadline } from '../../platform/deadline.ts';
 
 export const PROVIDER_TIMEOUT_MS = 15_000;
 const BODY_MAX = 64 * 1024;
@@ -19,13 +20,14 @@ export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS): ProviderHtt
   const agent: Dispatcher = new Agent({ keepAliveTimeout: 30_000, connectTimeout: timeoutMs });
   return {
     async post(url, headers, body) {
+      const limit = deadline(timeoutMs);
       try {
         const response = await request(url, {
           method: 'POST',
           headers,
           body,
           dispatcher: agent,
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: limit.signal,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
         });
@@ -42,6 +44,8 @@ export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS): ProviderHtt
         return { status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') };
       } catch (error) {
         return { error: describe(error, timeoutMs) };
+      } finally {
+        limit.done();
       }
     },
     close: () => agent.close(),
