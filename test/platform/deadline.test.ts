@@ -1,23 +1,25 @@
 // The request deadline: it aborts a request still running when it passes, and once done() is
-// called (the answer is in) it never fires.
-import { describe, expect, it } from 'vitest';
+// called (the answer is in) it never fires. Timers are moved, not waited for.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deadline } from '../../src/platform/deadline.ts';
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('deadline', () => {
-  it('aborts with a TimeoutError when the time passes', async () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('aborts with a TimeoutError when the time passes, not a millisecond before', () => {
     const limit = deadline(20);
+    vi.advanceTimersByTime(19);
     expect(limit.signal.aborted).toBe(false);
-    await wait(60);
+    vi.advanceTimersByTime(1);
     expect(limit.signal.aborted).toBe(true);
     expect((limit.signal.reason as Error).name).toBe('TimeoutError');
   });
 
-  it('never fires once done() is called', async () => {
+  it('never fires once done() is called', () => {
     const limit = deadline(20);
     limit.done();
-    await wait(60);
+    vi.advanceTimersByTime(1_000);
     expect(limit.signal.aborted).toBe(false);
   });
 });
