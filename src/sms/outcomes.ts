@@ -4,7 +4,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, SmsStatus } from '../db/schema.ts';
 import { release } from '../wallet/index.ts';
-import { recordEvents, type KeyedEvent } from '../webhooks/index.ts';
+import { recordEvents, type SmsStatusEvent } from '../webhooks/index.ts';
 import { updateSmsMany, type SmsRow } from './queries.ts';
 import { smsMayBecome } from './status.ts';
 import { smsView } from './view.ts';
@@ -35,16 +35,22 @@ function changedRow(row: SmsRow, change: SmsChange, now: Date): SmsRow | null {
   };
 }
 
+/** An `sms.<status>` event a change caused, with the message as the change left it. */
+export interface SmsChangeEvent extends SmsStatusEvent {
+  status: SmsChange['status'];
+  row: SmsRow;
+}
+
 /** What a set of changes comes to: the rows to write, the charges to release and the events. */
 export interface PlannedSmsChanges {
   written: SmsRow[];
   released: SmsRow[];
-  events: KeyedEvent[];
+  events: SmsChangeEvent[];
 }
 
 /**
  * Applies each message's changes, in order, in memory. A change the rules refuse is skipped
- * (duplicates and late reports). Each event is keyed by its message's id.
+ * (duplicates and late reports).
  */
 export function planSmsChanges(
   items: readonly { row: SmsRow; changes: readonly SmsChange[] }[],
@@ -57,14 +63,7 @@ export function planSmsChanges(
       const next = changedRow(current, change, now);
       if (next === null) continue;
       if (next.status === 'rejected' && next.charge_transaction_id !== null) planned.released.push(next);
-      planned.events.push({
-        key: next.id,
-        teamId: next.team_id,
-        type: `sms.${change.status}`,
-        domainId: null,
-        data: smsView(next),
-        at: now,
-      });
+      planned.events.push({ smsId: next.id, status: change.status, row: next });
       current = next;
     }
     if (current !== row) planned.written.push(current);
@@ -85,7 +84,16 @@ export async function applySmsChanges(
   await updateSmsMany(tx, written);
   // Refusals are few (a provider that refuses every message is a misconfiguration), so one by one.
   for (const row of released) await release(tx, row.team_id, { chargeId: row.charge_transaction_id!, at: now });
-  await recordEvents(tx, events);
+  await recordEvents(
+    tx,
+    events.map((event) => ({
+      teamId: event.row.team_id,
+      type: `sms.${event.status}` as const,
+      domainId: null,
+      data: smsView(event.row),
+      at: now,
+    })),
+  );
   return written;
 }
 

@@ -2,7 +2,7 @@
 import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { Database, SmsMessagesTable, SmsStatus } from '../db/schema.ts';
-import { eventCallsCte, type KeyedEvent } from '../webhooks/index.ts';
+import { smsEventCallsCte, type SmsStatusEvent } from '../webhooks/index.ts';
 
 export type SmsRow = Selectable<SmsMessagesTable>;
 export interface RecentSends {
@@ -250,21 +250,22 @@ export async function updateSmsMany(db: Db, rows: readonly SmsRow[]): Promise<vo
 /**
  * A worker's outcomes and their events in one statement, without a transaction around it: only the
  * rows still `queued` under the worker's lease are written (another worker may have taken one over,
- * or a report moved it), and only their events make calls. Answers the ids written.
+ * or a report moved it), and only their events make calls, built from the rows as written (each
+ * event's status is the only difference: sent, then delivered). Answers the ids written.
  */
 export async function updateLeasedSmsWithEvents(
   db: Db,
   rows: readonly SmsRow[],
   leaseUntil: Date,
-  events: readonly KeyedEvent[],
+  events: readonly SmsStatusEvent[],
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const result = await sql<{ id: string }>`
     WITH written AS (
       ${outcomeUpdate(rows)} AND m.status = 'queued' AND m.lease_until = ${leaseUntil}
-      RETURNING m.id
+      RETURNING m.*
     ),
-    ${eventCallsCte(events, sql`SELECT id FROM written`)}
+    ${smsEventCallsCte(events, 'written')}
     SELECT id FROM written`.execute(db);
   return new Set(result.rows.map((row) => row.id));
 }

@@ -1,10 +1,11 @@
 // The one way for an area to say "something happened": recordEvent validates the payload against
 // the catalogue and inserts one webhook call per matching ACTIVE webhook in the caller's
-// transaction (a rolled-back write sends nothing). Email events take the set-based path of
-// email-event-calls.ts instead; both match webhooks by the same rule (SUBSCRIBED_SQL).
+// transaction (a rolled-back write sends nothing). Email events and the SMS worker's take the
+// set-based paths of email-event-calls.ts and sms-event-calls.ts instead, with payloads built in SQL;
+// all match webhooks by the same rule (subscribedSql).
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { notifyQueue, QUEUE_CHANNEL } from '../queue/index.ts';
+import { notifyQueue } from '../queue/index.ts';
 import { EVENT_CATALOGUE, type EventData, type EventType } from './event-catalogue.ts';
 import { eventBody, WEBHOOK_DELIVERY_QUEUE } from './events.ts';
 
@@ -42,20 +43,14 @@ export async function recordEvent<T extends EventType>(
   return recordEvents(tx, [event], options);
 }
 
-/** An event with the key (say, the id of the row it is about) that eventCallsCte filters on. */
-export interface KeyedEvent extends EventInput<EventType> {
-  key: string;
-}
-
 /** The events as the INSERT reads them: each payload validated against the catalogue, in its envelope. */
-function eventRows(events: readonly (EventInput<EventType> & { key?: string })[]) {
+function eventRows(events: readonly EventInput<EventType>[]) {
   return events.map((event, n) => {
     const parsed = EVENT_CATALOGUE[event.type].data.safeParse(event.data);
     if (!parsed.success)
       throw new Error(`recordEvent: ${event.type} payload does not match the catalogue: ${parsed.error.message}`);
     return {
       n,
-      key: event.key ?? null,
       team_id: event.teamId,
       type: event.type,
       domain_id: event.domainId,
@@ -65,18 +60,13 @@ function eventRows(events: readonly (EventInput<EventType> & { key?: string })[]
   });
 }
 
-function callsInsert(
-  events: readonly (EventInput<EventType> & { key?: string })[],
-  which: RawBuilder<unknown>,
-  kept: RawBuilder<unknown>,
-) {
+function callsInsert(events: readonly EventInput<EventType>[], which: RawBuilder<unknown>) {
   return sql`
     INSERT INTO webhook_calls (id, team_id, webhook_id, type, payload, api_version, status, attempt, next_attempt_at, created_at, updated_at)
     SELECT herald_new_id('msg_', e.at), w.team_id, w.id, e.type, e.payload, w.api_version, 'PENDING', 0, e.at, e.at, e.at
     FROM jsonb_to_recordset(${JSON.stringify(eventRows(events))}::jsonb)
-      AS e (n integer, key text, team_id integer, type text, domain_id integer, at timestamptz, payload text)
+      AS e (n integer, team_id integer, type text, domain_id integer, at timestamptz, payload text)
     JOIN webhooks w ON w.team_id = e.team_id AND ${which}
-    WHERE ${kept}
     ORDER BY e.n, w.id`;
 }
 
@@ -92,20 +82,7 @@ export async function recordEvents(
   if (events.length === 0) return [];
   const which =
     options.webhookId === undefined ? subscribedSql(sql`e.type`, sql`e.domain_id`) : sql`w.id = ${options.webhookId}`;
-  const result = await sql<{ id: string }>`${callsInsert(events, which, sql`true`)} RETURNING id`.execute(tx);
+  const result = await sql<{ id: string }>`${callsInsert(events, which)} RETURNING id`.execute(tx);
   if (result.rows.length > 0) await notifyQueue(tx, WEBHOOK_DELIVERY_QUEUE);
   return result.rows.map((row) => row.id);
-}
-
-/**
- * recordEvents as a CTE of the caller's statement (`WITH …, ${eventCallsCte(…)} SELECT …`), for
- * writes that must commit with their events in one round trip: the calls of only the events whose
- * `key` is among `keptKeys` (a subquery, such as the ids an UPDATE of the same statement returned),
- * and the NOTIFY when calls were made.
- */
-export function eventCallsCte(events: readonly KeyedEvent[], keptKeys: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`event_calls AS (
-    ${callsInsert(events, subscribedSql(sql`e.type`, sql`e.domain_id`), sql`e.key IN (${keptKeys})`)}
-    RETURNING pg_notify(${QUEUE_CHANNEL}, ${WEBHOOK_DELIVERY_QUEUE})
-  )`;
 }

@@ -1,12 +1,17 @@
 // The event catalogue against what webhooks receive: the email payload built in SQL
 // (emailEventPayloadSql) parses with the catalogue's schema for every email status, with exactly the
 // schema's fields, so the builder and the schema cannot drift; the calls the real send and cancel
-// paths make parse too; the generated documentation lists every type.
+// paths make parse too; the SMS payload built in SQL (smsEventPayloadSql) is the API's view of the
+// message, as the payloads built in code are; the generated documentation lists every type.
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMS_STATUSES } from '../../src/db/schema-sms.ts';
 import { EMAIL_STATUSES } from '../../src/emails/schemas.ts';
+import { queuedRow } from '../../src/sms/queue-sms.ts';
+import type { PreparedSms } from '../../src/sms/prepare.ts';
+import { smsView } from '../../src/sms/view.ts';
 import {
   EMAIL_EVENT_TYPE_SQL,
   EmailEventData,
@@ -14,7 +19,9 @@ import {
   emailEventType,
   eventEnvelope,
   isEventType,
+  smsEventPayloadSql,
 } from '../../src/webhooks/event-catalogue.ts';
+import { eventBody } from '../../src/webhooks/events.ts';
 import { EVENT_TYPES, eventTableMarkdown, webhookEventsOpenApi } from '../../src/webhooks/index.ts';
 import { emails, type SendingTeam } from '../emails/support.ts';
 import { callsOf, createWebhook, startWebhookHarness, type WebhookHarness } from './support.ts';
@@ -83,6 +90,55 @@ describe('the email payload built in SQL', () => {
       const body = JSON.parse(detail.payload);
       expect(eventEnvelope(call.type as 'email.scheduled').parse(body)).toEqual(body);
       expect(body.data).toMatchObject({ emailId: id, domainId: team.domain.id, subject: 'Later' });
+    }
+  });
+});
+
+describe('the SMS payload built in SQL', () => {
+  it('is the body made in code from the API view, for every status, currency, charge, number and reason', async () => {
+    const db = w.h.t.deps.db;
+    const at = new Date('2026-11-25T09:00:00.123Z');
+    const cases = [
+      { to: '+14155550123', currency: 'USD', charge: 0n, reason: null },
+      { to: '+2348012345678', currency: 'NGN', charge: 123456n, reason: ['unreachable', 'No answer'] },
+      { to: '+254712345678', currency: 'KES', charge: 5n, reason: ['unknown', null] },
+      { to: '+4420', currency: 'USD', charge: 100n, reason: null },
+      { to: '+123', currency: 'USD', charge: 1n, reason: null },
+    ] as const;
+    for (const [n, c] of cases.entries()) {
+      const sms: PreparedSms = {
+        id: `sms_catalogue_${n}_${Date.now()}`,
+        teamId: team.id,
+        keyId: null,
+        to: c.to,
+        toPrefix: c.to.slice(0, -4),
+        country: 'US',
+        senderId: 'Herald',
+        text: 'x',
+        encoding: 'GSM-7',
+        segments: n + 1,
+        currency: c.currency,
+        clientIpHash: null,
+        riskScore: 0,
+        now: new Date(at.getTime() - 60_000),
+      };
+      const row = {
+        ...queuedRow(sms, c.charge, null),
+        reason_code: c.reason?.[0] ?? null,
+        reason_message: c.reason?.[1] ?? null,
+        updated_at: at,
+      };
+      await db.insertInto('sms_messages').values(row).execute();
+      // A message is stored queued; every later status has its event.
+      for (const status of SMS_STATUSES.filter((s) => s !== 'queued')) {
+        const type = `sms.${status}` as const;
+        const { rows } = await sql<{ payload: string }>`
+          SELECT ${smsEventPayloadSql(sql`${type}::text`, sql`${status}::text`)}::text AS payload
+          FROM sms_messages m WHERE m.id = ${row.id}`.execute(db);
+        const body = JSON.parse(rows[0]!.payload);
+        expect(body).toEqual(JSON.parse(eventBody(type, at, smsView({ ...row, status }))));
+        expect(eventEnvelope(type).parse(body)).toEqual(body);
+      }
     }
   });
 });

@@ -1,0 +1,38 @@
+// The SMS delivery worker's events and their webhook calls inside its outcome statement: one call
+// per event of a message the statement wrote, per ACTIVE webhook that wants it, with the payload
+// built in SQL (smsEventPayloadSql) from the row as written. Events nobody subscribed to cost no
+// payload at all, which is most of them.
+import { sql, type RawBuilder } from 'kysely';
+import { QUEUE_CHANNEL } from '../queue/index.ts';
+import { smsEventPayloadSql } from './event-catalogue.ts';
+import { WEBHOOK_DELIVERY_QUEUE } from './events.ts';
+import { subscribedSql } from './record-event.ts';
+
+/** An `sms.<status>` event of a message, at its row's updated_at. */
+export interface SmsStatusEvent {
+  smsId: string;
+  status: string;
+}
+
+/**
+ * A CTE for the caller's WITH list (`WITH written AS (UPDATE sms_messages m … RETURNING m.*),
+ * ${smsEventCallsCte(events, 'written')} SELECT …`): the calls of the events whose message is in
+ * `written`. The payload reads every column but status from that row, so an event's status must be
+ * the row's only difference from what it was when the event happened (sent, then delivered).
+ */
+export function smsEventCallsCte(events: readonly SmsStatusEvent[], written: string): RawBuilder<unknown> {
+  const ids = events.map((event) => event.smsId);
+  const statuses = events.map((event) => event.status);
+  return sql`sms_event_calls AS (
+    INSERT INTO webhook_calls (id, team_id, webhook_id, type, payload, api_version, status, attempt, next_attempt_at, created_at, updated_at)
+    SELECT herald_new_id('msg_', m.updated_at), m.team_id, w.id, e.type,
+           ${smsEventPayloadSql(sql`e.type`, sql`e.status`)}::text,
+           w.api_version, 'PENDING', 0, m.updated_at, m.updated_at, m.updated_at
+    FROM unnest(${ids}::text[], ${statuses}::text[]) WITH ORDINALITY AS s(sms_id, status, n)
+    CROSS JOIN LATERAL (SELECT s.status, 'sms.' || s.status AS type) e
+    JOIN ${sql.table(written)} m ON m.id = s.sms_id
+    JOIN webhooks w ON w.team_id = m.team_id AND ${subscribedSql(sql`e.type`, sql`NULL::integer`)}
+    ORDER BY s.n, w.id
+    RETURNING pg_notify(${QUEUE_CHANNEL}, ${WEBHOOK_DELIVERY_QUEUE})
+  )`;
+}
