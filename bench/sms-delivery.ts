@@ -205,7 +205,10 @@ if (process.argv[2] === 'fake') {
   }
   const bare = median(times.bare);
   const herald = median(times.herald);
-  const ratio = bare / herald;
+  // Each Herald round is paired with the bare round run right after it: the machine's speed drifts
+  // over a run (the bare loop's figure moved by half between runs), and a pair shares its moment.
+  const ratios = times.herald.map((seconds, i) => times.bare[i]! / seconds);
+  const ratio = median(ratios);
   const row = (name: string, s: number) =>
     `| ${name} | ${s.toFixed(2)} | ${Math.round(MESSAGES / s).toLocaleString('en-US')} |`;
   const body = [
@@ -218,7 +221,7 @@ if (process.argv[2] === 'fake') {
     row('bare undici loop (baseline)', bare),
     row('Herald sms-delivery worker (queued → accepted, outcome written)', herald),
     '',
-    `Throughput ratio: **${(ratio * 100).toFixed(0)}%** of the bare loop (target: at least 60%, ${ratio >= 0.6 ? 'met' : '**not met**'}).`,
+    `Throughput ratio, the median of the ${ROUNDS} rounds' ratios (${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}): **${(ratio * 100).toFixed(0)}%** of the bare loop (target: at least 60%, ${ratio >= 0.6 ? 'met' : '**not met**'}).`,
   ].join('\n');
   console.log(body);
   writeSection('sms-delivery', body);
