@@ -205,8 +205,8 @@ if (process.argv[2] === 'fake') {
   }
   const bare = median(times.bare);
   const herald = median(times.herald);
-  // Each Herald round is paired with the bare round run right after it: the machine's speed drifts
-  // over a run (the bare loop's figure moved by half between runs), and a pair shares its moment.
+  // Each Herald round is paired with the bare round run right after it: a shared machine's speed
+  // drifts within a run, and a pair shares its moment; the per-round ratios show the spread.
   const ratios = times.herald.map((seconds, i) => times.bare[i]! / seconds);
   const ratio = median(ratios);
   const row = (name: string, s: number) =>

@@ -37,7 +37,6 @@ function changedRow(row: SmsRow, change: SmsChange, now: Date): SmsRow | null {
 
 /** An `sms.<status>` event a change caused, with the message as the change left it. */
 export interface SmsChangeEvent extends SmsStatusEvent {
-  status: SmsChange['status'];
   row: SmsRow;
 }
 

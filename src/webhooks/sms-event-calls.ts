@@ -3,6 +3,7 @@
 // built in SQL (smsEventPayloadSql) from the row as written. Events nobody subscribed to cost no
 // payload at all, which is most of them.
 import { sql, type RawBuilder } from 'kysely';
+import type { SmsStatus } from '../db/schema-sms.ts';
 import { QUEUE_CHANNEL } from '../queue/index.ts';
 import { smsEventPayloadSql } from './event-catalogue.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './events.ts';
@@ -11,7 +12,8 @@ import { subscribedSql } from './record-event.ts';
 /** An `sms.<status>` event of a message, at its row's updated_at. */
 export interface SmsStatusEvent {
   smsId: string;
-  status: string;
+  /** Every status but the first: a message is stored `queued`, with no event. */
+  status: Exclude<SmsStatus, 'queued'>;
 }
 
 /**
