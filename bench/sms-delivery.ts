@@ -104,7 +104,7 @@ async function heraldRound(fakeUrl: string, round: number) {
   const now = new Date();
   // Each round starts on a vacuumed table: the dead rows of earlier rounds and runs (their messages
   // are deleted with their team) would otherwise make the figure depend on when autovacuum last ran.
-  await sql`VACUUM (ANALYZE) sms_messages`.execute(deps.db);
+  await sql`VACUUM (ANALYZE) sms_messages, sms_deliveries, sms_provider_ids`.execute(deps.db);
   const team = await createTeam(deps.db, { name: `bench-sms-delivery-${round}` }, now);
   const rows = Array.from({ length: MESSAGES }, (_, i) => {
     const to = `+1415555${String(i % 10000).padStart(4, '0')}`;
@@ -129,9 +129,6 @@ async function heraldRound(fakeUrl: string, round: number) {
       provider_message_id: null,
       client_ip_hash: null,
       risk_score: 0,
-      next_attempt_at: now,
-      lease_until: null,
-      last_error: null,
       sent_at: null,
       delivered_at: null,
       created_at: now,
@@ -140,12 +137,13 @@ async function heraldRound(fakeUrl: string, round: number) {
   });
   for (let i = 0; i < rows.length; i += 500)
     await deps.db
-      .insertInto('sms_messages')
-      .values(rows.slice(i, i + 500))
+      .with('stored', (w) => w.insertInto('sms_messages').values(rows.slice(i, i + 500)))
+      .insertInto('sms_deliveries')
+      .values(rows.slice(i, i + 500).map((row) => ({ sms_id: row.id, next_attempt_at: now })))
       .execute();
   // Statistics that know the queued messages, as a running deployment's would: planned against the
   // empty table the VACUUM left, each outcome write would scan every queued message.
-  await sql`ANALYZE sms_messages`.execute(deps.db);
+  await sql`ANALYZE sms_messages, sms_deliveries`.execute(deps.db);
   const provider = createTwilioProvider({
     accountSid: SID,
     authToken: TOKEN,

@@ -1,4 +1,4 @@
-// Table types of SMS (migration 0025).
+// Table types of SMS (migrations 0025 and 0037).
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './column-types.ts';
 
@@ -27,15 +27,27 @@ export interface SmsMessagesTable {
   provider_message_id: string | null;
   client_ip_hash: Buffer | null;
   risk_score: ColumnType<number, number | undefined, number>;
-  next_attempt_at: Timestamp | null;
-  lease_until: Timestamp | null;
-  attempts: Generated<number>;
-  recorded_attempts: Generated<number>;
-  last_error: string | null;
   sent_at: Timestamp | null;
   delivered_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The delivery queue: one row per queued message, deleted by its outcome. */
+export interface SmsDeliveriesTable {
+  sms_id: string;
+  next_attempt_at: Timestamp;
+  lease_until: Timestamp | null;
+  attempts: Generated<number>;
+  recorded_attempts: Generated<number>;
+  last_error: string | null;
+}
+
+/** Which message a provider's id names, for its delivery reports. */
+export interface SmsProviderIdsTable {
+  provider: string;
+  provider_message_id: string;
+  sms_id: string;
 }
 
 export interface SmsMonthlyVolumeTable {

@@ -15,7 +15,13 @@ import type {
   SuppressionsTable,
   TeamDailyUsageTable,
 } from './schema-email.ts';
-import type { SmsMessagesTable, SmsMonthlyVolumeTable, SmsOutboxTable } from './schema-sms.ts';
+import type {
+  SmsDeliveriesTable,
+  SmsMessagesTable,
+  SmsMonthlyVolumeTable,
+  SmsOutboxTable,
+  SmsProviderIdsTable,
+} from './schema-sms.ts';
 import type { SenderIdsTable, WalletTransactionsTable, WalletsTable } from './schema-wallet.ts';
 import type { VerificationMonthlyCodesTable, VerificationsTable } from './schema-verify.ts';
 import type {
@@ -292,6 +298,8 @@ export interface Database {
   team_notices: TeamNoticesTable;
   inbound_messages: InboundMessagesTable;
   sms_messages: SmsMessagesTable;
+  sms_deliveries: SmsDeliveriesTable;
+  sms_provider_ids: SmsProviderIdsTable;
   sms_monthly_volume: SmsMonthlyVolumeTable;
   sms_outbox: SmsOutboxTable;
   wallets: WalletsTable;

@@ -31,21 +31,23 @@ export function claimStatement(queue: Queue, now: Date, leaseUntil: Date, exclud
   const lease = columnRef(queue.leaseColumn);
   const attempts = columnRef(queue.attemptsColumn);
   const notFinalising = exclude.length === 0 ? sql`` : sql`AND ${id} <> ALL(${exclude})`;
+  const join = queue.claimJoin;
   // SKIP LOCKED: two workers running this at once take disjoint rows instead of queueing on each
   // other's locks. Under READ COMMITTED a row locked here is re-checked against the WHERE with its
   // newest version, so a row another worker leased a moment ago is dropped, not claimed twice.
   // NO KEY UPDATE is the lock the UPDATE takes anyway; FOR UPDATE would also block inserts of rows
   // that reference the job by foreign key (an email's events) for as long as the claim runs.
   return sql<ClaimedRow>`
-    UPDATE ${table} SET ${lease} = ${leaseUntil}::timestamptz, ${attempts} = ${attempts} + 1
-    WHERE ${id} IN (
+    UPDATE ${table} SET ${lease} = ${leaseUntil}::timestamptz, ${attempts} = ${table}.${attempts} + 1
+    ${join === null ? sql`` : sql`FROM ${join.from}`}
+    WHERE ${table}.${id} IN (
       SELECT ${id} FROM ${table}
       WHERE ${claimableWhere(queue, now)} ${notFinalising}
       ORDER BY ${columnRef(queue.dueColumn)}
       LIMIT ${queue.batchSize}
       FOR NO KEY UPDATE SKIP LOCKED
-    )
-    RETURNING *`;
+    ) ${join === null ? sql`` : sql`AND ${join.on}`}
+    RETURNING ${join === null ? sql`*` : join.returning}`;
 }
 
 export function leaseFor(queue: Queue, now: Date): Date {

@@ -21,6 +21,12 @@ export interface QueueOptions<Row> {
   attemptsColumn?: string;
   /** Extra condition for a row to be ready, e.g. sql`status = 'QUEUED'`. */
   readyWhere?: SqlFragment;
+  /**
+   * A table the claim joins to its rows (`from`, matched by `on`) and the columns it answers from
+   * both (`returning`, which must include the id column), for a queue table that only points at the
+   * work; the default answers the queue rows' own columns.
+   */
+  claimJoin?: ClaimJoin;
   batchSize?: number;
   /** Must be longer than the slowest batch: an expired lease hands the rows to another worker. */
   leaseMs?: number;
@@ -46,6 +52,12 @@ export interface QueueOptions<Row> {
   onFailed: Finaliser<Row>;
 }
 
+export interface ClaimJoin {
+  from: SqlFragment;
+  on: SqlFragment;
+  returning: SqlFragment;
+}
+
 /** A claimed row as the driver returns it; defineQueue's Row is the caller's view of it. */
 export type ClaimedRow = Record<string, unknown>;
 
@@ -58,6 +70,7 @@ export interface Queue {
   readonly leaseColumn: string;
   readonly attemptsColumn: string;
   readonly readyWhere: SqlFragment;
+  readonly claimJoin: ClaimJoin | null;
   readonly batchSize: number;
   readonly leaseMs: number;
   readonly maxAttempts: number;
@@ -99,7 +112,7 @@ export function defineQueue<Row extends object>(options: QueueOptions<Row>): Que
   const backoff = { ...defaultBackoff, ...options.backoff };
   positive('backoff.baseMs', backoff.baseMs);
   positive('backoff.maxMs', backoff.maxMs);
-  // The Row type is the caller's promise about what RETURNING * yields; this is the one place it is taken.
+  // The Row type is the caller's promise about what the claim's RETURNING yields; this is the one place it is taken.
   const erase = (finaliser: Finaliser<Row>) => finaliser as unknown as Finaliser<ClaimedRow>;
   return {
     name: options.name,
@@ -110,6 +123,7 @@ export function defineQueue<Row extends object>(options: QueueOptions<Row>): Que
     leaseColumn: checkIdentifier('leaseColumn', options.leaseColumn ?? 'lease_until'),
     attemptsColumn: checkIdentifier('attemptsColumn', options.attemptsColumn ?? 'attempts'),
     readyWhere: options.readyWhere ?? sql`true`,
+    claimJoin: options.claimJoin ?? null,
     batchSize: positive('batchSize', options.batchSize ?? 50),
     leaseMs: positive('leaseMs', options.leaseMs ?? 60_000),
     maxAttempts: positive('maxAttempts', options.maxAttempts ?? 5),

@@ -1,4 +1,4 @@
-// The sms-delivery queue: a `queued` message whose next_attempt_at is due goes to the provider
+// The sms-delivery queue: a `queued` message whose row in sms_deliveries is due goes to the provider
 // (HERALD_SMS_PROVIDER). Accepted: `sent`. Refused before hand-off: `rejected`, charge released.
 // Network errors and 5xx: retried with backoff (the charge was taken once, at queueing); when the
 // attempts run out the message is `rejected` and released. A claim that vanished without an outcome
@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { SmsProvider } from '../adapters/sms-provider/index.ts';
 import { defineQueue, errorMessage, type BatchContext, type JobOutcome, type Queue } from '../queue/index.ts';
 import { applySmsChanges, planSmsChanges, type SmsChange } from './outcomes.ts';
-import { getLeasedSmsForUpdate, updateLeasedSmsWithEvents, type SmsRow } from './queries.ts';
+import { getLeasedSmsForUpdate, writeSmsOutcomes, type SmsRow } from './queries.ts';
 import { SMS_DELIVERY_QUEUE } from './send.ts';
 
 export { SMS_DELIVERY_QUEUE };
@@ -31,6 +31,9 @@ const interrupted = {
     'Sending was interrupted and the provider cannot confirm the message; it was not sent again and the charge was returned',
 };
 
+/** A claimed queue row with its message. */
+type SmsJob = SmsRow & { sms_id: string; attempts: number; recorded_attempts: number };
+
 /** What one message's attempt came to: changes to write (after a provider call or not), or a retry. */
 type Attempt = { changes: SmsChange[]; calledProvider: boolean } | { retry: string };
 
@@ -45,7 +48,7 @@ async function record(ctx: BatchContext, items: readonly { row: SmsRow; changes:
   const now = ctx.clock.now();
   const planned = planSmsChanges(items, now);
   if (planned.released.length === 0) {
-    await updateLeasedSmsWithEvents(ctx.db, planned.written, ctx.leaseUntil, planned.events);
+    await writeSmsOutcomes(ctx.db, planned.written, { lease: ctx.leaseUntil, events: planned.events });
     return;
   }
   await ctx.db.transaction().execute(async (tx) => {
@@ -62,7 +65,7 @@ async function record(ctx: BatchContext, items: readonly { row: SmsRow; changes:
   });
 }
 
-async function attempt(deps: SmsDeliveryDeps, row: SmsRow): Promise<Attempt> {
+async function attempt(deps: SmsDeliveryDeps, row: SmsJob): Promise<Attempt> {
   // No provider can be asked whether it already has our message: a claim that vanished mid-send is
   // not sent again (the provider may have it); it is rejected and the charge returned instead.
   if (row.attempts - 1 > row.recorded_attempts)
@@ -85,7 +88,7 @@ async function attempt(deps: SmsDeliveryDeps, row: SmsRow): Promise<Attempt> {
   return { changes, calledProvider: true };
 }
 
-async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsRow[], ctx: BatchContext): Promise<JobOutcome[]> {
+async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsJob[], ctx: BatchContext): Promise<JobOutcome[]> {
   const attempts = await Promise.all(rows.map((row) => attempt(deps, row)));
   const toWrite = rows.flatMap((row, i) => {
     const a = attempts[i]!;
@@ -107,14 +110,17 @@ async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsRow[], ctx: BatchCon
 }
 
 export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
-  return defineQueue<SmsRow>({
+  return defineQueue<SmsJob>({
     name: SMS_DELIVERY_QUEUE,
-    table: 'sms_messages',
+    table: 'sms_deliveries',
+    idColumn: 'sms_id',
     idType: 'text',
     dueColumn: 'next_attempt_at',
-    leaseColumn: 'lease_until',
-    attemptsColumn: 'attempts',
-    readyWhere: sql`status = 'queued'`,
+    claimJoin: {
+      from: sql`sms_messages m`,
+      on: sql`m.id = sms_deliveries.sms_id`,
+      returning: sql`m.*, sms_deliveries.sms_id, sms_deliveries.attempts, sms_deliveries.recorded_attempts`,
+    },
     batchSize: 100,
     // While one batch's outcomes are written, the others' provider calls are in flight.
     concurrency: 4,

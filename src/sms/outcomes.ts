@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 import type { Database, SmsStatus } from '../db/schema.ts';
 import { release } from '../wallet/index.ts';
 import { recordEvents, type SmsStatusEvent } from '../webhooks/index.ts';
-import { updateSmsMany, type SmsRow } from './queries.ts';
+import { writeSmsOutcomes, type SmsRow } from './queries.ts';
 import { smsMayBecome } from './status.ts';
 import { smsView } from './view.ts';
 
@@ -27,8 +27,6 @@ function changedRow(row: SmsRow, change: SmsChange, now: Date): SmsRow | null {
     reason_message: change.reason === undefined ? row.reason_message : (change.reason?.message ?? null),
     provider: change.provider ?? row.provider,
     provider_message_id: change.providerMessageId ?? row.provider_message_id,
-    next_attempt_at: null,
-    lease_until: null,
     sent_at: change.status === 'sent' ? now : row.sent_at,
     delivered_at: change.status === 'delivered' ? now : row.delivered_at,
     updated_at: now,
@@ -80,7 +78,7 @@ export async function applySmsChanges(
   now: Date,
 ): Promise<SmsRow[]> {
   const { written, released, events } = planSmsChanges(items, now);
-  await updateSmsMany(tx, written);
+  await writeSmsOutcomes(tx, written, null);
   // Refusals are few (a provider that refuses every message is a misconfiguration), so one by one.
   for (const row of released) await release(tx, row.team_id, { chargeId: row.charge_transaction_id!, at: now });
   await recordEvents(

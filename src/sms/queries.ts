@@ -122,8 +122,16 @@ export async function countMonthlyParts(db: Db, teamId: number, month: string, p
   return Number(BigInt(row.parts) - BigInt(parts));
 }
 
+/** The delivery queue's row of a message stored `queued`: due at once. */
+const queueRow = (row: SmsRow) => ({ sms_id: row.id, next_attempt_at: row.created_at });
+
+/** Stores a `queued` message with its row in the delivery queue, in one statement. */
 export async function insertSms(db: Db, row: SmsRow): Promise<void> {
-  await db.insertInto('sms_messages').values(row).execute();
+  await db
+    .with('stored', (w) => w.insertInto('sms_messages').values(row))
+    .insertInto('sms_deliveries')
+    .values(queueRow(row))
+    .execute();
 }
 
 /** Parts each team sent in `month` so far (absent: none). */
@@ -138,13 +146,14 @@ export async function monthlyParts(db: Db, teamIds: readonly number[], month: st
   return new Map(rows.map((row) => [row.team_id, Number(row.parts)]));
 }
 
-/** Stores many messages and adds their parts to their teams' month, in one statement. */
+/** Stores many `queued` messages, queues them and adds their parts to their teams' month, in one statement. */
 export async function insertSmsMany(db: Db, rows: readonly SmsRow[], month: string): Promise<void> {
   if (rows.length === 0) return;
   const parts = new Map<number, number>();
   for (const row of rows) parts.set(row.team_id, (parts.get(row.team_id) ?? 0) + row.segments);
   await db
     .with('stored', (w) => w.insertInto('sms_messages').values([...rows]))
+    .with('queued', (w) => w.insertInto('sms_deliveries').values(rows.map(queueRow)))
     .insertInto('sms_monthly_volume')
     .values([...parts].map(([teamId, count]) => ({ team_id: teamId, month, parts: BigInt(count) })))
     .onConflict((oc) =>
@@ -162,7 +171,11 @@ export async function getSms(db: Db, teamId: number, id: string): Promise<SmsRow
     .executeTakeFirst();
 }
 
-/** Newest first; `after` is the (created_at, id) of the previous page's last row. */
+/**
+ * Newest first; `after` is the (created_at, id) of the previous page's last row. Failed and rejected
+ * messages, rare among a team's many, are found through their reason (only they have one, migration
+ * 0037); the other statuses are common or recent, read along the team's list.
+ */
 export async function listSms(
   db: Db,
   teamId: number,
@@ -170,6 +183,7 @@ export async function listSms(
 ): Promise<SmsRow[]> {
   let query = db.selectFrom('sms_messages').selectAll().where('team_id', '=', teamId);
   if (q.status !== undefined) query = query.where('status', '=', q.status);
+  if (q.status === 'failed' || q.status === 'rejected') query = query.where('reason_code', 'is not', null);
   if (q.after !== undefined)
     query = query.where(sql<boolean>`(created_at, id) < (${q.after.createdAt}, ${q.after.id})`);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
@@ -185,17 +199,18 @@ export async function getSmsByProviderIdForUpdate(
   providerMessageId: string,
 ): Promise<SmsRow | undefined> {
   return tx
-    .selectFrom('sms_messages')
-    .selectAll()
-    .where('provider', '=', provider)
-    .where('provider_message_id', '=', providerMessageId)
-    .forUpdate()
+    .selectFrom('sms_provider_ids as p')
+    .innerJoin('sms_messages as m', 'm.id', 'p.sms_id')
+    .selectAll('m')
+    .where('p.provider', '=', provider)
+    .where('p.provider_message_id', '=', providerMessageId)
+    .forUpdate('m')
     .executeTakeFirst();
 }
 
 /**
- * Claimed messages (the worker's, of any team), locked for their outcomes; a message whose lease is
- * no longer ours (another worker took it over) is absent.
+ * Claimed messages (the worker's, of any team), locked for their outcomes with their queue rows; a
+ * message whose lease is no longer ours (another worker took it over) is absent.
  */
 export async function getLeasedSmsForUpdate(
   tx: Transaction<Database>,
@@ -204,68 +219,61 @@ export async function getLeasedSmsForUpdate(
 ): Promise<Map<string, SmsRow>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .selectFrom('sms_messages')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .where('status', '=', 'queued')
-    .where('lease_until', '=', leaseUntil)
-    .orderBy('id')
-    .forUpdate()
+    .selectFrom('sms_messages as m')
+    .innerJoin('sms_deliveries as d', 'd.sms_id', 'm.id')
+    .selectAll('m')
+    .where('m.id', 'in', [...ids])
+    .where('m.status', '=', 'queued')
+    .where('d.lease_until', '=', leaseUntil)
+    .orderBy('m.id')
+    .forUpdate(['m', 'd'])
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The UPDATE of the outcome columns of rows, matched by id (callers add conditions to its WHERE). */
-function outcomeUpdate(rows: readonly SmsRow[]) {
-  const changes = rows.map((row) => ({
-    id: row.id,
-    status: row.status,
-    reason_code: row.reason_code,
-    reason_message: row.reason_message,
-    provider: row.provider,
-    provider_message_id: row.provider_message_id,
-    next_attempt_at: row.next_attempt_at,
-    lease_until: row.lease_until,
-    sent_at: row.sent_at,
-    delivered_at: row.delivered_at,
-    updated_at: row.updated_at,
-  }));
-  return sql`UPDATE sms_messages m SET
-      status = c.status, reason_code = c.reason_code, reason_message = c.reason_message, provider = c.provider,
-      provider_message_id = c.provider_message_id, next_attempt_at = c.next_attempt_at, lease_until = c.lease_until,
-      sent_at = c.sent_at, delivered_at = c.delivered_at, updated_at = c.updated_at
-    FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS c (
-      id text, status text, reason_code text, reason_message text, provider text, provider_message_id text,
-      next_attempt_at timestamptz, lease_until timestamptz, sent_at timestamptz, delivered_at timestamptz,
-      updated_at timestamptz)
-    WHERE m.id = c.id`;
-}
-
-/** Writes the outcome columns of many messages (locked by the caller) in one statement. */
-export async function updateSmsMany(db: Db, rows: readonly SmsRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await outcomeUpdate(rows).execute(db);
-}
-
 /**
- * A worker's outcomes and their events in one statement, without a transaction around it: only the
- * rows still `queued` under the worker's lease are written (another worker may have taken one over,
- * or a report moved it), and only their events make calls, built from the rows as written (each
- * event's status is the only difference: sent, then delivered). Answers the ids written.
+ * Writes the outcome columns of rows, matched by id, in one statement, with what follows from them:
+ * a message leaves the delivery queue, and a provider's id first written is kept for its reports.
+ * With `lease`, only messages whose queue row is still under that lease are written (a worker's
+ * batch: another worker may have taken one over, or a report moved it), and `events` make webhook
+ * calls built from the rows as written (each event's status is the only difference: sent, then
+ * delivered); without it, the caller has locked the rows. Answers the ids written.
  */
-export async function updateLeasedSmsWithEvents(
+export async function writeSmsOutcomes(
   db: Db,
   rows: readonly SmsRow[],
-  leaseUntil: Date,
-  events: readonly SmsStatusEvent[],
+  guard: { lease: Date; events: readonly SmsStatusEvent[] } | null,
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
+  const column = <K extends keyof SmsRow>(key: K) => rows.map((row) => row[key]);
+  const times = (key: 'sent_at' | 'delivered_at' | 'updated_at') => rows.map((row) => row[key]?.toISOString() ?? null);
+  const leased = guard === null ? sql`` : sql`AND d.lease_until = ${guard.lease}::timestamptz`;
+  const stillOurs = guard === null ? sql`` : sql`AND m.status = 'queued' AND m.id IN (SELECT sms_id FROM dequeued)`;
   const result = await sql<{ id: string }>`
-    WITH written AS (
-      ${outcomeUpdate(rows)} AND m.status = 'queued' AND m.lease_until = ${leaseUntil}
+    WITH c AS (
+      SELECT * FROM unnest(${column('id')}::text[], ${column('status')}::text[], ${column('reason_code')}::text[],
+        ${column('reason_message')}::text[], ${column('provider')}::text[], ${column('provider_message_id')}::text[],
+        ${times('sent_at')}::timestamptz[], ${times('delivered_at')}::timestamptz[], ${times('updated_at')}::timestamptz[])
+      AS c (id, status, reason_code, reason_message, provider, provider_message_id, sent_at, delivered_at, updated_at)
+    ),
+    dequeued AS (
+      DELETE FROM sms_deliveries d USING c WHERE d.sms_id = c.id ${leased}
+      RETURNING d.sms_id
+    ),
+    written AS (
+      UPDATE sms_messages m SET
+        status = c.status, reason_code = c.reason_code, reason_message = c.reason_message, provider = c.provider,
+        provider_message_id = c.provider_message_id, sent_at = c.sent_at, delivered_at = c.delivered_at,
+        updated_at = c.updated_at
+      FROM c WHERE m.id = c.id ${stillOurs}
       RETURNING m.*
     ),
-    ${smsEventCallsCte(events, 'written')}
+    provider_ids AS (
+      INSERT INTO sms_provider_ids (provider, provider_message_id, sms_id)
+      SELECT w.provider, w.provider_message_id, w.id FROM written w JOIN dequeued q ON q.sms_id = w.id
+      WHERE w.provider_message_id IS NOT NULL
+    )
+    ${guard === null ? sql`` : sql`, ${smsEventCallsCte(guard.events, 'written')}`}
     SELECT id FROM written`.execute(db);
   return new Set(result.rows.map((row) => row.id));
 }

@@ -31,7 +31,7 @@ export function chargeInput(sms: PreparedSms, amountMinor: bigint) {
   };
 }
 
-/** The message's row as stored: `queued`, due now. */
+/** The message's row as stored: `queued` (its queue row makes it due now). */
 export function queuedRow(sms: PreparedSms, chargeMinor: bigint, charged: WalletTransactionRow | null): SmsRow {
   return {
     id: sms.id,
@@ -54,11 +54,6 @@ export function queuedRow(sms: PreparedSms, chargeMinor: bigint, charged: Wallet
     provider_message_id: null,
     client_ip_hash: sms.clientIpHash,
     risk_score: sms.riskScore,
-    next_attempt_at: sms.now,
-    lease_until: null,
-    attempts: 0,
-    recorded_attempts: 0,
-    last_error: null,
     sent_at: null,
     delivered_at: null,
     created_at: sms.now,

@@ -3,7 +3,7 @@
 // with its webhook event, in one transaction per report.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { DeliveryReport } from '../adapters/sms-provider/index.ts';
+import { smsReason, type DeliveryReport } from '../adapters/sms-provider/index.ts';
 import { applySmsChange } from './outcomes.ts';
 import { getSmsByProviderIdForUpdate } from './queries.ts';
 
@@ -28,8 +28,9 @@ export async function applyReports(
         return;
       }
       // A refusal reported after the message was sent counts as failed: `rejected` is only from queued.
+      // Every failed or rejected message has a reason (contract; a constraint since migration 0037).
       const status = report.status === 'rejected' && row.status !== 'queued' ? 'failed' : report.status;
-      const reason = status === 'failed' || status === 'rejected' ? (report.reason ?? null) : undefined;
+      const reason = status === 'failed' || status === 'rejected' ? (report.reason ?? smsReason('unknown')) : undefined;
       const changed = await applySmsChange(tx, row, { status, reason }, now);
       if (changed) tally.applied++;
       else tally.ignored++;

@@ -102,9 +102,10 @@ describe('SIGKILL of the SMS worker while the provider holds its messages', { ti
       const database = await connectDatabase({ databaseUrl, dataDir });
       try {
         const leased = await sql<{ id: string }>`
-          SELECT id FROM sms_messages WHERE lease_until IS NOT NULL AND status = 'queued'`.execute(database.db);
+          SELECT m.id FROM sms_messages m JOIN sms_deliveries d ON d.sms_id = m.id
+          WHERE d.lease_until IS NOT NULL AND m.status = 'queued'`.execute(database.db);
         expect(leased.rows.map((row) => row.id).sort()).toEqual([...ids].sort());
-        await sql`UPDATE sms_messages SET lease_until = now() - interval '1 second'
+        await sql`UPDATE sms_deliveries SET lease_until = now() - interval '1 second'
           WHERE lease_until IS NOT NULL`.execute(database.db);
       } finally {
         await database.close();

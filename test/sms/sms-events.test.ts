@@ -3,7 +3,7 @@
 // events gets none.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { planSmsChanges } from '../../src/sms/outcomes.ts';
-import { updateLeasedSmsWithEvents } from '../../src/sms/queries.ts';
+import { writeSmsOutcomes } from '../../src/sms/queries.ts';
 import { adminRequest, bearer } from '../support/factory.ts';
 import { deliverDueSms } from '../support/sms-delivery.ts';
 import { createWebhook, startWebhookHarness, type WebhookHarness } from '../webhooks/support.ts';
@@ -65,8 +65,8 @@ it("writes a worker's outcomes only under its lease, with calls only for what it
   }
   const ours = new Date(clock.now().getTime() + 60_000);
   const theirs = new Date(ours.getTime() + 1);
-  await deps.db.updateTable('sms_messages').set({ lease_until: ours }).where('id', '=', ids[0]!).execute();
-  await deps.db.updateTable('sms_messages').set({ lease_until: theirs }).where('id', '=', ids[1]!).execute();
+  await deps.db.updateTable('sms_deliveries').set({ lease_until: ours }).where('sms_id', '=', ids[0]!).execute();
+  await deps.db.updateTable('sms_deliveries').set({ lease_until: theirs }).where('sms_id', '=', ids[1]!).execute();
   const rows = await deps.db.selectFrom('sms_messages').selectAll().where('id', 'in', ids).orderBy('id').execute();
   const planned = planSmsChanges(
     rows.map((row) => ({
@@ -75,7 +75,7 @@ it("writes a worker's outcomes only under its lease, with calls only for what it
     })),
     clock.now(),
   );
-  const written = await updateLeasedSmsWithEvents(deps.db, planned.written, ours, planned.events);
+  const written = await writeSmsOutcomes(deps.db, planned.written, { lease: ours, events: planned.events });
 
   expect([...written]).toEqual([ids[0]]);
   const after = await deps.db
@@ -85,6 +85,11 @@ it("writes a worker's outcomes only under its lease, with calls only for what it
     .orderBy('id')
     .execute();
   expect(after.map((row) => row.status)).toEqual(ids[0]! < ids[1]! ? ['sent', 'queued'] : ['queued', 'sent']);
+  // The written message left the queue and its provider's id finds it; the other is still queued.
+  const queued = await deps.db.selectFrom('sms_deliveries').select('sms_id').where('sms_id', 'in', ids).execute();
+  expect(queued.map((row) => row.sms_id)).toEqual([ids[1]]);
+  const providerIds = await deps.db.selectFrom('sms_provider_ids').selectAll().where('sms_id', 'in', ids).execute();
+  expect(providerIds).toEqual([{ provider: 'log', provider_message_id: `p-${ids[0]}`, sms_id: ids[0] }]);
   const calls = await deps.db
     .selectFrom('webhook_calls')
     .select(['type', 'payload'])

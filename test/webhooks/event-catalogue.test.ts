@@ -122,14 +122,16 @@ describe('the SMS payload built in SQL', () => {
         riskScore: 0,
         now: new Date(at.getTime() - 60_000),
       };
+      // Only failed and rejected messages have a reason (a constraint); the SQL is given each status.
       const row = {
         ...queuedRow(sms, c.charge, null),
+        status: c.reason === null ? ('sent' as const) : ('failed' as const),
         reason_code: c.reason?.[0] ?? null,
         reason_message: c.reason?.[1] ?? null,
         updated_at: at,
       };
       await db.insertInto('sms_messages').values(row).execute();
-      // A message is stored queued; every later status has its event.
+      // Every status after queued has its event.
       for (const status of SMS_STATUSES.filter((s) => s !== 'queued')) {
         const type = `sms.${status}` as const;
         const { rows } = await sql<{ payload: string }>`

@@ -1,0 +1,126 @@
+// The delivery queue beside the messages (migration 0037): a message is queued by its own row in
+// sms_deliveries, which its outcome deletes; the provider's id finds it for reports through
+// sms_provider_ids; lists by status still find every status; both go with their message; and no
+// index of sms_messages names a column that a status change writes (so the change is a HOT update).
+import { createServer } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { adminRequest, bearer, createTeam, type TestTeam } from '../support/factory.ts';
+import { FakeTwilio } from '../support/fake-twilio.ts';
+import { deliverDueSms } from '../support/sms-delivery.ts';
+
+let twilio: FakeTwilio;
+let t: TestApp;
+
+beforeAll(async () => {
+  twilio = await FakeTwilio.start();
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  t = await createTestApp({
+    config: {
+      publicUrl: `http://127.0.0.1:${port}`,
+      smsProvider: 'twilio',
+      twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
+    },
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await twilio.close();
+});
+
+const callback = () => `${t.deps.config.publicUrl}/hooks/sms/twilio`;
+
+async function smsTeam(): Promise<TestTeam> {
+  const team = await createTeam(t.app);
+  await adminRequest(t.app, 'PATCH', `/teams/${team.id}`, { smsEnabled: true });
+  await adminRequest(t.app, 'POST', `/teams/${team.id}/wallet/top-ups`, { amountMinor: 10_000 });
+  return team;
+}
+
+async function send(team: TestTeam, to: string): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/sms',
+    headers: bearer(team.key),
+    payload: { to, text: 'Your code is 123456' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id;
+}
+
+/** The provider's id of the message the fake received for `to`. */
+const sidFor = (to: string) => twilio.messages.find((message) => message.to === to)!.sid;
+
+async function listed(team: TestTeam, status: string): Promise<string[]> {
+  const response = await t.app.inject({ url: `/api/v1/sms?status=${status}`, headers: bearer(team.key) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.map((sms: { id: string }) => sms.id);
+}
+
+async function queueRows(ids: readonly string[]) {
+  const deliveries = await t.deps.db.selectFrom('sms_deliveries').select('sms_id').where('sms_id', 'in', ids).execute();
+  const providerIds = await t.deps.db
+    .selectFrom('sms_provider_ids')
+    .select('sms_id')
+    .where('sms_id', 'in', ids)
+    .execute();
+  return { queued: deliveries.map((row) => row.sms_id).sort(), known: providerIds.map((row) => row.sms_id).sort() };
+}
+
+it('lists every status, follows reports through the provider id, and forgets both with the team', async () => {
+  const team = await smsTeam();
+  const [toDelivered, toFailed, toSent, toRejected, toQueued] = [
+    '+14155550101',
+    '+14155550102',
+    '+14155550103',
+    '+14155550104',
+    '+14155550105',
+  ];
+  const delivered = await send(team, toDelivered!);
+  const failed = await send(team, toFailed!);
+  const sent = await send(team, toSent!);
+  const handedOver = [delivered, failed, sent];
+  expect(await queueRows(handedOver)).toEqual({ queued: [...handedOver].sort(), known: [] });
+  await deliverDueSms(t);
+  // Refused before hand-off: it leaves the queue with no provider id.
+  const rejected = await send(team, toRejected!);
+  twilio.enqueue({ refuse: 21211 });
+  await deliverDueSms(t);
+  const queued = await send(team, toQueued!);
+  const all = [...handedOver, rejected];
+  expect(await queueRows(all)).toEqual({ queued: [], known: [delivered, failed, sent].sort() });
+
+  expect((await twilio.postStatus(callback(), { sid: sidFor(toDelivered!), status: 'delivered' })).status).toBe(200);
+  const undelivered = { sid: sidFor(toFailed!), status: 'undelivered', errorCode: 30003 } as const;
+  expect((await twilio.postStatus(callback(), undelivered)).status).toBe(200);
+
+  expect(await listed(team, 'queued')).toEqual([queued]);
+  expect(await listed(team, 'sent')).toEqual([sent]);
+  expect(await listed(team, 'delivered')).toEqual([delivered]);
+  expect(await listed(team, 'failed')).toEqual([failed]);
+  expect(await listed(team, 'rejected')).toEqual([rejected]);
+
+  await t.deps.db.deleteFrom('teams').where('id', '=', team.id).execute();
+  expect(await queueRows([...all, queued])).toEqual({ queued: [], known: [] });
+  // A report for a message that is gone finds nothing and changes nothing.
+  expect((await twilio.postStatus(callback(), { sid: sidFor(toSent!), status: 'delivered' })).status).toBe(200);
+});
+
+it('keeps every column a status change writes out of the indexes of sms_messages', async () => {
+  const { rows } = await sql<{ definition: string }>`
+    SELECT pg_get_indexdef(indexrelid) AS definition FROM pg_index WHERE indrelid = 'sms_messages'::regclass`.execute(
+    t.deps.db,
+  );
+  expect(rows.length).toBeGreaterThan(3);
+  for (const { definition } of rows) {
+    for (const column of ['status', 'provider', 'provider_message_id', 'sent_at', 'delivered_at', 'updated_at'])
+      expect(definition, definition).not.toMatch(new RegExp(`\\b${column}\\b`));
+    // A reason is only ever written with failed or rejected; sent and delivered leave it null.
+    if (definition.includes('reason_code')) expect(definition).toMatch(/WHERE \(reason_code IS NOT NULL\)$/);
+  }
+});
