@@ -238,6 +238,9 @@ export async function getLeasedSmsForUpdate(
  * batch: another worker may have taken one over, or a report moved it), and `events` make webhook
  * calls built from the rows as written (each event's status is the only difference: sent, then
  * delivered); without it, the caller has locked the rows. Answers the ids written.
+ *
+ * Every join is an index lookup by id: the statement is prepared, and a generic plan that joined
+ * two of its CTEs by a nested loop (their row counts unknown) would compare each row with each.
  */
 export async function writeSmsOutcomes(
   db: Db,
@@ -247,35 +250,53 @@ export async function writeSmsOutcomes(
   if (rows.length === 0) return new Set();
   const column = <K extends keyof SmsRow>(key: K) => rows.map((row) => row[key]);
   const times = (key: 'sent_at' | 'delivered_at' | 'updated_at') => rows.map((row) => row[key]?.toISOString() ?? null);
-  const leased = guard === null ? sql`` : sql`AND d.lease_until = ${guard.lease}::timestamptz`;
-  const stillOurs = guard === null ? sql`` : sql`AND m.status = 'queued' AND m.id IN (SELECT sms_id FROM dequeued)`;
-  const result = await sql<{ id: string }>`
-    WITH c AS (
-      SELECT * FROM unnest(${column('id')}::text[], ${column('status')}::text[], ${column('reason_code')}::text[],
-        ${column('reason_message')}::text[], ${column('provider')}::text[], ${column('provider_message_id')}::text[],
-        ${times('sent_at')}::timestamptz[], ${times('delivered_at')}::timestamptz[], ${times('updated_at')}::timestamptz[])
-      AS c (id, status, reason_code, reason_message, provider, provider_message_id, sent_at, delivered_at, updated_at)
-    ),
-    dequeued AS (
-      DELETE FROM sms_deliveries d USING c WHERE d.sms_id = c.id ${leased}
-      RETURNING d.sms_id
-    ),
-    written AS (
-      UPDATE sms_messages m SET
-        status = c.status, reason_code = c.reason_code, reason_message = c.reason_message, provider = c.provider,
-        provider_message_id = c.provider_message_id, sent_at = c.sent_at, delivered_at = c.delivered_at,
-        updated_at = c.updated_at
-      FROM c WHERE m.id = c.id ${stillOurs}
-      RETURNING m.*
-    ),
-    provider_ids AS (
-      INSERT INTO sms_provider_ids (provider, provider_message_id, sms_id)
-      SELECT w.provider, w.provider_message_id, w.id FROM written w JOIN dequeued q ON q.sms_id = w.id
-      WHERE w.provider_message_id IS NOT NULL
-    )
-    ${guard === null ? sql`` : sql`, ${smsEventCallsCte(guard.events, 'written')}`}
-    SELECT id FROM written`.execute(db);
-  return new Set(result.rows.map((row) => row.id));
+  const changes = sql`SELECT * FROM unnest(${column('id')}::text[], ${column('status')}::text[],
+      ${column('reason_code')}::text[], ${column('reason_message')}::text[], ${column('provider')}::text[],
+      ${column('provider_message_id')}::text[], ${times('sent_at')}::timestamptz[], ${times('delivered_at')}::timestamptz[],
+      ${times('updated_at')}::timestamptz[], ${eventsOf(rows, guard?.events ?? [])}::text[])
+    AS c (id, status, reason_code, reason_message, provider, provider_message_id, sent_at, delivered_at, updated_at, events)`;
+  const set = sql`status = c.status, reason_code = c.reason_code, reason_message = c.reason_message,
+    provider = c.provider, provider_message_id = c.provider_message_id, sent_at = c.sent_at,
+    delivered_at = c.delivered_at, updated_at = c.updated_at`;
+  const statement =
+    guard === null
+      ? sql`WITH c AS (${changes}),
+          dequeued AS (DELETE FROM sms_deliveries d USING c WHERE d.sms_id = c.id RETURNING d.sms_id),
+          written AS (UPDATE sms_messages m SET ${set} FROM c WHERE m.id = c.id RETURNING m.*),
+          provider_ids AS (
+            INSERT INTO sms_provider_ids (provider, provider_message_id, sms_id)
+            SELECT provider, provider_message_id, id FROM written
+            WHERE provider_message_id IS NOT NULL AND id IN (SELECT sms_id FROM dequeued)
+          )
+          SELECT id FROM written`
+      : sql`WITH c AS (${changes}),
+          dequeued AS (
+            DELETE FROM sms_deliveries d USING c WHERE d.sms_id = c.id AND d.lease_until = ${guard.lease}::timestamptz
+            RETURNING c.*
+          ),
+          written AS (
+            UPDATE sms_messages m SET ${set} FROM dequeued c WHERE m.id = c.id AND m.status = 'queued'
+            RETURNING m.*, c.events
+          ),
+          provider_ids AS (
+            INSERT INTO sms_provider_ids (provider, provider_message_id, sms_id)
+            SELECT provider, provider_message_id, id FROM written WHERE provider_message_id IS NOT NULL
+          ),
+          ${smsEventCallsCte('written')}
+          SELECT id FROM written`;
+  const result = await statement.execute(db);
+  return new Set(result.rows.map((row) => (row as { id: string }).id));
+}
+
+/** Each row's events, in order, as the comma-separated statuses smsEventCallsCte reads. */
+function eventsOf(rows: readonly SmsRow[], events: readonly SmsStatusEvent[]): string[] {
+  const byId = new Map<string, string[]>();
+  for (const event of events) {
+    const statuses = byId.get(event.smsId);
+    if (statuses === undefined) byId.set(event.smsId, [event.status]);
+    else statuses.push(event.status);
+  }
+  return rows.map((row) => byId.get(row.id)?.join(',') ?? '');
 }
 
 /** Operator-wide (not a team's): the log provider's copy of each message, once per message. */

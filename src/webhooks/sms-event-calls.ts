@@ -17,24 +17,23 @@ export interface SmsStatusEvent {
 }
 
 /**
- * A CTE for the caller's WITH list (`WITH written AS (UPDATE sms_messages m … RETURNING m.*),
- * ${smsEventCallsCte(events, 'written')} SELECT …`): the calls of the events whose message is in
- * `written`. The payload reads every column but status from that row, so an event's status must be
- * the row's only difference from what it was when the event happened (sent, then delivered).
+ * A CTE for the caller's WITH list (`WITH written AS (UPDATE sms_messages m … RETURNING m.*, c.events),
+ * ${smsEventCallsCte('written')} SELECT …`): the calls of the events of the messages in `written`,
+ * whose `events` column lists each one's statuses in order, comma-separated (sent, or sent,delivered).
+ * The payload reads every column but status from that row, so an event's status must be the row's
+ * only difference from what it was when the event happened.
  */
-export function smsEventCallsCte(events: readonly SmsStatusEvent[], written: string): RawBuilder<unknown> {
-  const ids = events.map((event) => event.smsId);
-  const statuses = events.map((event) => event.status);
+export function smsEventCallsCte(written: string): RawBuilder<unknown> {
   return sql`sms_event_calls AS (
     INSERT INTO webhook_calls (id, team_id, webhook_id, type, payload, api_version, status, attempt, next_attempt_at, created_at, updated_at)
     SELECT herald_new_id('msg_', m.updated_at), m.team_id, w.id, e.type,
            ${smsEventPayloadSql(sql`e.type`, sql`e.status`)}::text,
            w.api_version, 'PENDING', 0, m.updated_at, m.updated_at, m.updated_at
-    FROM unnest(${ids}::text[], ${statuses}::text[]) WITH ORDINALITY AS s(sms_id, status, n)
+    FROM ${sql.table(written)} m
+    CROSS JOIN LATERAL unnest(string_to_array(m.events, ',')) WITH ORDINALITY AS s(status, n)
     CROSS JOIN LATERAL (SELECT s.status, 'sms.' || s.status AS type) e
-    JOIN ${sql.table(written)} m ON m.id = s.sms_id
     JOIN webhooks w ON w.team_id = m.team_id AND ${subscribedSql(sql`e.type`, sql`NULL::integer`)}
-    ORDER BY s.n, w.id
+    ORDER BY m.id, s.n, w.id
     RETURNING pg_notify(${QUEUE_CHANNEL}, ${WEBHOOK_DELIVERY_QUEUE})
   )`;
 }
