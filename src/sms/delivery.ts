@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { SmsProvider } from '../adapters/sms-provider/index.ts';
 import { defineQueue, errorMessage, type BatchContext, type JobOutcome, type Queue } from '../queue/index.ts';
 import { applySmsChanges, planSmsChanges, type SmsChange } from './outcomes.ts';
-import { getLeasedSmsForUpdate, writeSmsOutcomes, type SmsRow } from './queries.ts';
+import { getLeasedSmsForUpdate, writeSmsOutcomes, type SmsOutcomeRow, type SmsRow } from './queries.ts';
 import { SMS_DELIVERY_QUEUE } from './send.ts';
 
 export { SMS_DELIVERY_QUEUE };
@@ -31,8 +31,9 @@ const interrupted = {
     'Sending was interrupted and the provider cannot confirm the message; it was not sent again and the charge was returned',
 };
 
-/** A claimed queue row with its message. */
-type SmsJob = SmsRow & { sms_id: string; attempts: number; recorded_attempts: number };
+/** A claimed queue row with what the worker reads of its message (the claim returns no more). */
+type SmsJob = SmsOutcomeRow &
+  Pick<SmsRow, 'to_number' | 'sender_id' | 'body'> & { sms_id: string; attempts: number; recorded_attempts: number };
 
 /** What one message's attempt came to: changes to write (after a provider call or not), or a retry. */
 type Attempt = { changes: SmsChange[]; calledProvider: boolean } | { retry: string };
@@ -43,7 +44,7 @@ type Attempt = { changes: SmsChange[]; calledProvider: boolean } | { retry: stri
  * planned from them and written with its events in one statement; a batch with a refusal releases
  * charges, so it locks the rows and writes in a transaction.
  */
-async function record(ctx: BatchContext, items: readonly { row: SmsRow; changes: SmsChange[] }[]): Promise<void> {
+async function record(ctx: BatchContext, items: readonly { row: SmsJob; changes: SmsChange[] }[]): Promise<void> {
   if (items.length === 0) return;
   const now = ctx.clock.now();
   const planned = planSmsChanges(items, now);
@@ -119,7 +120,9 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     claimJoin: {
       from: sql`sms_messages m`,
       on: sql`m.id = sms_deliveries.sms_id`,
-      returning: sql`m.*, sms_deliveries.sms_id, sms_deliveries.attempts, sms_deliveries.recorded_attempts`,
+      returning: sql`m.id, m.team_id, m.status, m.charge_transaction_id, m.reason_code, m.reason_message, m.provider,
+        m.provider_message_id, m.sent_at, m.delivered_at, m.updated_at, m.to_number, m.sender_id, m.body,
+        sms_deliveries.sms_id, sms_deliveries.attempts, sms_deliveries.recorded_attempts`,
     },
     batchSize: 100,
     // While one batch's outcomes are written, the others' provider calls are in flight.

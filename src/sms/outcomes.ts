@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 import type { Database, SmsStatus } from '../db/schema.ts';
 import { release } from '../wallet/index.ts';
 import { recordEvents, type SmsStatusEvent } from '../webhooks/index.ts';
-import { writeSmsOutcomes, type SmsRow } from './queries.ts';
+import { writeSmsOutcomes, type SmsOutcomeRow, type SmsRow } from './queries.ts';
 import { smsMayBecome } from './status.ts';
 import { smsView } from './view.ts';
 
@@ -18,7 +18,7 @@ export interface SmsChange {
 }
 
 /** The row after `change`, or null when the status rules keep the current status. */
-function changedRow(row: SmsRow, change: SmsChange, now: Date): SmsRow | null {
+function changedRow<R extends SmsOutcomeRow>(row: R, change: SmsChange, now: Date): R | null {
   if (!smsMayBecome(row.status, change.status)) return null;
   return {
     ...row,
@@ -34,26 +34,26 @@ function changedRow(row: SmsRow, change: SmsChange, now: Date): SmsRow | null {
 }
 
 /** An `sms.<status>` event a change caused, with the message as the change left it. */
-export interface SmsChangeEvent extends SmsStatusEvent {
-  row: SmsRow;
+export interface SmsChangeEvent<R extends SmsOutcomeRow = SmsRow> extends SmsStatusEvent {
+  row: R;
 }
 
 /** What a set of changes comes to: the rows to write, the charges to release and the events. */
-export interface PlannedSmsChanges {
-  written: SmsRow[];
-  released: SmsRow[];
-  events: SmsChangeEvent[];
+export interface PlannedSmsChanges<R extends SmsOutcomeRow = SmsRow> {
+  written: R[];
+  released: R[];
+  events: SmsChangeEvent<R>[];
 }
 
 /**
  * Applies each message's changes, in order, in memory. A change the rules refuse is skipped
  * (duplicates and late reports).
  */
-export function planSmsChanges(
-  items: readonly { row: SmsRow; changes: readonly SmsChange[] }[],
+export function planSmsChanges<R extends SmsOutcomeRow>(
+  items: readonly { row: R; changes: readonly SmsChange[] }[],
   now: Date,
-): PlannedSmsChanges {
-  const planned: PlannedSmsChanges = { written: [], released: [], events: [] };
+): PlannedSmsChanges<R> {
+  const planned: PlannedSmsChanges<R> = { written: [], released: [], events: [] };
   for (const { row, changes } of items) {
     let current = row;
     for (const change of changes) {

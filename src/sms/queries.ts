@@ -5,6 +5,21 @@ import type { Database, SmsMessagesTable, SmsStatus } from '../db/schema.ts';
 import { smsEventCallsCte, type SmsStatusEvent } from '../webhooks/index.ts';
 
 export type SmsRow = Selectable<SmsMessagesTable>;
+/** The columns of a message that a status change reads or writes. */
+export type SmsOutcomeRow = Pick<
+  SmsRow,
+  | 'id'
+  | 'team_id'
+  | 'status'
+  | 'charge_transaction_id'
+  | 'reason_code'
+  | 'reason_message'
+  | 'provider'
+  | 'provider_message_id'
+  | 'sent_at'
+  | 'delivered_at'
+  | 'updated_at'
+>;
 export interface RecentSends {
   toPrefix: number;
   toNumber: number;
@@ -244,12 +259,20 @@ export async function getLeasedSmsForUpdate(
  */
 export async function writeSmsOutcomes(
   db: Db,
-  rows: readonly SmsRow[],
+  rows: readonly SmsOutcomeRow[],
   guard: { lease: Date; events: readonly SmsStatusEvent[] } | null,
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const column = <K extends keyof SmsRow>(key: K) => rows.map((row) => row[key]);
-  const times = (key: 'sent_at' | 'delivered_at' | 'updated_at') => rows.map((row) => row[key]?.toISOString() ?? null);
+  const column = <K extends keyof SmsOutcomeRow>(key: K) => rows.map((row) => row[key]);
+  // A batch's rows share their few timestamps (its `now`): each is formatted once.
+  const formatted = new Map<number, string>();
+  const iso = (at: Date | null) => {
+    if (at === null) return null;
+    let text = formatted.get(at.getTime());
+    if (text === undefined) formatted.set(at.getTime(), (text = at.toISOString()));
+    return text;
+  };
+  const times = (key: 'sent_at' | 'delivered_at' | 'updated_at') => rows.map((row) => iso(row[key]));
   const changes = sql`SELECT * FROM unnest(${column('id')}::text[], ${column('status')}::text[],
       ${column('reason_code')}::text[], ${column('reason_message')}::text[], ${column('provider')}::text[],
       ${column('provider_message_id')}::text[], ${times('sent_at')}::timestamptz[], ${times('delivered_at')}::timestamptz[],
@@ -289,7 +312,7 @@ export async function writeSmsOutcomes(
 }
 
 /** Each row's events, in order, as the comma-separated statuses smsEventCallsCte reads. */
-function eventsOf(rows: readonly SmsRow[], events: readonly SmsStatusEvent[]): string[] {
+function eventsOf(rows: readonly SmsOutcomeRow[], events: readonly SmsStatusEvent[]): string[] {
   const byId = new Map<string, string[]>();
   for (const event of events) {
     const statuses = byId.get(event.smsId);

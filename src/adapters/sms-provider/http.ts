@@ -31,6 +31,9 @@ export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS): ProviderHtt
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
         });
+        // A body that says its length and is small enough is read whole, the common answer's cheaper path.
+        const length = Number(response.headers['content-length']);
+        if (length <= BODY_MAX) return { status: response.statusCode, text: await response.body.text() };
         const chunks: Buffer[] = [];
         let size = 0;
         for await (const chunk of response.body) {
