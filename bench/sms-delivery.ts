@@ -102,7 +102,7 @@ async function heraldRound(fakeUrl: string, round: number) {
   const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
   await migrate(deps.database);
   const now = new Date();
-  // Each round starts on a vacuumed table: the dead rows of earlier rounds and runs (their messages
+  // Each round starts on vacuumed tables: the dead rows of earlier rounds and runs (their messages
   // are deleted with their team) would otherwise make the figure depend on when autovacuum last ran.
   await sql`VACUUM (ANALYZE) sms_messages, sms_deliveries, sms_provider_ids`.execute(deps.db);
   const team = await createTeam(deps.db, { name: `bench-sms-delivery-${round}` }, now);
@@ -142,7 +142,7 @@ async function heraldRound(fakeUrl: string, round: number) {
       .values(rows.slice(i, i + 500).map((row) => ({ sms_id: row.id, next_attempt_at: now })))
       .execute();
   // Statistics that know the queued messages, as a running deployment's would: planned against the
-  // empty table the VACUUM left, each outcome write would scan every queued message.
+  // empty tables the VACUUM left, claims and outcome writes could scan every queued message.
   await sql`ANALYZE sms_messages, sms_deliveries`.execute(deps.db);
   const provider = createTwilioProvider({
     accountSid: SID,
@@ -212,7 +212,7 @@ if (process.argv[2] === 'fake') {
   const body = [
     '## SMS delivery (sms)',
     '',
-    `\`npm exec -- node bench/sms-delivery.ts\`: ${MESSAGES.toLocaleString('en-US')} messages per round, stored \`queued\` while no worker runs (after a VACUUM of sms_messages, so that earlier rounds' deleted rows do not weigh on this one, and with an ANALYZE once they are stored, so that the outcome writes are planned for a table that holds them), then one QueueRunner with the sms-delivery queue and the twilio adapter pointed at the fake Twilio (test/support/fake-twilio.ts, its own process pinned to core 1), timed until every message is \`sent\` in the database with its sms.sent event; median of ${ROUNDS} alternating rounds. Baseline: a bare undici loop, ${inFlight} in flight, posting the same forms with the same Basic auth to the same fake. Worker and loop pinned to core 0; PostgreSQL on loopback. ${machineLine()}.`,
+    `\`npm exec -- node bench/sms-delivery.ts\`: ${MESSAGES.toLocaleString('en-US')} messages per round, stored \`queued\` with their rows in the delivery queue while no worker runs (after a VACUUM of the SMS tables, so that earlier rounds' deleted rows do not weigh on this one, and with an ANALYZE once they are stored, so that the claims and outcome writes are planned for tables that hold them), then one QueueRunner with the sms-delivery queue and the twilio adapter pointed at the fake Twilio (test/support/fake-twilio.ts, its own process pinned to core 1), timed until every message is \`sent\` in the database with its sms.sent event; median of ${ROUNDS} alternating rounds. Baseline: a bare undici loop, ${inFlight} in flight, posting the same forms with the same Basic auth to the same fake. Worker and loop pinned to core 0; PostgreSQL on loopback. ${machineLine()}.`,
     '',
     '| target | seconds (median) | messages/s |',
     '|---|---:|---:|',
