@@ -283,7 +283,7 @@ export async function writeSmsOutcomes(
     delivered_at = c.delivered_at, updated_at = c.updated_at`;
   const statement =
     guard === null
-      ? sql`WITH c AS (${changes}),
+      ? sql<{ id: string }>`WITH c AS (${changes}),
           dequeued AS (DELETE FROM sms_deliveries d USING c WHERE d.sms_id = c.id RETURNING d.sms_id),
           written AS (UPDATE sms_messages m SET ${set} FROM c WHERE m.id = c.id RETURNING m.*),
           provider_ids AS (
@@ -292,7 +292,7 @@ export async function writeSmsOutcomes(
             WHERE provider_message_id IS NOT NULL AND id IN (SELECT sms_id FROM dequeued)
           )
           SELECT id FROM written`
-      : sql`WITH c AS (${changes}),
+      : sql<{ id: string }>`WITH c AS (${changes}),
           dequeued AS (
             DELETE FROM sms_deliveries d USING c WHERE d.sms_id = c.id AND d.lease_until = ${guard.lease}::timestamptz
             RETURNING c.*
@@ -308,7 +308,7 @@ export async function writeSmsOutcomes(
           ${smsEventCallsCte('written')}
           SELECT id FROM written`;
   const result = await statement.execute(db);
-  return new Set(result.rows.map((row) => (row as { id: string }).id));
+  return new Set(result.rows.map((row) => row.id));
 }
 
 /** Each row's events, in order, as the comma-separated statuses smsEventCallsCte reads. */
