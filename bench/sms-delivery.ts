@@ -139,7 +139,11 @@ async function heraldRound(fakeUrl: string, round: number) {
     await deps.db
       .with('stored', (w) => w.insertInto('sms_messages').values(rows.slice(i, i + 500)))
       .insertInto('sms_deliveries')
-      .values(rows.slice(i, i + 500).map((row) => ({ sms_id: row.id, next_attempt_at: now })))
+      .values(
+        rows
+          .slice(i, i + 500)
+          .map((row) => ({ sms_id: row.id, team_id: team.id, created_at: now, next_attempt_at: now })),
+      )
       .execute();
   // Statistics that know the queued messages, as a running deployment's would: planned against the
   // empty tables the VACUUM left, claims and outcome writes could scan every queued message.

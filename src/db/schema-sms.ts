@@ -36,6 +36,8 @@ export interface SmsMessagesTable {
 /** The delivery queue: one row per queued message, deleted by its outcome. */
 export interface SmsDeliveriesTable {
   sms_id: string;
+  team_id: number;
+  created_at: Timestamp;
   next_attempt_at: Timestamp;
   lease_until: Timestamp | null;
   attempts: Generated<number>;

@@ -138,7 +138,12 @@ export async function countMonthlyParts(db: Db, teamId: number, month: string, p
 }
 
 /** The delivery queue's row of a message stored `queued`: due at once. */
-const queueRow = (row: SmsRow) => ({ sms_id: row.id, next_attempt_at: row.created_at });
+const queueRow = (row: SmsRow) => ({
+  sms_id: row.id,
+  team_id: row.team_id,
+  created_at: row.created_at,
+  next_attempt_at: row.created_at,
+});
 
 /** Stores a `queued` message with its row in the delivery queue, in one statement. */
 export async function insertSms(db: Db, row: SmsRow): Promise<void> {
@@ -187,21 +192,41 @@ export async function getSms(db: Db, teamId: number, id: string): Promise<SmsRow
 }
 
 /**
- * Newest first; `after` is the (created_at, id) of the previous page's last row. Failed and rejected
- * messages, rare among a team's many, are found through their reason (only they have one, migration
- * 0037); the other statuses are common or recent, read along the team's list.
+ * Newest first; `after` is the (created_at, id) of the previous page's last row. No index of
+ * sms_messages names the status (migration 0037): queued messages are listed through the delivery
+ * queue's index, failed and rejected ones through their reason (only they have one); sent and
+ * delivered ones, common or recent, along the team's list.
  */
-export async function listSms(
+export function listSmsQuery(
   db: Db,
   teamId: number,
   q: { status?: SmsStatus; after?: { createdAt: Date; id: string }; limit: number },
-): Promise<SmsRow[]> {
+) {
+  if (q.status === 'queued') {
+    let queued = db
+      .selectFrom('sms_deliveries as d')
+      .innerJoin('sms_messages as m', 'm.id', 'd.sms_id')
+      .selectAll('m')
+      .where('d.team_id', '=', teamId)
+      .where('m.status', '=', 'queued');
+    if (q.after !== undefined)
+      queued = queued.where(sql<boolean>`(d.created_at, d.sms_id) < (${q.after.createdAt}, ${q.after.id})`);
+    return queued.orderBy('d.created_at', 'desc').orderBy('d.sms_id', 'desc').limit(q.limit);
+  }
   let query = db.selectFrom('sms_messages').selectAll().where('team_id', '=', teamId);
   if (q.status !== undefined) query = query.where('status', '=', q.status);
   if (q.status === 'failed' || q.status === 'rejected') query = query.where('reason_code', 'is not', null);
   if (q.after !== undefined)
     query = query.where(sql<boolean>`(created_at, id) < (${q.after.createdAt}, ${q.after.id})`);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit);
+}
+
+export async function listSms(
+  db: Db,
+  teamId: number,
+  q: { status?: SmsStatus; after?: { createdAt: Date; id: string }; limit: number },
+): Promise<SmsRow[]> {
+  return listSmsQuery(db, teamId, q).execute();
 }
 
 /**

@@ -1,10 +1,13 @@
 // The delivery queue beside the messages (migration 0037): a message is queued by its own row in
 // sms_deliveries, which its outcome deletes; the provider's id finds it for reports through
-// sms_provider_ids; lists by status still find every status; both go with their message; and no
-// index of sms_messages names a column that a status change writes (so the change is a HOT update).
+// sms_provider_ids; lists by status still find every status, the rare ones by index in a crowded
+// team; both go with their message; and no index of sms_messages names a column that a status
+// change writes (so the change is a HOT update).
 import { createServer } from 'node:net';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTeam as createTeamRow } from '../../src/platform/teams.ts';
+import { listSmsQuery } from '../../src/sms/queries.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { adminRequest, bearer, createTeam, type TestTeam } from '../support/factory.ts';
 import { FakeTwilio } from '../support/fake-twilio.ts';
@@ -51,6 +54,13 @@ async function send(team: TestTeam, to: string): Promise<string> {
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
 }
 
 /** The provider's id of the message the fake received for `to`. */
@@ -122,5 +132,42 @@ it('keeps every column a status change writes out of the indexes of sms_messages
       expect(definition, definition).not.toMatch(new RegExp(`\\b${column}\\b`));
     // A reason is only ever written with failed or rejected; sent and delivered leave it null.
     if (definition.includes('reason_code')) expect(definition).toMatch(/WHERE \(reason_code IS NOT NULL\)$/);
+  }
+});
+
+it("lists a crowded team's queued, failed and rejected messages by index, not by reading them all", async () => {
+  const now = t.clock.now();
+  const crowded = (await createTeamRow(t.deps.db, { name: 'crowded sender' }, now)).id;
+  await sql`
+    INSERT INTO sms_messages (id, team_id, to_number, to_prefix, country, sender_id, body, encoding, segments,
+      currency, charge_minor, status, created_at, updated_at)
+    SELECT 'sms_crowded_' || i, ${crowded}, '+14155550100', '+1415555', 'US', 'Herald', 'hello', 'GSM-7', 1,
+      'USD', 1, 'delivered', ${now}, ${now}
+    FROM generate_series(1, 20000) AS i`.execute(t.deps.db);
+  await sql`ANALYZE sms_messages`.execute(t.deps.db);
+  try {
+    for (const status of ['queued', 'failed', 'rejected'] as const) {
+      const compiled = listSmsQuery(t.deps.db, crowded, { status, limit: 100 }).compile();
+      const result = await t.deps.db.executeQuery<{ 'QUERY PLAN': unknown }>(
+        CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
+      );
+      const raw = result.rows[0]!['QUERY PLAN'];
+      const [{ Plan }] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+      const nodes: PlanNode[] = [];
+      const walk = (node: PlanNode) => {
+        nodes.push(node);
+        node.Plans?.forEach(walk);
+      };
+      walk(Plan);
+      const scanned = nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']);
+      expect(scanned, status).not.toContain('sms_messages');
+      const expected = status === 'queued' ? 'sms_deliveries_team_list' : 'sms_messages_team_unsuccessful_list';
+      expect(
+        nodes.map((n) => n['Index Name']),
+        status,
+      ).toContain(expected);
+    }
+  } finally {
+    await t.deps.db.deleteFrom('teams').where('id', '=', crowded).execute();
   }
 });

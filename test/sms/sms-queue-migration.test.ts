@@ -34,10 +34,19 @@ afterAll(async () => {
 });
 
 it('moves queued messages and provider ids out of sms_messages, keeping their state', async () => {
-  const deliveries = await sql<{ sms_id: string; lease_until: Date; attempts: number; recorded_attempts: number }>`
-    SELECT sms_id, lease_until, attempts, recorded_attempts, last_error FROM sms_deliveries`.execute(handle.db);
+  const deliveries = await sql<{ sms_id: string; team_id: number; lease_until: Date; attempts: number }>`
+    SELECT sms_id, team_id, lease_until, attempts, recorded_attempts, last_error FROM sms_deliveries`.execute(
+    handle.db,
+  );
   expect(deliveries.rows).toEqual([
-    { sms_id: 'sms_queued', lease_until: new Date(lease), attempts: 2, recorded_attempts: 1, last_error: 'timeout' },
+    {
+      sms_id: 'sms_queued',
+      team_id: 1,
+      lease_until: new Date(lease),
+      attempts: 2,
+      recorded_attempts: 1,
+      last_error: 'timeout',
+    },
   ]);
   const providerIds = await sql`SELECT * FROM sms_provider_ids ORDER BY sms_id`.execute(handle.db);
   expect(providerIds.rows).toEqual([

@@ -7,6 +7,9 @@
 -- every status change is a HOT update.
 CREATE TABLE sms_deliveries (
   sms_id            text PRIMARY KEY,
+  -- The message's team and creation time: a team's queued messages, newest first, are listed here.
+  team_id           integer NOT NULL,
+  created_at        timestamptz NOT NULL,
   next_attempt_at   timestamptz NOT NULL,
   lease_until       timestamptz,
   attempts          integer NOT NULL DEFAULT 0,
@@ -17,8 +20,11 @@ CREATE TABLE sms_deliveries (
 -- The claim's lease stamp is a HOT update when the row's page has room for the new version.
 ) WITH (fillfactor = 50);
 CREATE INDEX sms_deliveries_due ON sms_deliveries (next_attempt_at);
-INSERT INTO sms_deliveries (sms_id, next_attempt_at, lease_until, attempts, recorded_attempts, last_error)
-  SELECT id, coalesce(next_attempt_at, created_at), lease_until, attempts, recorded_attempts, last_error
+CREATE INDEX sms_deliveries_team_list ON sms_deliveries (team_id, created_at DESC, sms_id DESC);
+INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at, lease_until, attempts, recorded_attempts,
+    last_error)
+  SELECT id, team_id, created_at, coalesce(next_attempt_at, created_at), lease_until, attempts, recorded_attempts,
+    last_error
   FROM sms_messages WHERE status = 'queued';
 
 CREATE TABLE sms_provider_ids (
@@ -60,8 +66,9 @@ UPDATE sms_messages SET reason_code = NULL, reason_message = NULL
 ALTER TABLE sms_messages ADD CONSTRAINT sms_messages_reason_when_unsuccessful
   CHECK ((status IN ('failed', 'rejected')) = (reason_code IS NOT NULL));
 
--- Lists of failed or rejected messages find them through the reason, which only they have; an
--- index naming the status would make every status change a new row version in every index.
+-- Lists of queued messages read the queue's index; lists of failed or rejected ones find them
+-- through the reason, which only they have. An index naming the status would make every status
+-- change a new row version in every index.
 DROP INDEX sms_messages_team_status_list;
 CREATE INDEX sms_messages_team_unsuccessful_list ON sms_messages (team_id, created_at DESC, id DESC)
   WHERE reason_code IS NOT NULL;
