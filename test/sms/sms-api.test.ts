@@ -4,7 +4,7 @@
 // worker moving a message to sent then delivered with its outbox copy and webhook events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { adminRequest, bearer, createTeam, type TestTeam } from '../support/factory.ts';
+import { adminRequest, bearer, createSmsTeam } from '../support/factory.ts';
 import { deliverDueSms } from '../support/sms-delivery.ts';
 
 let t: TestApp;
@@ -24,13 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function smsTeam(app = t.app, options: { balance?: number; smsEnabled?: boolean } = {}): Promise<TestTeam> {
-  const team = await createTeam(app);
-  await adminRequest(app, 'PATCH', `/teams/${team.id}`, { smsEnabled: options.smsEnabled ?? true });
-  if ((options.balance ?? 10_000) > 0)
-    await adminRequest(app, 'POST', `/teams/${team.id}/wallet/top-ups`, { amountMinor: options.balance ?? 10_000 });
-  return team;
-}
+const smsTeam = (app = t.app, options: { balance?: number; smsEnabled?: boolean } = {}) => createSmsTeam(app, options);
 
 function send(key: string, payload: Record<string, unknown>, headers: Record<string, string> = {}, app = t.app) {
   return app.inject({ method: 'POST', url: '/api/v1/sms', headers: { ...bearer(key), ...headers }, payload });

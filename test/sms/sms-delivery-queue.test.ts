@@ -3,13 +3,12 @@
 // sms_provider_ids; lists by status still find every status, the rare ones by index in a crowded
 // team; both go with their message; and no index of sms_messages names a column that a status
 // change writes (so the change is a HOT update).
-import { createServer } from 'node:net';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTeam as createTeamRow } from '../../src/platform/teams.ts';
 import { listSmsQuery } from '../../src/sms/queries.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { adminRequest, bearer, createTeam, type TestTeam } from '../support/factory.ts';
+import { createListeningTestApp, type TestApp } from '../support/app.ts';
+import { bearer, createSmsTeam, type TestTeam } from '../support/factory.ts';
 import { FakeTwilio } from '../support/fake-twilio.ts';
 import { deliverDueSms } from '../support/sms-delivery.ts';
 
@@ -18,18 +17,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   twilio = await FakeTwilio.start();
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  t = await createTestApp({
-    config: {
-      publicUrl: `http://127.0.0.1:${port}`,
-      smsProvider: 'twilio',
-      twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
-    },
+  t = await createListeningTestApp({
+    smsProvider: 'twilio',
+    twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
   });
-  await t.app.listen({ port, host: '127.0.0.1' });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -37,13 +28,6 @@ afterAll(async () => {
 });
 
 const callback = () => `${t.deps.config.publicUrl}/hooks/sms/twilio`;
-
-async function smsTeam(): Promise<TestTeam> {
-  const team = await createTeam(t.app);
-  await adminRequest(t.app, 'PATCH', `/teams/${team.id}`, { smsEnabled: true });
-  await adminRequest(t.app, 'POST', `/teams/${team.id}/wallet/top-ups`, { amountMinor: 10_000 });
-  return team;
-}
 
 async function send(team: TestTeam, to: string): Promise<string> {
   const response = await t.app.inject({
@@ -83,7 +67,7 @@ async function queueRows(ids: readonly string[]) {
 }
 
 it('lists every status, follows reports through the provider id, and forgets both with the team', async () => {
-  const team = await smsTeam();
+  const team = await createSmsTeam(t.app);
   const [toDelivered, toFailed, toSent, toRejected, toQueued] = [
     '+14155550101',
     '+14155550102',

@@ -3,11 +3,9 @@
 // signs them. Reports that are forged change nothing; duplicates and late ones change nothing;
 // refusals before hand-off are rejected and the charge returned; 5xx is retried and charged once;
 // a claim that vanished mid-send (its worker gone, the lease expired) is never sent twice.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../src/config.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { adminRequest, bearer, createTeam, type TestTeam } from '../support/factory.ts';
+import { createListeningTestApp, type TestApp } from '../support/app.ts';
+import { adminRequest, bearer, createSmsTeam, type TestTeam } from '../support/factory.ts';
 import { deliverDueSms as deliverDue, smsRunner as runner } from '../support/sms-delivery.ts';
 import { FakeTwilio } from '../support/fake-twilio.ts';
 import { FakeTermii } from '../support/fake-termii.ts';
@@ -16,29 +14,6 @@ import { AT_TEST_API_KEY, AT_TEST_USERNAME, FakeAfricasTalking } from '../suppor
 const US = '+14155552671';
 const NG = '+2348031234567';
 const KE = '+254712345678';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** A listening app (providers call it back over HTTP) whose HERALD_PUBLIC_URL is its own address. */
-async function providerApp(config: Partial<Config>) {
-  const port = await freePort();
-  const t = await createTestApp({ config: { ...config, publicUrl: `http://127.0.0.1:${port}` } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  return t;
-}
-
-async function smsTeam(t: TestApp, balance = 10_000): Promise<TestTeam> {
-  const team = await createTeam(t.app);
-  await adminRequest(t.app, 'PATCH', `/teams/${team.id}`, { smsEnabled: true });
-  await adminRequest(t.app, 'POST', `/teams/${team.id}/wallet/top-ups`, { amountMinor: balance });
-  return team;
-}
 
 async function sendSms(t: TestApp, team: TestTeam, to: string): Promise<{ id: string; charge: { amount: string } }> {
   const response = await t.app.inject({
@@ -65,7 +40,7 @@ describe('twilio', () => {
   let t: TestApp;
   beforeAll(async () => {
     twilio = await FakeTwilio.start();
-    t = await providerApp({
+    t = await createListeningTestApp({
       smsProvider: 'twilio',
       twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
     });
@@ -77,7 +52,7 @@ describe('twilio', () => {
   const callback = () => `${t.deps.config.publicUrl}/hooks/sms/twilio`;
 
   it('hands the message over with its status callback, then follows signed reports forward only', async () => {
-    const team = await smsTeam(t);
+    const team = await createSmsTeam(t.app);
     const sms = await sendSms(t, team, US);
     await deliverDue(t);
     const handed = twilio.messages.at(-1)!;
@@ -95,7 +70,7 @@ describe('twilio', () => {
   });
 
   it('answers a forged report 403 and changes nothing', async () => {
-    const team = await smsTeam(t);
+    const team = await createSmsTeam(t.app);
     const sms = await sendSms(t, team, US);
     await deliverDue(t);
     const handed = twilio.messages.at(-1)!;
@@ -105,7 +80,7 @@ describe('twilio', () => {
   });
 
   it('keeps the charge of a message that failed after hand-off, with a plain reason', async () => {
-    const team = await smsTeam(t);
+    const team = await createSmsTeam(t.app);
     const sms = await sendSms(t, team, US);
     await deliverDue(t);
     const before = await balanceOf(t, team.id);
@@ -118,7 +93,7 @@ describe('twilio', () => {
   });
 
   it('rejects a message the provider refuses before hand-off and returns the charge', async () => {
-    const team = await smsTeam(t);
+    const team = await createSmsTeam(t.app);
     const funded = await balanceOf(t, team.id);
     const sms = await sendSms(t, team, US);
     expect(await balanceOf(t, team.id)).toBeLessThan(funded);
@@ -133,7 +108,7 @@ describe('twilio', () => {
   });
 
   it('retries a 5xx with backoff, sends once it is taken, and charges once', async () => {
-    const team = await smsTeam(t);
+    const team = await createSmsTeam(t.app);
     const sms = await sendSms(t, team, US);
     const charged = await balanceOf(t, team.id);
     const handedBefore = twilio.messages.length;
@@ -148,7 +123,7 @@ describe('twilio', () => {
   });
 
   it('never sends twice a message whose worker vanished mid-send: it is rejected and released', async () => {
-    const team = await smsTeam(t);
+    const team = await createSmsTeam(t.app);
     const funded = await balanceOf(t, team.id);
     const sms = await sendSms(t, team, US);
     const requestsBefore = twilio.requests.length;
@@ -181,7 +156,7 @@ describe('termii', () => {
   let t: TestApp;
   beforeAll(async () => {
     termii = await FakeTermii.start();
-    t = await providerApp({
+    t = await createListeningTestApp({
       smsProvider: 'termii',
       termii: { apiKey: termii.apiKey, apiUrl: termii.url, secretKey: termii.secretKey },
     });
@@ -192,7 +167,7 @@ describe('termii', () => {
   });
 
   it('sends, follows a signed report, refuses a forged one; other providers’ paths are not live', async () => {
-    const team = await smsTeam(t);
+    const team = await createSmsTeam(t.app);
     const sms = await sendSms(t, team, NG);
     await deliverDue(t);
     const handed = termii.messages.at(-1)!;
@@ -214,7 +189,7 @@ describe("africa's talking", () => {
   let t: TestApp;
   beforeAll(async () => {
     at = await FakeAfricasTalking.start();
-    t = await providerApp({
+    t = await createListeningTestApp({
       smsProvider: 'africastalking',
       africasTalking: { username: AT_TEST_USERNAME, apiKey: AT_TEST_API_KEY, apiUrl: at.url },
     });
@@ -225,7 +200,7 @@ describe("africa's talking", () => {
   });
 
   it('sends, takes reports only on the tokened path, and answers a wrong token 404', async () => {
-    const team = await smsTeam(t);
+    const team = await createSmsTeam(t.app);
     const sms = await sendSms(t, team, KE);
     await deliverDue(t);
     const handed = at.messages.at(-1)!;

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { buildDeps, type Deps } from '../../src/deps.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { getTestDb } from './db.ts';
+import { freePort } from './spawn.ts';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -57,4 +58,15 @@ export async function createTestApp(
       discardTestDataDir(deps.config);
     },
   };
+}
+
+/**
+ * A test app listening on a free loopback port, its HERALD_PUBLIC_URL its own address: for tests
+ * whose fake providers call it back over HTTP (delivery reports).
+ */
+export async function createListeningTestApp(config: Partial<Config>): Promise<TestApp> {
+  const port = await freePort();
+  const t = await createTestApp({ config: { ...config, publicUrl: `http://127.0.0.1:${port}` } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return t;
 }

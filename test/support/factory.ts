@@ -66,6 +66,18 @@ export async function createTeam(
   };
 }
 
+/** A team with SMS switched on (unless told otherwise) and its wallet topped up (unless the balance is 0). */
+export async function createSmsTeam(
+  app: FastifyInstance,
+  options: { balance?: number; smsEnabled?: boolean } = {},
+): Promise<TestTeam> {
+  const team = await createTeam(app);
+  await adminRequest(app, 'PATCH', `/teams/${team.id}`, { smsEnabled: options.smsEnabled ?? true });
+  const balance = options.balance ?? 10_000;
+  if (balance > 0) await adminRequest(app, 'POST', `/teams/${team.id}/wallet/top-ups`, { amountMinor: balance });
+  return team;
+}
+
 export function bearer(key: string) {
   return { authorization: `Bearer ${key}` };
 }

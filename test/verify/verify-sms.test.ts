@@ -2,10 +2,9 @@
 // Twilio): the code charged to the wallet in the verification's transaction, read from what Twilio
 // received, delivery status following the message, 402 with nothing stored, the SMS-only field
 // rules, and a premium-rate burst from one client IP refused with its reasons before any charge.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { adminRequest, createTeam, type TestTeam } from '../support/factory.ts';
+import { createListeningTestApp, type TestApp } from '../support/app.ts';
+import { adminRequest, createSmsTeam } from '../support/factory.ts';
 import { FakeTwilio } from '../support/fake-twilio.ts';
 import { deliverDueSms } from '../support/sms-delivery.ts';
 import { codeInSms, countRows, verify } from './support.ts';
@@ -18,38 +17,19 @@ const premium = (i: number) => `+4490987654${String(i).padStart(2, '0')}`;
 let twilio: FakeTwilio;
 let t: TestApp;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 beforeAll(async () => {
   twilio = await FakeTwilio.start();
-  const port = await freePort();
-  t = await createTestApp({
-    config: {
-      publicUrl: `http://127.0.0.1:${port}`,
-      smsProvider: 'twilio',
-      twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
-    },
+  t = await createListeningTestApp({
+    smsProvider: 'twilio',
+    twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
   });
-  await t.app.listen({ port, host: '127.0.0.1' });
 }, 180_000);
 afterAll(async () => {
   await t.close();
   await twilio.close();
 });
 
-async function smsTeam(options: { balance?: number; smsEnabled?: boolean } = {}): Promise<TestTeam> {
-  const team = await createTeam(t.app);
-  await adminRequest(t.app, 'PATCH', `/teams/${team.id}`, { smsEnabled: options.smsEnabled ?? true });
-  if ((options.balance ?? 10_000) > 0)
-    await adminRequest(t.app, 'POST', `/teams/${team.id}/wallet/top-ups`, { amountMinor: options.balance ?? 10_000 });
-  return team;
-}
+const smsTeam = (options: { balance?: number; smsEnabled?: boolean } = {}) => createSmsTeam(t.app, options);
 
 async function balanceOf(teamId: number): Promise<bigint> {
   const row = await t.deps.db.selectFrom('wallets').select('balance').where('team_id', '=', teamId).executeTakeFirst();
