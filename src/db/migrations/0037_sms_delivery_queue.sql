@@ -36,8 +36,9 @@ CREATE TABLE sms_provider_ids (
 INSERT INTO sms_provider_ids (provider, provider_message_id, sms_id)
   SELECT provider, provider_message_id, id FROM sms_messages WHERE provider_message_id IS NOT NULL;
 
--- Both go with their message. A trigger rather than foreign keys: a key's check would lock the
--- message row at every insert (a write of its own), on the send path and in the worker.
+-- Both go with their message (what ON DELETE CASCADE would do; the trigger writes nothing else).
+-- Not foreign keys: their checks lock the message row at every insert, a write of its own on the
+-- send path and in the worker's outcome, which measured as markedly more PostgreSQL time per message.
 CREATE FUNCTION sms_messages_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM sms_deliveries d USING gone g WHERE d.sms_id = g.id AND g.status = 'queued';
