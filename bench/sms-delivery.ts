@@ -2,22 +2,30 @@
 // (test/support/fake-twilio.ts, its own process pinned to core 1) by one worker (a QueueRunner with
 // the sms-delivery queue and the twilio adapter), each outcome written with its sms.sent event, beside
 // a bare undici loop posting the same forms to the same fake with as many in flight, in the same run.
+// Beside each figure, the CPU time per message of the three processes involved (the worker or loop,
+// the fake, PostgreSQL), and a third round whose provider answers at once without HTTP: together
+// they show where Herald's time goes, and what bounds the ratio when the machine has few cores.
 // Run: npm exec -- node bench/sms-delivery.ts   (BENCH_DATABASE_URL; BENCH_SMS, default 30000:
 // rounds long enough that the two loops' start-up does not decide the ratio on a fast machine too)
 //
 // The messages are stored `queued` directly in the database while no worker runs (the send path has
 // its own benchmark, bench/sms-send.ts).
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { Agent, request } from 'undici';
+import type { SmsProvider } from '../src/adapters/sms-provider/index.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
+import { cpuSince, postgresCpu, processCpuMicros } from './proc-cpu.ts';
 import { machineLine, writeSection } from './results.ts';
 
 const MESSAGES = Number(process.env.BENCH_SMS ?? 30_000);
 const ROUNDS = 5;
+const BARE_IN_FLIGHT = 100;
 const TEXT = 'Your Herald verification code is 482913. It expires in 10 minutes.';
 const SID = 'AC00000000000000000000000000000001';
 const TOKEN = 'twilio-bench-auth-token';
@@ -89,7 +97,52 @@ async function bareLoop(url: string, count: number, inFlight: number): Promise<n
 
 // ---- Herald's worker ----
 
-async function heraldRound(fakeUrl: string, round: number) {
+/** CPU time per message of the worker or loop (this process), the fake, and PostgreSQL. */
+interface CpuPerMessage {
+  own: number;
+  fake: number;
+  postgres: number;
+}
+
+/** Starts a CPU measurement of this process, the fake (`fakePid`) and PostgreSQL; `per(n)` ends it. */
+function measureCpu(fakePid: number) {
+  const own = process.cpuUsage();
+  const fake = processCpuMicros(fakePid);
+  const postgres = postgresCpu();
+  return {
+    per(messages: number): CpuPerMessage {
+      const used = process.cpuUsage(own);
+      return {
+        own: (used.user + used.system) / messages,
+        fake: (processCpuMicros(fakePid) - fake) / messages,
+        postgres: cpuSince(postgres, postgresCpu()) / messages,
+      };
+    },
+  };
+}
+
+/**
+ * The breakdown round's provider: accepts every message at once, without HTTP, so that the round
+ * measures what the worker and PostgreSQL spend on the queue alone.
+ */
+function instantProvider(): SmsProvider {
+  let sent = 0;
+  return {
+    kind: 'twilio',
+    deliveryReports: 'reports',
+    send: async () => ({ kind: 'accepted', providerMessageId: `SM${randomUUID().replaceAll('-', '')}${++sent}` }),
+    verifyCallback: () => false,
+    parseReports: () => [],
+    close: async () => {},
+  };
+}
+
+interface RoundResult {
+  seconds: number;
+  cpu: CpuPerMessage;
+}
+
+async function heraldRound(fakeUrl: string, fakePid: number, round: number, http: boolean): Promise<RoundResult> {
   const { loadConfig } = await import('../src/config.ts');
   const { buildDeps } = await import('../src/deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
@@ -105,7 +158,7 @@ async function heraldRound(fakeUrl: string, round: number) {
   // Each round starts on vacuumed tables: the dead rows of earlier rounds and runs (their messages
   // are deleted with their team) would otherwise make the figure depend on when autovacuum last ran.
   await sql`VACUUM (ANALYZE) sms_messages, sms_deliveries, sms_provider_ids`.execute(deps.db);
-  const team = await createTeam(deps.db, { name: `bench-sms-delivery-${round}` }, now);
+  const team = await createTeam(deps.db, { name: `bench-sms-delivery-${round}${http ? '' : '-instant'}` }, now);
   const rows = Array.from({ length: MESSAGES }, (_, i) => {
     const to = `+1415555${String(i % 10000).padStart(4, '0')}`;
     return {
@@ -148,18 +201,21 @@ async function heraldRound(fakeUrl: string, round: number) {
   // Statistics that know the queued messages, as a running deployment's would: planned against the
   // empty tables the VACUUM left, claims and outcome writes could scan every queued message.
   await sql`ANALYZE sms_messages, sms_deliveries`.execute(deps.db);
-  const provider = createTwilioProvider({
-    accountSid: SID,
-    authToken: TOKEN,
-    apiUrl: fakeUrl,
-    statusCallbackUrl: 'http://127.0.0.1:1/hooks/sms/twilio',
-  });
+  const provider = http
+    ? createTwilioProvider({
+        accountSid: SID,
+        authToken: TOKEN,
+        apiUrl: fakeUrl,
+        statusCallbackUrl: 'http://127.0.0.1:1/hooks/sms/twilio',
+      })
+    : instantProvider();
   const runner = new QueueRunner({
     database: deps.database,
     queues: [smsDeliveryQueue({ provider })],
     clock: deps.clock,
     pollMs: 1000,
   });
+  const cpu = measureCpu(fakePid);
   const started = performance.now();
   await runner.start();
   runner.notify('sms-delivery');
@@ -176,11 +232,13 @@ async function heraldRound(fakeUrl: string, round: number) {
     if (sent < MESSAGES) runner.notify('sms-delivery');
   }
   const seconds = (performance.now() - started) / 1000;
+  // Before the pool closes: a PostgreSQL backend's CPU time goes with it.
+  const result = { seconds, cpu: cpu.per(MESSAGES) };
   await runner.stop();
   await provider.close();
   await deps.db.deleteFrom('teams').where('id', '=', team.id).execute();
   await deps.close();
-  return { seconds, inFlight: 100 };
+  return result;
 }
 
 if (process.argv[2] === 'fake') {
@@ -189,41 +247,59 @@ if (process.argv[2] === 'fake') {
   pinToCoreZero();
   await ensureDatabase(BENCH_DATABASE_URL);
   const { child, info } = await startPinnedChild<{ url: string }>(import.meta.filename, ['fake']);
-  const times: { bare: number[]; herald: number[] } = { bare: [], herald: [] };
-  let inFlight = 100;
+  const fakePid = child.pid!;
+  const rounds: { bare: RoundResult[]; herald: RoundResult[]; instant: RoundResult[] } = {
+    bare: [],
+    herald: [],
+    instant: [],
+  };
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const herald = expectMessages(child, MESSAGES);
-      const result = await heraldRound(info.url, round);
+      rounds.herald.push(await heraldRound(info.url, fakePid, round, true));
       await herald;
-      inFlight = result.inFlight;
-      times.herald.push(result.seconds);
       const bare = expectMessages(child, MESSAGES);
-      times.bare.push(await bareLoop(info.url, MESSAGES, inFlight));
+      const cpu = measureCpu(fakePid);
+      const seconds = await bareLoop(info.url, MESSAGES, BARE_IN_FLIGHT);
       await bare;
+      rounds.bare.push({ seconds, cpu: cpu.per(MESSAGES) });
+      rounds.instant.push(await heraldRound(info.url, fakePid, round, false));
     }
   } finally {
     child.kill('SIGKILL');
   }
-  const bare = median(times.bare);
-  const herald = median(times.herald);
+  const summary = (list: RoundResult[]) => ({
+    seconds: median(list.map((r) => r.seconds)),
+    own: median(list.map((r) => r.cpu.own)),
+    fake: median(list.map((r) => r.cpu.fake)),
+    postgres: median(list.map((r) => r.cpu.postgres)),
+  });
+  const bare = summary(rounds.bare);
+  const herald = summary(rounds.herald);
+  const instant = summary(rounds.instant);
   // Each Herald round is paired with the bare round run right after it: a shared machine's speed
   // drifts within a run, and a pair shares its moment; the per-round ratios show the spread.
-  const ratios = times.herald.map((seconds, i) => times.bare[i]! / seconds);
+  const ratios = rounds.herald.map((r, i) => rounds.bare[i]!.seconds / r.seconds);
   const ratio = median(ratios);
-  const row = (name: string, s: number) =>
-    `| ${name} | ${s.toFixed(2)} | ${Math.round(MESSAGES / s).toLocaleString('en-US')} |`;
+  const micros = (value: number) => `${value.toFixed(0)} µs`;
+  const row = (name: string, figures: ReturnType<typeof summary>, fake = true) =>
+    `| ${name} | ${figures.seconds.toFixed(2)} | ${Math.round(MESSAGES / figures.seconds).toLocaleString('en-US')} | ${micros(figures.own)} | ${fake ? micros(figures.fake) : '–'} | ${micros(figures.postgres)} |`;
+  const total = (figures: ReturnType<typeof summary>) => figures.own + figures.fake + figures.postgres;
+  const cores = os.cpus().length;
   const body = [
     '## SMS delivery (sms)',
     '',
-    `\`npm exec -- node bench/sms-delivery.ts\`: ${MESSAGES.toLocaleString('en-US')} messages per round, stored \`queued\` with their rows in the delivery queue while no worker runs (after a VACUUM of the SMS tables, so that earlier rounds' deleted rows do not weigh on this one, and with an ANALYZE once they are stored, so that the claims and outcome writes are planned for tables that hold them), then one QueueRunner with the sms-delivery queue and the twilio adapter pointed at the fake Twilio (test/support/fake-twilio.ts, its own process pinned to core 1), timed until every message is \`sent\` in the database with its sms.sent event; median of ${ROUNDS} alternating rounds. Baseline: a bare undici loop, ${inFlight} in flight, posting the same forms with the same Basic auth to the same fake. Worker and loop pinned to core 0; PostgreSQL on loopback. ${machineLine()}.`,
+    `\`npm exec -- node bench/sms-delivery.ts\`: ${MESSAGES.toLocaleString('en-US')} messages per round, stored \`queued\` with their rows in the delivery queue while no worker runs (after a VACUUM of the SMS tables, so that earlier rounds' deleted rows do not weigh on this one, and with an ANALYZE once they are stored, so that the claims and outcome writes are planned for tables that hold them), then one QueueRunner with the sms-delivery queue and the twilio adapter pointed at the fake Twilio (test/support/fake-twilio.ts, its own process pinned to core 1), timed until every message is \`sent\` in the database with its sms.sent event; median of ${ROUNDS} alternating rounds. Baseline: a bare undici loop, ${BARE_IN_FLIGHT} in flight, posting the same forms with the same Basic auth to the same fake. Worker and loop pinned to core 0; PostgreSQL on loopback, on either core. CPU time per message from \`process.cpuUsage\` and \`/proc\` (every \`postgres\` process). A third round in each, for the breakdown only: the same worker with a provider that accepts every message at once, without HTTP. ${machineLine()}.`,
     '',
-    '| target | seconds (median) | messages/s |',
-    '|---|---:|---:|',
+    '| target | seconds (median) | messages/s | CPU per message: worker or loop | fake Twilio | PostgreSQL |',
+    '|---|---:|---:|---:|---:|---:|',
     row('bare undici loop (baseline)', bare),
     row('Herald sms-delivery worker (queued → accepted, outcome written)', herald),
+    row('Herald worker, provider answering at once (no HTTP; breakdown only)', instant, false),
     '',
     `Throughput ratio, the median of the ${ROUNDS} rounds' ratios (${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}): **${(ratio * 100).toFixed(0)}%** of the bare loop (target: at least 60%, ${ratio >= 0.6 ? 'met' : '**not met**'}).`,
+    '',
+    `Where the time goes: per message, the bare loop and the fake use ${micros(bare.own + bare.fake)} of CPU in all; Herald's worker, the fake and PostgreSQL use ${micros(total(herald))}, of which ${micros(instant.own + instant.postgres)} is the queue's own work in the worker and PostgreSQL (claim, outcome and event: the no-HTTP round). At those costs, ${cores} cores shared by all three processes give Herald at most ${Math.round((cores * 1e6) / total(herald)).toLocaleString('en-US')} messages/s with every core busy; 60% of the bare loop (${Math.round((0.6 * MESSAGES) / bare.seconds).toLocaleString('en-US')} messages/s) would need at most ${micros((cores * 1e6 * bare.seconds) / (0.6 * MESSAGES))} per message across the three.`,
   ].join('\n');
   console.log(body);
   writeSection('sms-delivery', body);
