@@ -19,8 +19,9 @@ describe.runIf(url !== null)('claim plans on PostgreSQL', () => {
   it('settles on a generic plan for the sms-delivery claim instead of planning every batch', async () => {
     const shared = await getTestDb(); // migrated
     // A crowded queue of due messages, with statistics that know it, as a busy deployment's: on
-    // near-empty tables every plan looks cheap. The claims below lease some; the team's deletion
-    // takes them all away again, whatever the outcome.
+    // near-empty tables every plan looks cheap. They are due in 2000 and the claims run then, so
+    // that no other test's message is claimed; the team's deletion takes them away, whatever the outcome.
+    const dueAt = new Date('2000-01-01T00:00:00Z');
     const team = await createTeam(shared.db, { name: 'claim-plan' }, new Date());
     try {
       await sql`
@@ -33,12 +34,12 @@ describe.runIf(url !== null)('claim plans on PostgreSQL', () => {
           RETURNING id
         )
         INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at)
-        SELECT id, ${team.id}, now(), now() - interval '1 minute' FROM stored`.execute(shared.db);
+        SELECT id, ${team.id}, now(), ${dueAt} FROM stored`.execute(shared.db);
       await sql`ANALYZE sms_messages, sms_deliveries`.execute(shared.db);
       // One connection, so every claim runs as the same prepared statement in one session.
       handle = await connectDatabase({ databaseUrl: url, dataDir: null, poolSize: 1 });
       const queue = smsDeliveryQueue({ provider: createLogSmsProvider(async () => {}) });
-      for (let i = 0; i < 10; i++) await claimDue(handle.db, queue, new Date());
+      for (let i = 0; i < 10; i++) await claimDue(handle.db, queue, new Date(dueAt.getTime() + 1000));
       const plans = await sql<{ generic_plans: string; custom_plans: string }>`
         SELECT generic_plans, custom_plans FROM pg_prepared_statements
         WHERE statement LIKE ${'%UPDATE "sms_deliveries" SET%'}`.execute(handle.db);
