@@ -7,38 +7,22 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTeam as createTeamRow } from '../../src/platform/teams.ts';
 import { listSmsQuery } from '../../src/sms/queries.ts';
-import { createListeningTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { bearer, createSmsTeam, type TestTeam } from '../support/factory.ts';
-import { FakeTwilio } from '../support/fake-twilio.ts';
-import { deliverDueSms } from '../support/sms-delivery.ts';
+import type { FakeTwilio } from '../support/fake-twilio.ts';
+import { deliverDueSms, sendTestSms, startTwilioTestApp } from '../support/sms-delivery.ts';
 
 let twilio: FakeTwilio;
 let t: TestApp;
+let callback: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  twilio = await FakeTwilio.start();
-  t = await createListeningTestApp({
-    smsProvider: 'twilio',
-    twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
-  });
+  ({ t, twilio, statusCallback: callback, close } = await startTwilioTestApp());
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await twilio.close();
-});
+afterAll(() => close());
 
-const callback = () => `${t.deps.config.publicUrl}/hooks/sms/twilio`;
-
-async function send(team: TestTeam, to: string): Promise<string> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/sms',
-    headers: bearer(team.key),
-    payload: { to, text: 'Your code is 123456' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id;
-}
+const send = async (team: TestTeam, to: string): Promise<string> => (await sendTestSms(t, team, to)).id;
 
 interface PlanNode {
   'Node Type': string;
@@ -89,9 +73,9 @@ it('lists every status, follows reports through the provider id, and forgets bot
   const all = [...handedOver, rejected];
   expect(await queueRows(all)).toEqual({ queued: [], known: [delivered, failed, sent].sort() });
 
-  expect((await twilio.postStatus(callback(), { sid: sidFor(toDelivered!), status: 'delivered' })).status).toBe(200);
+  expect((await twilio.postStatus(callback, { sid: sidFor(toDelivered!), status: 'delivered' })).status).toBe(200);
   const undelivered = { sid: sidFor(toFailed!), status: 'undelivered', errorCode: 30003 } as const;
-  expect((await twilio.postStatus(callback(), undelivered)).status).toBe(200);
+  expect((await twilio.postStatus(callback, undelivered)).status).toBe(200);
 
   expect(await listed(team, 'queued')).toEqual([queued]);
   expect(await listed(team, 'sent')).toEqual([sent]);
@@ -102,7 +86,7 @@ it('lists every status, follows reports through the provider id, and forgets bot
   await t.deps.db.deleteFrom('teams').where('id', '=', team.id).execute();
   expect(await queueRows([...all, queued])).toEqual({ queued: [], known: [] });
   // A report for a message that is gone finds nothing and changes nothing.
-  expect((await twilio.postStatus(callback(), { sid: sidFor(toSent!), status: 'delivered' })).status).toBe(200);
+  expect((await twilio.postStatus(callback, { sid: sidFor(toSent!), status: 'delivered' })).status).toBe(200);
 });
 
 it('keeps every column a status change writes out of the indexes of sms_messages', async () => {

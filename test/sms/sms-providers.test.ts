@@ -6,25 +6,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningTestApp, type TestApp } from '../support/app.ts';
 import { adminRequest, bearer, createSmsTeam, type TestTeam } from '../support/factory.ts';
-import { deliverDueSms as deliverDue, smsRunner as runner } from '../support/sms-delivery.ts';
-import { FakeTwilio } from '../support/fake-twilio.ts';
+import type { FakeTwilio } from '../support/fake-twilio.ts';
+import {
+  deliverDueSms as deliverDue,
+  sendTestSms,
+  smsRunner as runner,
+  startTwilioTestApp,
+} from '../support/sms-delivery.ts';
 import { FakeTermii } from '../support/fake-termii.ts';
 import { AT_TEST_API_KEY, AT_TEST_USERNAME, FakeAfricasTalking } from '../support/fake-africastalking.ts';
 
 const US = '+14155552671';
 const NG = '+2348031234567';
 const KE = '+254712345678';
-
-async function sendSms(t: TestApp, team: TestTeam, to: string): Promise<{ id: string; charge: { amount: string } }> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/sms',
-    headers: bearer(team.key),
-    payload: { to, text: 'Your code is 123456' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
 
 async function smsOf(t: TestApp, team: TestTeam, id: string) {
   return (await t.app.inject({ url: `/api/v1/sms/${id}`, headers: bearer(team.key) })).json();
@@ -38,32 +32,26 @@ async function balanceOf(t: TestApp, teamId: number): Promise<bigint> {
 describe('twilio', () => {
   let twilio: FakeTwilio;
   let t: TestApp;
+  let callback: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    twilio = await FakeTwilio.start();
-    t = await createListeningTestApp({
-      smsProvider: 'twilio',
-      twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
-    });
+    ({ t, twilio, statusCallback: callback, close } = await startTwilioTestApp());
   }, 60_000);
-  afterAll(async () => {
-    await t.close();
-    await twilio.close();
-  });
-  const callback = () => `${t.deps.config.publicUrl}/hooks/sms/twilio`;
+  afterAll(() => close());
 
   it('hands the message over with its status callback, then follows signed reports forward only', async () => {
     const team = await createSmsTeam(t.app);
-    const sms = await sendSms(t, team, US);
+    const sms = await sendTestSms(t, team, US);
     await deliverDue(t);
     const handed = twilio.messages.at(-1)!;
-    expect(handed).toMatchObject({ to: US, from: 'Herald', body: 'Your code is 123456', statusCallback: callback() });
+    expect(handed).toMatchObject({ to: US, from: 'Herald', body: 'Your code is 123456', statusCallback: callback });
     expect((await smsOf(t, team, sms.id)).status).toBe('sent');
 
-    expect((await twilio.postStatus(callback(), { sid: handed.sid, status: 'delivered' })).status).toBe(200);
+    expect((await twilio.postStatus(callback, { sid: handed.sid, status: 'delivered' })).status).toBe(200);
     expect((await smsOf(t, team, sms.id)).status).toBe('delivered');
     // A duplicate, then a late `sent`: nothing changes.
-    expect((await twilio.postStatus(callback(), { sid: handed.sid, status: 'delivered' })).status).toBe(200);
-    expect((await twilio.postStatus(callback(), { sid: handed.sid, status: 'sent' })).status).toBe(200);
+    expect((await twilio.postStatus(callback, { sid: handed.sid, status: 'delivered' })).status).toBe(200);
+    expect((await twilio.postStatus(callback, { sid: handed.sid, status: 'sent' })).status).toBe(200);
     const read = await smsOf(t, team, sms.id);
     expect(read.status).toBe('delivered');
     expect(read.reason).toBeNull();
@@ -71,20 +59,20 @@ describe('twilio', () => {
 
   it('answers a forged report 403 and changes nothing', async () => {
     const team = await createSmsTeam(t.app);
-    const sms = await sendSms(t, team, US);
+    const sms = await sendTestSms(t, team, US);
     await deliverDue(t);
     const handed = twilio.messages.at(-1)!;
-    const forged = await twilio.postStatus(callback(), { sid: handed.sid, status: 'delivered', forge: true });
+    const forged = await twilio.postStatus(callback, { sid: handed.sid, status: 'delivered', forge: true });
     expect(forged.status).toBe(403);
     expect((await smsOf(t, team, sms.id)).status).toBe('sent');
   });
 
   it('keeps the charge of a message that failed after hand-off, with a plain reason', async () => {
     const team = await createSmsTeam(t.app);
-    const sms = await sendSms(t, team, US);
+    const sms = await sendTestSms(t, team, US);
     await deliverDue(t);
     const before = await balanceOf(t, team.id);
-    await twilio.postStatus(callback(), { sid: twilio.messages.at(-1)!.sid, status: 'undelivered', errorCode: 30003 });
+    await twilio.postStatus(callback, { sid: twilio.messages.at(-1)!.sid, status: 'undelivered', errorCode: 30003 });
     const read = await smsOf(t, team, sms.id);
     expect(read.status).toBe('failed');
     expect(read.reason.code).toBe('unreachable');
@@ -95,7 +83,7 @@ describe('twilio', () => {
   it('rejects a message the provider refuses before hand-off and returns the charge', async () => {
     const team = await createSmsTeam(t.app);
     const funded = await balanceOf(t, team.id);
-    const sms = await sendSms(t, team, US);
+    const sms = await sendTestSms(t, team, US);
     expect(await balanceOf(t, team.id)).toBeLessThan(funded);
     twilio.enqueue({ refuse: 21211 });
     await deliverDue(t);
@@ -109,7 +97,7 @@ describe('twilio', () => {
 
   it('retries a 5xx with backoff, sends once it is taken, and charges once', async () => {
     const team = await createSmsTeam(t.app);
-    const sms = await sendSms(t, team, US);
+    const sms = await sendTestSms(t, team, US);
     const charged = await balanceOf(t, team.id);
     const handedBefore = twilio.messages.length;
     twilio.enqueue({ status: 503 });
@@ -125,7 +113,7 @@ describe('twilio', () => {
   it('never sends twice a message whose worker vanished mid-send: it is rejected and released', async () => {
     const team = await createSmsTeam(t.app);
     const funded = await balanceOf(t, team.id);
-    const sms = await sendSms(t, team, US);
+    const sms = await sendTestSms(t, team, US);
     const requestsBefore = twilio.requests.length;
     twilio.enqueue('hang');
     // The first worker takes the message and hangs on the provider (as a killed one would never answer).
@@ -145,7 +133,7 @@ describe('twilio', () => {
 
   it('gives the operator the callback URLs', async () => {
     const urls = await adminRequest(t.app, 'GET', '/sms/callback-urls');
-    expect(urls.twilio).toBe(callback());
+    expect(urls.twilio).toBe(callback);
     expect(urls.africastalking).toMatch(/\/hooks\/sms\/africastalking\/[\w-]+$/);
     expect(urls.termii).toBe(`${t.deps.config.publicUrl}/hooks/sms/termii`);
   });
@@ -168,7 +156,7 @@ describe('termii', () => {
 
   it('sends, follows a signed report, refuses a forged one; other providers’ paths are not live', async () => {
     const team = await createSmsTeam(t.app);
-    const sms = await sendSms(t, team, NG);
+    const sms = await sendTestSms(t, team, NG);
     await deliverDue(t);
     const handed = termii.messages.at(-1)!;
     expect(handed.to).toBe(NG.slice(1));
@@ -201,7 +189,7 @@ describe("africa's talking", () => {
 
   it('sends, takes reports only on the tokened path, and answers a wrong token 404', async () => {
     const team = await createSmsTeam(t.app);
-    const sms = await sendSms(t, team, KE);
+    const sms = await sendTestSms(t, team, KE);
     await deliverDue(t);
     const handed = at.messages.at(-1)!;
     const { africastalking } = await adminRequest(t.app, 'GET', '/sms/callback-urls');

@@ -1,7 +1,12 @@
-// The sms-delivery queue as the worker runs it, for tests that need queued messages handed over.
+// The sms-delivery queue as the worker runs it, for tests that need queued messages handed over, and
+// an app whose messages go to a fake Twilio of its own.
+import { expect } from 'vitest';
+import { SMS_CALLBACK_PATHS } from '../../src/adapters/sms-provider/index.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { smsDeliveryQueue } from '../../src/sms/index.ts';
-import type { TestApp } from './app.ts';
+import { createListeningTestApp, type TestApp } from './app.ts';
+import { bearer, type TestTeam } from './factory.ts';
+import { FakeTwilio } from './fake-twilio.ts';
 
 /** A runner of the sms-delivery queue with the app's provider and clock (not started). */
 export function smsRunner(t: Pick<TestApp, 'deps' | 'clock'>): QueueRunner {
@@ -23,4 +28,46 @@ export async function deliverDueSms(t: Pick<TestApp, 'deps' | 'clock'>): Promise
   } finally {
     await runner.stop();
   }
+}
+
+export interface TwilioTestApp {
+  t: TestApp;
+  twilio: FakeTwilio;
+  /** The StatusCallback Herald gives Twilio, where the fake posts its reports. */
+  statusCallback: string;
+  close(): Promise<void>;
+}
+
+/** An app listening on loopback (so reports can reach it) that hands its SMS to a fake Twilio. */
+export async function startTwilioTestApp(): Promise<TwilioTestApp> {
+  const twilio = await FakeTwilio.start();
+  const t = await createListeningTestApp({
+    smsProvider: 'twilio',
+    twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
+  });
+  return {
+    t,
+    twilio,
+    statusCallback: `${t.deps.config.publicUrl}${SMS_CALLBACK_PATHS.twilio}`,
+    close: async () => {
+      await t.close();
+      await twilio.close();
+    },
+  };
+}
+
+/** POST /api/v1/sms for `team`, which must answer 201; the created message. */
+export async function sendTestSms(
+  t: Pick<TestApp, 'app'>,
+  team: TestTeam,
+  to: string,
+): Promise<{ id: string; charge: { amount: string } }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/sms',
+    headers: bearer(team.key),
+    payload: { to, text: 'Your code is 123456' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
 }

@@ -3,10 +3,10 @@
 // received, delivery status following the message, 402 with nothing stored, the SMS-only field
 // rules, and a premium-rate burst from one client IP refused with its reasons before any charge.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListeningTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { adminRequest, createSmsTeam } from '../support/factory.ts';
-import { FakeTwilio } from '../support/fake-twilio.ts';
-import { deliverDueSms } from '../support/sms-delivery.ts';
+import type { FakeTwilio } from '../support/fake-twilio.ts';
+import { deliverDueSms, startTwilioTestApp } from '../support/sms-delivery.ts';
 import { codeInSms, countRows, verify } from './support.ts';
 
 const US = '+14155552671';
@@ -16,18 +16,12 @@ const premium = (i: number) => `+4490987654${String(i).padStart(2, '0')}`;
 
 let twilio: FakeTwilio;
 let t: TestApp;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  twilio = await FakeTwilio.start();
-  t = await createListeningTestApp({
-    smsProvider: 'twilio',
-    twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
-  });
+  ({ t, twilio, close } = await startTwilioTestApp());
 }, 180_000);
-afterAll(async () => {
-  await t.close();
-  await twilio.close();
-});
+afterAll(() => close());
 
 const smsTeam = (options: { balance?: number; smsEnabled?: boolean } = {}) => createSmsTeam(t.app, options);
 
