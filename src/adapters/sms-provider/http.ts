@@ -1,7 +1,11 @@
-// One POST to a provider's API with a deadline. Answers the status and the start of the body, or
+// One POST to a provider's API, bounded in time. Answers the status and the start of the body, or
 // the reason nothing came back (which the adapters turn into `retry`).
-import { Agent, request, type Dispatcher } from 'undici';
-import { deadline } from '../../platform/deadline.ts';
+// Each API origin has one undici Pool, asked by path: a worker posts thousands of messages a second
+// to one URL, so nothing per message parses it or looks up its dispatcher. No timer or AbortController
+// per request either (they showed plainly in the worker's CPU per message): undici bounds the connection
+// and the wait for the headers, and one sweep ends the bodies still being read past the deadline.
+import type { Readable } from 'node:stream';
+import { Pool } from 'undici';
 
 export const PROVIDER_TIMEOUT_MS = 15_000;
 const BODY_MAX = 64 * 1024;
@@ -16,42 +20,121 @@ export interface ProviderHttp {
   close(): Promise<void>;
 }
 
+function timeoutError(timeoutMs: number): Error {
+  return Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' });
+}
+
+/** Answers whose bodies are being read, each with its deadline; one interval runs while there are any. */
+class BodyDeadlines {
+  readonly #reading = new Map<Readable, number>();
+  readonly timeoutMs: number;
+  readonly #sweepMs: number;
+  #sweeper: NodeJS.Timeout | null = null;
+
+  constructor(timeoutMs: number) {
+    this.timeoutMs = timeoutMs;
+    this.#sweepMs = Math.min(1000, Math.max(10, Math.round(timeoutMs / 10)));
+  }
+
+  watch(body: Readable, startedAt: number): void {
+    const until = startedAt + this.timeoutMs;
+    if (performance.now() >= until) {
+      body.destroy(timeoutError(this.timeoutMs));
+      return;
+    }
+    this.#reading.set(body, until);
+    this.#sweeper ??= setInterval(() => this.#sweep(), this.#sweepMs).unref();
+  }
+
+  unwatch(body: Readable): void {
+    this.#reading.delete(body);
+    if (this.#reading.size === 0 && this.#sweeper !== null) {
+      clearInterval(this.#sweeper);
+      this.#sweeper = null;
+    }
+  }
+
+  #sweep(): void {
+    const now = performance.now();
+    for (const [body, until] of this.#reading) {
+      if (now < until) continue;
+      this.#reading.delete(body);
+      body.destroy(timeoutError(this.timeoutMs));
+    }
+  }
+}
+
+interface Target {
+  pool: Pool;
+  path: string;
+}
+
 export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS): ProviderHttp {
-  const agent: Dispatcher = new Agent({ keepAliveTimeout: 30_000, connectTimeout: timeoutMs });
+  const pools = new Map<string, Pool>();
+  // An adapter posts to one or two fixed URLs; the cap only guards against a caller that varies them.
+  const targets = new Map<string, Target>();
+  const deadlines = new BodyDeadlines(timeoutMs);
+
+  function targetOf(url: string): Target {
+    const known = targets.get(url);
+    if (known !== undefined) return known;
+    const parsed = new URL(url);
+    let pool = pools.get(parsed.origin);
+    if (pool === undefined) {
+      pool = new Pool(parsed.origin, { keepAliveTimeout: 30_000, connectTimeout: timeoutMs });
+      pools.set(parsed.origin, pool);
+    }
+    const target = { pool, path: `${parsed.pathname}${parsed.search}` };
+    if (targets.size < 100) targets.set(url, target);
+    return target;
+  }
+
+  async function readBody(body: Readable & { text(): Promise<string> }, length: number): Promise<string> {
+    // A body that says its length and is small enough is read whole, the common answer's cheaper path.
+    if (length <= BODY_MAX) return body.text();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      if (size > BODY_MAX) {
+        body.destroy();
+        break;
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
   return {
     async post(url, headers, body) {
-      const limit = deadline(timeoutMs);
+      const startedAt = performance.now();
+      let response;
       try {
-        const response = await request(url, {
+        const { pool, path } = targetOf(url);
+        response = await pool.request({
+          path,
           method: 'POST',
           headers,
           body,
-          dispatcher: agent,
-          signal: limit.signal,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
         });
-        // A body that says its length and is small enough is read whole, the common answer's cheaper path.
-        const length = Number(response.headers['content-length']);
-        if (length <= BODY_MAX) return { status: response.statusCode, text: await response.body.text() };
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of response.body) {
-          size += (chunk as Buffer).length;
-          if (size > BODY_MAX) {
-            response.body.destroy();
-            break;
-          }
-          chunks.push(chunk as Buffer);
-        }
-        return { status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') };
+      } catch (error) {
+        return { error: describe(error, timeoutMs) };
+      }
+      deadlines.watch(response.body, startedAt);
+      try {
+        const text = await readBody(response.body, Number(response.headers['content-length']));
+        return { status: response.statusCode, text };
       } catch (error) {
         return { error: describe(error, timeoutMs) };
       } finally {
-        limit.done();
+        deadlines.unwatch(response.body);
       }
     },
-    close: () => agent.close(),
+    close: async () => {
+      await Promise.all([...pools.values()].map((pool) => pool.close()));
+    },
   };
 }
 
