@@ -3,7 +3,8 @@
 // Each API origin has one undici Pool, asked by path: a worker posts thousands of messages a second
 // to one URL, so nothing per message parses it or looks up its dispatcher. No timer or AbortController
 // per request either (they showed plainly in the worker's CPU per message): undici bounds the connection
-// and the wait for the headers, and one sweep ends the bodies still being read past the deadline.
+// and the wait for the headers, each to the timeout, and one sweep ends any body still being read when
+// the timeout has passed since the request began.
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 
