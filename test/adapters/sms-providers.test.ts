@@ -135,11 +135,14 @@ describe('twilio', () => {
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 5);
   });
 
-  it('leaves an answer that trickles in for longer than the timeout for a retry', async () => {
+  it.each([
+    ['of unknown length', {}],
+    ['that says its length', { 'content-length': '1000' }],
+  ])('leaves an answer %s that trickles in for longer than the timeout for a retry', async (_, length) => {
     // Headers at once, then a byte of body now and then: no single wait is long, the whole is.
     const trickle = http.createServer((req, res) => {
       req.resume();
-      res.writeHead(201, { 'content-type': 'application/json' });
+      res.writeHead(201, { 'content-type': 'application/json', ...length });
       res.write('{');
       const timer = setInterval(() => res.write(' '), TIMEOUT_MS / 4);
       res.on('close', () => clearInterval(timer));
