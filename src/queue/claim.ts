@@ -37,19 +37,21 @@ export function claimStatement(queue: Queue, now: Date, leaseUntil: Date, exclud
   // newest version, so a row another worker leased a moment ago is dropped, not claimed twice.
   // NO KEY UPDATE is the lock the UPDATE takes anyway; FOR UPDATE would also block inserts of rows
   // that reference the job by foreign key (an email's events) for as long as the claim runs.
+  // The locked rows are updated where they lie (by ctid, which cannot change while we hold the
+  // lock): a second descent of the id index per row would find the same version.
   // The batch size is written into the text, not bound: PostgreSQL costs a generic plan with `LIMIT $n`
   // as if it kept a tenth of the table, and would then plan every claim afresh.
   return sql<ClaimedRow>`
     UPDATE ${table} SET ${lease} = ${leaseUntil}::timestamptz, ${attempts} = ${table}.${attempts} + 1
-    ${join === null ? sql`` : sql`FROM ${join.from}`}
-    WHERE ${table}.${id} IN (
-      SELECT ${id} FROM ${table}
+    FROM (
+      SELECT ctid AS herald_tid FROM ${table}
       WHERE ${claimableWhere(queue, now)} ${notFinalising}
       ORDER BY ${columnRef(queue.dueColumn)}
       LIMIT ${sql.lit(queue.batchSize)}
       FOR NO KEY UPDATE SKIP LOCKED
-    ) ${join === null ? sql`` : sql`AND ${join.on}`}
-    RETURNING ${join === null ? sql`*` : join.returning}`;
+    ) AS herald_picked ${join === null ? sql`` : sql`, ${join.from}`}
+    WHERE ${table}.ctid = herald_picked.herald_tid ${join === null ? sql`` : sql`AND ${join.on}`}
+    RETURNING ${join === null ? sql`${table}.*` : join.returning}`;
 }
 
 export function leaseFor(queue: Queue, now: Date): Date {

@@ -33,6 +33,11 @@ export function smsEventCallsCte(written: string): RawBuilder<unknown> {
     CROSS JOIN LATERAL unnest(string_to_array(m.events, ',')) WITH ORDINALITY AS s(status, n)
     CROSS JOIN LATERAL (SELECT s.status, 'sms.' || s.status AS type) e
     JOIN webhooks w ON w.team_id = m.team_id AND ${subscribedSql(sql`e.type`, sql`NULL::integer`)}
+    -- Checked once per statement: without it each written row probes the webhooks index.
+    WHERE EXISTS (
+      SELECT 1 FROM webhooks a
+      WHERE a.status = 'ACTIVE' AND a.team_id IN (SELECT DISTINCT t.team_id FROM ${sql.table(written)} t)
+    )
     ORDER BY m.id, s.n, w.id
     RETURNING pg_notify(${QUEUE_CHANNEL}, ${WEBHOOK_DELIVERY_QUEUE})
   )`;

@@ -1,8 +1,8 @@
 // The delivery queue beside the messages (migration 0037): a message is queued by its own row in
 // sms_deliveries, which its outcome deletes; the provider's id finds it for reports through
 // sms_provider_ids; lists by status still find every status, the rare ones by index in a crowded
-// team; both go with their message; and no index of sms_messages names a column that a status
-// change writes (so the change is a HOT update).
+// team; both go with their message; no index of sms_messages names a column that a status change
+// writes, and a full batch's new versions fit on their pages (so each change is a HOT update).
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTeam as createTeamRow } from '../../src/platform/teams.ts';
@@ -137,5 +137,41 @@ it("lists a crowded team's queued, failed and rejected messages by index, not by
     }
   } finally {
     await t.deps.db.deleteFrom('teams').where('id', '=', crowded).execute();
+  }
+});
+
+it("writes a full batch's first status change in place: no message leaves its page", async () => {
+  const now = t.clock.now();
+  const team = (await createTeamRow(t.deps.db, { name: 'full batch' }, now)).id;
+  // Stored in one statement, as neighbours on as few pages as the table's fillfactor allows.
+  await sql`
+    WITH stored AS (
+      INSERT INTO sms_messages (id, team_id, to_number, to_prefix, country, sender_id, body, encoding, segments,
+        currency, charge_minor, status, created_at, updated_at)
+      SELECT 'sms_fullbatch_' || lpad(i::text, 3, '0'), ${team}, '+1415555' || lpad(i::text, 4, '0'), '+1415555',
+        'US', 'Herald', 'Your Herald verification code is 482913. It expires in 10 minutes.', 'GSM-7', 1, 'USD', 1,
+        'queued', ${now}, ${now}
+      FROM generate_series(1, 250) AS i
+      RETURNING id
+    )
+    INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at)
+    SELECT id, ${team}, ${now}, ${now} FROM stored`.execute(t.deps.db);
+  const pages = async () => {
+    const { rows } = await sql<{ id: string; status: string; page: string }>`
+      SELECT id, status, (ctid::text::point)[0]::text AS page FROM sms_messages WHERE team_id = ${team} ORDER BY id`.execute(
+      t.deps.db,
+    );
+    return rows;
+  };
+  try {
+    const before = await pages();
+    await deliverDueSms(t);
+    const after = await pages();
+    expect(after.map((row) => row.status)).toEqual(before.map(() => 'sent'));
+    // A new version on another page is a non-HOT update: an entry in every index of the table.
+    const moved = after.filter((row, i) => row.page !== before[i]!.page).map((row) => row.id);
+    expect(moved).toEqual([]);
+  } finally {
+    await t.deps.db.deleteFrom('teams').where('id', '=', team).execute();
   }
 });
