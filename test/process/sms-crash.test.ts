@@ -10,7 +10,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLogSmsProvider } from '../../src/adapters/sms-provider/index.ts';
 import { connectDatabase } from '../../src/db/connect.ts';
+import { smsDeliveryQueue } from '../../src/sms/index.ts';
 import { freshPostgresDatabase } from '../support/fresh-database.ts';
 import { FakeTwilio } from '../support/fake-twilio.ts';
 import {
@@ -26,7 +28,8 @@ import {
   withHeraldLogs,
 } from '../support/spawn.ts';
 
-const HELD = 3;
+// Each message is sent alone, so each is claimed alone: one per batch the worker holds at once.
+const HELD = smsDeliveryQueue({ provider: createLogSmsProvider(async () => {}) }).concurrency;
 const TOP_UP_MINOR = 100_000;
 
 let twilio: FakeTwilio | null = null;
