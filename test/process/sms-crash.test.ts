@@ -80,6 +80,8 @@ describe('SIGKILL of the SMS worker while the provider holds its messages', { ti
         return response.body as Record<string, unknown>;
       };
       const team = await admin('POST', '/teams', { name: 'sms crash', smsEnabled: true });
+      // The test polls its messages every 20 ms; the default 10 requests a second would refuse it.
+      await admin('PATCH', `/teams/${team.id}`, { apiRateLimit: 1000 });
       const owner = await admin('POST', `/teams/${team.id}/members`, { email: 'owner@example.test', role: 'OWNER' });
       const key = (await admin('POST', `/teams/${team.id}/api-keys`, { kind: 'full', memberId: owner.id }))
         .key as string;
