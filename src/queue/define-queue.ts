@@ -35,6 +35,11 @@ export interface QueueOptions<Row> {
   /** Batches of this queue one runner works on at once. */
   concurrency?: number;
   /**
+   * At most this many of them full (default: all). Under a backlog every claim walks past the rows
+   * the other batches hold, the oldest due; the slots beyond this wait, and serve a trickle.
+   */
+  fullBatches?: number;
+  /**
    * After a batch that was not full, wait this long before the next claim (default 0: claim at once),
    * so that work arriving in a steady trickle is taken in fewer, larger batches. For queues whose
    * batches have a high fixed cost and whose work may wait that long; the claim after an idle spell
@@ -76,6 +81,7 @@ export interface Queue {
   readonly maxAttempts: number;
   readonly backoff: BackoffOptions;
   readonly concurrency: number;
+  readonly fullBatches: number;
   readonly gatherMs: number;
   readonly handleBatch: (rows: ClaimedRow[], ctx: BatchContext) => Promise<JobOutcome[]>;
   readonly onDone: Finaliser<ClaimedRow>;
@@ -129,6 +135,7 @@ export function defineQueue<Row extends object>(options: QueueOptions<Row>): Que
     maxAttempts: positive('maxAttempts', options.maxAttempts ?? 5),
     backoff,
     concurrency: positive('concurrency', options.concurrency ?? 1),
+    fullBatches: positive('fullBatches', options.fullBatches ?? options.concurrency ?? 1),
     gatherMs: nonNegative('gatherMs', options.gatherMs ?? 0),
     handleBatch: handleBatch as unknown as Queue['handleBatch'],
     onDone: erase(options.onDone),

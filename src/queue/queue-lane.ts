@@ -1,7 +1,8 @@
 // One queue's loops inside a runner. Each of `concurrency` slots claims a batch, hands it to the
 // handler, then finalises it and claims the next in one round trip; a slot sleeps only when a claim
 // comes back empty, until notified or the poll interval passes. A queue with gatherMs finalises a
-// batch that was not full on its own and pauses that long before claiming again.
+// batch that was not full on its own and pauses that long before claiming again. While fullBatches
+// full batches are held, the other slots do not claim.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -28,6 +29,8 @@ interface HeldBatch {
   abort: AbortController;
   /** Set by stop() after it released the rows: the batch must not write anything back. */
   abandoned: boolean;
+  /** Claimed with batchSize rows: counts against queue.fullBatches. */
+  full: boolean;
 }
 
 export class QueueLane implements Lane {
@@ -38,6 +41,9 @@ export class QueueLane implements Lane {
   readonly #held = new Set<HeldBatch>();
   #stopping = false;
   #slots: Promise<void>[] = [];
+  /** Held batches that are full, and claims under way (each may come back full). */
+  #fullHeld = 0;
+  #claiming = 0;
   /** Claims started so far, and who waits for an empty claim that started after a given one. */
   #claimsStarted = 0;
   #idleWaiters: { after: number; resolve: () => void }[] = [];
@@ -83,6 +89,11 @@ export class QueueLane implements Lane {
     let batch: HeldBatch | null = null;
     // A batch claimed just before stop() is still worked on: stop() waits for held batches.
     while (batch !== null || !this.#stopping) {
+      if (batch === null && this.#backlogged(0)) {
+        // Woken when a full batch ends (or by a notification, or the poll interval).
+        await this.#wake.wait(this.#deps.pollMs);
+        continue;
+      }
       const result: HeldBatch | null | 'gather' = batch === null ? await this.#claim() : await this.#work(batch);
       if (result === 'gather') {
         // Notifications do not cut the pause short: they are what it waits to gather. Then a claim at once.
@@ -95,19 +106,37 @@ export class QueueLane implements Lane {
     }
   }
 
+  /**
+   * Whether a claim now (by a slot holding `ownFull` full batches, which it is about to write back)
+   * could take the full batches over queue.fullBatches.
+   */
+  #backlogged(ownFull: number): boolean {
+    return this.#fullHeld - ownFull + this.#claiming >= this.queue.fullBatches;
+  }
+
   /** Registers a claim's rows as held; null when nothing was claimed. */
   #hold(claimed: ClaimedBatch): HeldBatch | null {
     if (claimed.rows.length === 0) return null;
     const ids = claimed.rows.map((row) => row[this.queue.idColumn] as JobId);
-    const held = { claimed, ids, abort: new AbortController(), abandoned: false };
+    const full = claimed.rows.length >= this.queue.batchSize;
+    const held = { claimed, ids, abort: new AbortController(), abandoned: false, full };
     this.#held.add(held);
+    if (full) this.#fullHeld++;
     return held;
+  }
+
+  /** Forgets a held batch; a full one that ends lets a waiting slot claim. */
+  #drop(held: HeldBatch): void {
+    if (!this.#held.delete(held) || !held.full) return;
+    this.#fullHeld--;
+    this.#wake.fire();
   }
 
   async #claim(): Promise<HeldBatch | null> {
     const { db, clock, logger, metrics } = this.#deps;
     const started = performance.now();
     const claim = ++this.#claimsStarted;
+    this.#claiming++;
     try {
       this.#wake.clear();
       const claimed = await claimDue(db, this.queue, clock.now());
@@ -118,6 +147,8 @@ export class QueueLane implements Lane {
     } catch (error) {
       logger.error({ queue: this.queue.name, err: error }, 'queue claim failed');
       return null;
+    } finally {
+      this.#claiming--;
     }
   }
 
@@ -148,13 +179,23 @@ export class QueueLane implements Lane {
         this.#count(await finaliseBatch(queue, sorted, ctx));
         return 'gather';
       }
+      if (this.#backlogged(held.full ? 1 : 0)) {
+        this.#count(await finaliseBatch(queue, sorted, ctx));
+        return null;
+      }
       const started = performance.now();
       const claim = ++this.#claimsStarted;
+      this.#claiming++;
       this.#wake.clear();
-      const { counts, next } = await finaliseAndClaim(queue, sorted, ctx, clock.now());
+      let result;
+      try {
+        result = await finaliseAndClaim(queue, sorted, ctx, clock.now());
+      } finally {
+        this.#claiming--;
+      }
       metrics.observeClaim(queue.name, (performance.now() - started) / 1000);
-      this.#count(counts);
-      const nextHeld = this.#hold(next);
+      this.#count(result.counts);
+      const nextHeld = this.#hold(result.next);
       if (nextHeld === null) this.#claimedNothing(claim);
       return nextHeld;
     } catch (error) {
@@ -162,7 +203,7 @@ export class QueueLane implements Lane {
       logger.error({ queue: queue.name, err: error }, 'queue batch not finalised');
       return null;
     } finally {
-      this.#held.delete(held);
+      this.#drop(held);
     }
   }
 
@@ -222,7 +263,7 @@ export class QueueLane implements Lane {
     for (const held of [...this.#held]) {
       held.abandoned = true;
       held.abort.abort(new Error('queue runner stopped'));
-      this.#held.delete(held);
+      this.#drop(held);
       try {
         released += await releaseLeases(this.#deps.db, this.queue, held.ids, held.claimed.leaseUntil);
       } catch (error) {

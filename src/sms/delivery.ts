@@ -124,11 +124,13 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
         m.provider_message_id, m.sent_at, m.delivered_at, m.updated_at, m.to_number, m.sender_id, m.body,
         sms_deliveries.sms_id, sms_deliveries.attempts, sms_deliveries.recorded_attempts`,
     },
-    // Large batches spread each claim's and outcome's fixed cost over more messages. Two slots: one
-    // batch's provider calls are in flight while the other's outcomes are written, and each slot more
-    // makes every claim walk past its leased rows (figures: bench/RESULTS.md, "SMS delivery").
+    // Large batches spread each claim's and outcome's fixed cost over more messages. Under a backlog
+    // two full batches at once (one's provider calls in flight while the other's outcomes are
+    // written): each more would make every claim walk past its rows. A trickle gets four slots, so
+    // a message seldom waits for a slow provider to answer others (bench/RESULTS.md, "SMS delivery").
     batchSize: 250,
-    concurrency: 2,
+    concurrency: 4,
+    fullBatches: 2,
     // Provider calls are bounded by the adapter's timeout, well under the lease.
     leaseMs: 2 * MINUTE,
     maxAttempts: 6,
