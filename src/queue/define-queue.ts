@@ -35,8 +35,8 @@ export interface QueueOptions<Row> {
   /** Batches of this queue one runner works on at once. */
   concurrency?: number;
   /**
-   * At most this many of them full (default: all). Under a backlog every claim walks past the rows
-   * the other batches hold, the oldest due; the slots beyond this wait, and serve a trickle.
+   * At most this many of them full (default: no limit). Under a backlog every claim walks past the
+   * rows the other batches hold, the oldest due; the slots beyond this wait, and serve a trickle.
    */
   fullBatches?: number;
   /**
@@ -135,7 +135,8 @@ export function defineQueue<Row extends object>(options: QueueOptions<Row>): Que
     maxAttempts: positive('maxAttempts', options.maxAttempts ?? 5),
     backoff,
     concurrency: positive('concurrency', options.concurrency ?? 1),
-    fullBatches: positive('fullBatches', options.fullBatches ?? options.concurrency ?? 1),
+    fullBatches:
+      options.fullBatches === undefined ? Number.POSITIVE_INFINITY : positive('fullBatches', options.fullBatches),
     gatherMs: nonNegative('gatherMs', options.gatherMs ?? 0),
     handleBatch: handleBatch as unknown as Queue['handleBatch'],
     onDone: erase(options.onDone),

@@ -108,7 +108,8 @@ export class QueueLane implements Lane {
 
   /**
    * Whether a claim now (by a slot holding `ownFull` full batches, which it is about to write back)
-   * could take the full batches over queue.fullBatches.
+   * could take the full batches over queue.fullBatches. A slot writing back a full batch and claiming
+   * the next counts twice meanwhile: the others may wait a moment longer, never claim too many.
    */
   #backlogged(ownFull: number): boolean {
     return this.#fullHeld - ownFull + this.#claiming >= this.queue.fullBatches;
