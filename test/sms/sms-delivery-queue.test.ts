@@ -2,11 +2,13 @@
 // sms_deliveries, which its outcome deletes; the provider's id finds it for reports through
 // sms_provider_ids; lists by status still find every status, the rare ones by index in a crowded
 // team; both go with their message; no index of sms_messages names a column that a status change
-// writes, and a full batch's new versions fit on their pages (so each change is a HOT update).
+// writes, and a full batch's new versions fit on their pages (so each change is a HOT update). The
+// outcome statement writes rows that share some columns and differ in others, and a provider id
+// given twice (migration 0039: a hash index, no uniqueness) fails nothing.
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTeam as createTeamRow } from '../../src/platform/teams.ts';
-import { listSmsQuery } from '../../src/sms/queries.ts';
+import { getSmsByProviderIdForUpdate, listSmsQuery, writeSmsOutcomes } from '../../src/sms/queries.ts';
 import type { TestApp } from '../support/app.ts';
 import { bearer, createSmsTeam, type TestTeam } from '../support/factory.ts';
 import type { FakeTwilio } from '../support/fake-twilio.ts';
@@ -174,4 +176,75 @@ it("writes a full batch's first status change in place: no message leaves its pa
   } finally {
     await t.deps.db.deleteFrom('teams').where('id', '=', team).execute();
   }
+});
+
+it('writes rows that share some outcome columns and differ in others, each as given', async () => {
+  const team = await createSmsTeam(t.app);
+  const ids = [await send(team, '+14155550131'), await send(team, '+14155550132'), await send(team, '+14155550133')];
+  const stored = await t.deps.db.selectFrom('sms_messages').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  const at = new Date('2026-11-28T10:00:00.000Z');
+  const reason = { reason_code: 'invalid_number', reason_message: 'The number is not valid.' };
+  // Status, reason, provider, provider id and sent_at differ between rows; updated_at is shared.
+  const rows = stored.map((row, i) =>
+    i === 1
+      ? { ...row, status: 'rejected' as const, ...reason, updated_at: at }
+      : {
+          ...row,
+          status: 'sent' as const,
+          provider: 'twilio',
+          provider_message_id: `SMmixed${i}`,
+          sent_at: at,
+          updated_at: at,
+        },
+  );
+  expect(await writeSmsOutcomes(t.deps.db, rows, null)).toEqual(new Set(ids));
+  // One row: every column is shared.
+  const later = new Date('2026-11-28T10:00:05.000Z');
+  await writeSmsOutcomes(
+    t.deps.db,
+    [{ ...rows[0]!, status: 'delivered', delivered_at: later, updated_at: later }],
+    null,
+  );
+
+  const written = await t.deps.db.selectFrom('sms_messages').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  const outcome = (row: (typeof written)[number]) => ({
+    status: row.status,
+    reason: [row.reason_code, row.reason_message],
+    provider: [row.provider, row.provider_message_id],
+    times: [row.sent_at, row.delivered_at, row.updated_at],
+  });
+  expect(written.map(outcome)).toEqual([
+    { status: 'delivered', reason: [null, null], provider: ['twilio', 'SMmixed0'], times: [at, later, later] },
+    {
+      status: 'rejected',
+      reason: [reason.reason_code, reason.reason_message],
+      provider: [null, null],
+      times: [null, null, at],
+    },
+    { status: 'sent', reason: [null, null], provider: ['twilio', 'SMmixed2'], times: [at, null, at] },
+  ]);
+  expect(await queueRows(ids)).toEqual({ queued: [], known: [stored[0]!.id, stored[2]!.id].sort() });
+});
+
+it('keeps a provider id given twice without failing the batch, and tells providers apart by it', async () => {
+  const team = await createSmsTeam(t.app);
+  const ids = [await send(team, '+14155550141'), await send(team, '+14155550142'), await send(team, '+14155550143')];
+  const stored = await t.deps.db.selectFrom('sms_messages').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  const at = t.clock.now();
+  const providers = ['twilio', 'twilio', 'termii'];
+  const rows = stored.map((row, i) => ({
+    ...row,
+    status: 'sent' as const,
+    provider: providers[i]!,
+    provider_message_id: 'SMgiventwice',
+    sent_at: at,
+    updated_at: at,
+  }));
+  expect(await writeSmsOutcomes(t.deps.db, rows, null)).toEqual(new Set(ids));
+  const found = await t.deps.db.transaction().execute(async (tx) => ({
+    termii: (await getSmsByProviderIdForUpdate(tx, 'termii', 'SMgiventwice'))?.id,
+    twilio: (await getSmsByProviderIdForUpdate(tx, 'twilio', 'SMgiventwice'))?.id,
+  }));
+  expect(found.termii).toBe(stored[2]!.id);
+  expect([stored[0]!.id, stored[1]!.id]).toContain(found.twilio);
 });
