@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import type { SmsProvider } from '../adapters/sms-provider/index.ts';
 import { defineQueue, errorMessage, type BatchContext, type JobOutcome, type Queue } from '../queue/index.ts';
 import { applySmsChanges, planSmsChanges, type SmsChange } from './outcomes.ts';
-import { getLeasedSmsForUpdate, writeSmsOutcomes, type SmsOutcomeRow, type SmsRow } from './queries.ts';
+import { writeSmsOutcomes } from './outcome-queries.ts';
+import { getLeasedSmsForUpdate, type SmsOutcomeRow, type SmsRow } from './queries.ts';
 import { SMS_DELIVERY_QUEUE } from './send.ts';
 
 export { SMS_DELIVERY_QUEUE };

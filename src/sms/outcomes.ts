@@ -5,7 +5,8 @@ import type { Transaction } from 'kysely';
 import type { Database, SmsStatus } from '../db/schema.ts';
 import { release } from '../wallet/index.ts';
 import { recordEvents, type SmsStatusEvent } from '../webhooks/index.ts';
-import { writeSmsOutcomes, type SmsOutcomeRow, type SmsRow } from './queries.ts';
+import { writeSmsOutcomes } from './outcome-queries.ts';
+import type { SmsOutcomeRow, SmsRow } from './queries.ts';
 import { smsMayBecome } from './status.ts';
 import { smsView } from './view.ts';
 

@@ -8,7 +8,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTeam as createTeamRow } from '../../src/platform/teams.ts';
-import { getSmsByProviderIdForUpdate, listSmsQuery, writeSmsOutcomes } from '../../src/sms/queries.ts';
+import { writeSmsOutcomes } from '../../src/sms/outcome-queries.ts';
+import { getSmsByProviderIdForUpdate, listSmsQuery } from '../../src/sms/queries.ts';
 import type { TestApp } from '../support/app.ts';
 import { bearer, createSmsTeam, type TestTeam } from '../support/factory.ts';
 import type { FakeTwilio } from '../support/fake-twilio.ts';

@@ -3,7 +3,7 @@
 // events gets none.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { planSmsChanges } from '../../src/sms/outcomes.ts';
-import { writeSmsOutcomes } from '../../src/sms/queries.ts';
+import { writeSmsOutcomes } from '../../src/sms/outcome-queries.ts';
 import { adminRequest, bearer } from '../support/factory.ts';
 import { deliverDueSms } from '../support/sms-delivery.ts';
 import { createWebhook, startWebhookHarness, type WebhookHarness } from '../webhooks/support.ts';
