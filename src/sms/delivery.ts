@@ -20,7 +20,16 @@ const HANDED_OFF = 'handed off, outcome not written: ';
 
 export interface SmsDeliveryDeps {
   provider: SmsProvider;
+  /** How long a batch's provider calls may take in all; CALLS_DEADLINE_MS unless a test says. */
+  callsDeadlineMs?: number;
 }
+
+/**
+ * A batch's calls share the adapter's connections to the provider, so a call may wait for others
+ * before its own timeout starts. Whatever is still unanswered after this is left for a retry, well
+ * before the batch's lease (2 minutes) could run out and another worker take its messages.
+ */
+const CALLS_DEADLINE_MS = MINUTE;
 
 const unreachable = {
   code: 'unreachable',
@@ -67,7 +76,7 @@ async function record(ctx: BatchContext, items: readonly { row: SmsJob; changes:
   });
 }
 
-async function attempt(deps: SmsDeliveryDeps, row: SmsJob): Promise<Attempt> {
+async function attempt(deps: SmsDeliveryDeps, row: SmsJob, signal: AbortSignal): Promise<Attempt> {
   // No provider can be asked whether it already has our message: a claim that vanished mid-send is
   // not sent again (the provider may have it); it is rejected and the charge returned instead.
   if (row.attempts - 1 > row.recorded_attempts)
@@ -75,7 +84,7 @@ async function attempt(deps: SmsDeliveryDeps, row: SmsJob): Promise<Attempt> {
   const provider = deps.provider;
   let outcome;
   try {
-    outcome = await provider.send({ id: row.id, to: row.to_number, from: row.sender_id, text: row.body });
+    outcome = await provider.send({ id: row.id, to: row.to_number, from: row.sender_id, text: row.body }, signal);
   } catch (error) {
     return { retry: errorMessage(error) };
   }
@@ -90,8 +99,23 @@ async function attempt(deps: SmsDeliveryDeps, row: SmsJob): Promise<Attempt> {
   return { changes, calledProvider: true };
 }
 
+/** Every message's attempt, at once; those unanswered after the batch's deadline come back as retries. */
+async function attemptAll(deps: SmsDeliveryDeps, rows: SmsJob[]): Promise<Attempt[]> {
+  const deadlineMs = deps.callsDeadlineMs ?? CALLS_DEADLINE_MS;
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new Error(`no answer within ${deadlineMs / 1000} s of the batch's start`)),
+    deadlineMs,
+  );
+  try {
+    return await Promise.all(rows.map((row) => attempt(deps, row, deadline.signal)));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsJob[], ctx: BatchContext): Promise<JobOutcome[]> {
-  const attempts = await Promise.all(rows.map((row) => attempt(deps, row)));
+  const attempts = await attemptAll(deps, rows);
   const toWrite = rows.flatMap((row, i) => {
     const a = attempts[i]!;
     return 'changes' in a ? [{ row, changes: a.changes }] : [];
@@ -132,7 +156,7 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     batchSize: 250,
     concurrency: 4,
     fullBatches: 2,
-    // Provider calls are bounded by the adapter's timeout, well under the lease.
+    // A batch's provider calls are bounded by CALLS_DEADLINE_MS, well under the lease.
     leaseMs: 2 * MINUTE,
     maxAttempts: 6,
     backoff: { baseMs: 5_000, maxMs: 10 * MINUTE },

@@ -1,8 +1,9 @@
 // SMS through each provider's fake (test/support/fake-*.ts) over real HTTP: the worker hands the
 // message over, the fake posts delivery reports to Herald's callback paths, signed as the provider
 // signs them. Reports that are forged change nothing; duplicates and late ones change nothing;
-// refusals before hand-off are rejected and the charge returned; 5xx is retried and charged once;
-// a claim that vanished mid-send (its worker gone, the lease expired) is never sent twice.
+// refusals before hand-off are rejected and the charge returned; 5xx, and a call unanswered at the
+// batch's deadline, are retried and charged once; a claim that vanished mid-send (its worker gone,
+// the lease expired) is never sent twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningTestApp, type TestApp } from '../support/app.ts';
 import { adminRequest, bearer, createSmsTeam, type TestTeam } from '../support/factory.ts';
@@ -107,6 +108,30 @@ describe('twilio', () => {
     await deliverDue(t);
     expect((await smsOf(t, team, sms.id)).status).toBe('sent');
     expect(twilio.messages.length).toBe(handedBefore + 1);
+    expect(await balanceOf(t, team.id)).toBe(charged);
+  });
+
+  it("leaves a message the provider has not answered by the batch's deadline for a retry, charged once", async () => {
+    const team = await createSmsTeam(t.app);
+    const sms = await sendTestSms(t, team, US);
+    const charged = await balanceOf(t, team.id);
+    twilio.enqueue('hang');
+    const started = performance.now();
+    await deliverDue(t, { callsDeadlineMs: 200 });
+    // Well before the adapter's own 15-second timeout.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect((await smsOf(t, team, sms.id)).status).toBe('queued');
+    const queued = await t.deps.db
+      .selectFrom('sms_deliveries')
+      .select(['last_error', 'lease_until', 'next_attempt_at'])
+      .where('sms_id', '=', sms.id)
+      .executeTakeFirstOrThrow();
+    expect(queued.last_error).toBe("Twilio: no answer within 0.2 s of the batch's start");
+    expect(queued.lease_until).toBeNull();
+    expect(queued.next_attempt_at.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    t.clock.advance(15 * 60_000);
+    await deliverDue(t);
+    expect((await smsOf(t, team, sms.id)).status).toBe('sent');
     expect(await balanceOf(t, team.id)).toBe(charged);
   });
 

@@ -3,24 +3,30 @@
 import { expect } from 'vitest';
 import { SMS_CALLBACK_PATHS } from '../../src/adapters/sms-provider/index.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
-import { smsDeliveryQueue } from '../../src/sms/index.ts';
+import { smsDeliveryQueue, type SmsDeliveryDeps } from '../../src/sms/index.ts';
 import { createListeningTestApp, type TestApp } from './app.ts';
 import { bearer, type TestTeam } from './factory.ts';
 import { FakeTwilio } from './fake-twilio.ts';
 
 /** A runner of the sms-delivery queue with the app's provider and clock (not started). */
-export function smsRunner(t: Pick<TestApp, 'deps' | 'clock'>): QueueRunner {
+export function smsRunner(
+  t: Pick<TestApp, 'deps' | 'clock'>,
+  options: Omit<SmsDeliveryDeps, 'provider'> = {},
+): QueueRunner {
   return new QueueRunner({
     database: t.deps.database,
-    queues: [smsDeliveryQueue({ provider: t.deps.smsProvider })],
+    queues: [smsDeliveryQueue({ provider: t.deps.smsProvider, ...options })],
     clock: t.clock,
     pollMs: 50,
   });
 }
 
 /** Runs the sms-delivery queue until nothing is due. */
-export async function deliverDueSms(t: Pick<TestApp, 'deps' | 'clock'>): Promise<void> {
-  const runner = smsRunner(t);
+export async function deliverDueSms(
+  t: Pick<TestApp, 'deps' | 'clock'>,
+  options: Omit<SmsDeliveryDeps, 'provider'> = {},
+): Promise<void> {
+  const runner = smsRunner(t, options);
   await runner.start();
   try {
     runner.notify('sms-delivery');

@@ -70,7 +70,7 @@ export function createAfricasTalkingProvider(options: AfricasTalkingOptions): Sm
     kind: 'africastalking',
     deliveryReports: 'reports',
 
-    async send(message: OutgoingSms): Promise<SendOutcome> {
+    async send(message: OutgoingSms, signal?: AbortSignal): Promise<SendOutcome> {
       const form = new URLSearchParams({
         username: options.username,
         to: message.to,
@@ -81,6 +81,7 @@ export function createAfricasTalkingProvider(options: AfricasTalkingOptions): Sm
         endpoint,
         { apikey: options.apiKey, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
         form.toString(),
+        signal,
       );
       if ('error' in answer) return { kind: 'retry', error: `Africa's Talking: ${answer.error}` };
       const body = tryJson(answer.text) as

@@ -5,10 +5,15 @@
 // per request either (they showed plainly in the worker's CPU per message): undici bounds the connection
 // and the wait for the headers, each to the timeout, and one sweep ends any body still being read when
 // the timeout has passed since the request began.
+// At most MAX_CONNECTIONS requests to one origin are open at once; the rest wait their turn inside the
+// pool. Twilio answers 429 past its account's concurrency (100 by default), and hundreds of sockets
+// cost both ends CPU per message (bench/RESULTS.md, "SMS delivery"). A caller whose requests may wait
+// that long (the worker's batches) bounds them with `signal`.
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 
 export const PROVIDER_TIMEOUT_MS = 15_000;
+export const MAX_CONNECTIONS = 100;
 const BODY_MAX = 64 * 1024;
 
 export interface ProviderAnswer {
@@ -17,7 +22,13 @@ export interface ProviderAnswer {
 }
 
 export interface ProviderHttp {
-  post(url: string, headers: Record<string, string>, body: string): Promise<ProviderAnswer | { error: string }>;
+  /** `signal` ends the request, waiting or under way; the answer is then the error its reason names. */
+  post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    signal?: AbortSignal,
+  ): Promise<ProviderAnswer | { error: string }>;
   close(): Promise<void>;
 }
 
@@ -70,7 +81,7 @@ interface Target {
   path: string;
 }
 
-export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS): ProviderHttp {
+export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS, connections = MAX_CONNECTIONS): ProviderHttp {
   const pools = new Map<string, Pool>();
   // An adapter posts to one or two fixed URLs; the cap only guards against a caller that varies them.
   const targets = new Map<string, Target>();
@@ -82,7 +93,7 @@ export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS): ProviderHtt
     const parsed = new URL(url);
     let pool = pools.get(parsed.origin);
     if (pool === undefined) {
-      pool = new Pool(parsed.origin, { keepAliveTimeout: 30_000, connectTimeout: timeoutMs });
+      pool = new Pool(parsed.origin, { keepAliveTimeout: 30_000, connectTimeout: timeoutMs, connections });
       pools.set(parsed.origin, pool);
     }
     const target = { pool, path: `${parsed.pathname}${parsed.search}` };
@@ -107,7 +118,7 @@ export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS): ProviderHtt
   }
 
   return {
-    async post(url, headers, body) {
+    async post(url, headers, body, signal) {
       const startedAt = performance.now();
       let response;
       try {
@@ -119,16 +130,17 @@ export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS): ProviderHtt
           body,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
+          signal,
         });
       } catch (error) {
-        return { error: describe(error, timeoutMs) };
+        return { error: describe(signal?.aborted ? signal.reason : error, timeoutMs) };
       }
       deadlines.watch(response.body, startedAt);
       try {
         const text = await readBody(response.body, Number(response.headers['content-length']));
         return { status: response.statusCode, text };
       } catch (error) {
-        return { error: describe(error, timeoutMs) };
+        return { error: describe(signal?.aborted ? signal.reason : error, timeoutMs) };
       } finally {
         deadlines.unwatch(response.body);
       }

@@ -61,7 +61,7 @@ export function createTermiiProvider(options: TermiiOptions): SmsProvider {
     kind: 'termii',
     deliveryReports: 'reports',
 
-    async send(message: OutgoingSms): Promise<SendOutcome> {
+    async send(message: OutgoingSms, signal?: AbortSignal): Promise<SendOutcome> {
       const payload = JSON.stringify({
         api_key: options.apiKey,
         to: message.to.replace(/^\+/, ''),
@@ -74,6 +74,7 @@ export function createTermiiProvider(options: TermiiOptions): SmsProvider {
         endpoint,
         { 'content-type': 'application/json', accept: 'application/json' },
         payload,
+        signal,
       );
       if ('error' in answer) return { kind: 'retry', error: `Termii: ${answer.error}` };
       const body = tryJson(answer.text) as { code?: unknown; message_id?: unknown; message?: unknown } | undefined;

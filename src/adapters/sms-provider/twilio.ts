@@ -63,7 +63,7 @@ export function createTwilioProvider(options: TwilioOptions): SmsProvider {
     kind: 'twilio',
     deliveryReports: 'reports',
 
-    async send(message: OutgoingSms): Promise<SendOutcome> {
+    async send(message: OutgoingSms, signal?: AbortSignal): Promise<SendOutcome> {
       const form = new URLSearchParams({ To: message.to, From: message.from, Body: message.text });
       if (options.statusCallbackUrl !== null) form.set('StatusCallback', options.statusCallbackUrl);
       const answer = await http.post(
@@ -74,6 +74,7 @@ export function createTwilioProvider(options: TwilioOptions): SmsProvider {
           accept: 'application/json',
         },
         form.toString(),
+        signal,
       );
       if ('error' in answer) return { kind: 'retry', error: `Twilio: ${answer.error}` };
       const body = tryJson(answer.text) as { sid?: unknown; code?: unknown } | undefined;

@@ -58,7 +58,8 @@ export interface SmsProvider {
    * (the `log` provider), so the worker moves an accepted message to sent and then delivered itself.
    */
   readonly deliveryReports: 'reports' | 'none';
-  send(message: OutgoingSms): Promise<SendOutcome>;
+  /** `signal` gives up on the message (a `retry` naming the signal's reason) if it has not been answered. */
+  send(message: OutgoingSms, signal?: AbortSignal): Promise<SendOutcome>;
   /** Signature (Twilio, Termii) or path token (Africa's Talking) check; false means 403/404, nothing changes. */
   verifyCallback(request: CallbackRequest): boolean;
   /** The reports in a verified callback body; statuses the contract does not track are left out. */

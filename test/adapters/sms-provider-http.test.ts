@@ -1,0 +1,77 @@
+// The provider HTTP layer every SMS adapter posts through: how many connections it opens to one
+// provider, and how a caller's signal ends requests that wait for one or are under way.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createProviderHttp, MAX_CONNECTIONS } from '../../src/adapters/sms-provider/http.ts';
+
+/** A provider stand-in that counts connections and requests open at once; `answerAfterMs` null hangs. */
+async function startCountingServer(answerAfterMs: number | null) {
+  const counts = { connections: 0, requests: 0, open: 0, mostOpen: 0, answered: 0 };
+  const server = http.createServer((req, res) => {
+    counts.requests++;
+    counts.open++;
+    counts.mostOpen = Math.max(counts.mostOpen, counts.open);
+    req.resume();
+    res.on('close', () => counts.open--);
+    if (answerAfterMs === null) return;
+    setTimeout(() => {
+      counts.answered++;
+      res.writeHead(201, { 'content-type': 'application/json' }).end('{"sid":"SM1"}');
+    }, answerAfterMs);
+  });
+  server.on('connection', () => counts.connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`;
+  const close = () => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { counts, url, close };
+}
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+describe('provider http', () => {
+  it(`opens at most ${MAX_CONNECTIONS} connections to a provider; the other requests wait their turn`, async () => {
+    const server = await startCountingServer(30);
+    const providerHttp = createProviderHttp(5_000);
+    closers.push(server.close, () => providerHttp.close());
+    const requests = MAX_CONNECTIONS + 50;
+    const answers = await Promise.all(
+      Array.from({ length: requests }, () => providerHttp.post(server.url, {}, 'To=%2B14155552671')),
+    );
+    expect(answers.every((answer) => 'status' in answer && answer.status === 201)).toBe(true);
+    expect(server.counts.answered).toBe(requests);
+    expect(server.counts.mostOpen).toBe(MAX_CONNECTIONS);
+    expect(server.counts.connections).toBe(MAX_CONNECTIONS);
+  });
+
+  it('ends a request under way and one waiting for a connection when the signal aborts, with its reason', async () => {
+    const server = await startCountingServer(null);
+    const providerHttp = createProviderHttp(10_000, 1);
+    closers.push(server.close, () => providerHttp.close());
+    const deadline = new AbortController();
+    const started = performance.now();
+    const underWay = providerHttp.post(server.url, {}, 'first', deadline.signal);
+    const waiting = providerHttp.post(server.url, {}, 'second', deadline.signal);
+    setTimeout(() => deadline.abort(new Error('no answer within the batch deadline')), 100);
+    expect(await underWay).toEqual({ error: 'no answer within the batch deadline' });
+    expect(await waiting).toEqual({ error: 'no answer within the batch deadline' });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // Only the first reached the provider: the second was still waiting for the connection.
+    expect(server.counts.requests).toBe(1);
+  });
+
+  it('answers at once for a signal already aborted, sending nothing', async () => {
+    const server = await startCountingServer(0);
+    const providerHttp = createProviderHttp(5_000);
+    closers.push(server.close, () => providerHttp.close());
+    const answer = await providerHttp.post(server.url, {}, 'x', AbortSignal.abort(new Error('given up')));
+    expect(answer).toEqual({ error: 'given up' });
+    expect(server.counts.requests).toBe(0);
+  });
+});
