@@ -5,9 +5,15 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProviderHttp, MAX_CONNECTIONS } from '../../src/adapters/sms-provider/http.ts';
 
-/** A provider stand-in that counts connections and requests open at once; `answerAfterMs` null hangs. */
-async function startCountingServer(answerAfterMs: number | null) {
+/**
+ * A provider stand-in that counts connections and requests open at once. It holds the answers until
+ * `holdUntilOpen` requests have been open at once, then answers at once (a held answer goes anyway
+ * after `answerAfterMs`: a loaded machine may be slow to open them); `answerAfterMs` null never answers.
+ */
+async function startCountingServer(answerAfterMs: number | null, holdUntilOpen = 1) {
   const counts = { connections: 0, requests: 0, open: 0, mostOpen: 0, answered: 0 };
+  const held = new Set<() => void>();
+  let reached = false;
   const server = http.createServer((req, res) => {
     counts.requests++;
     counts.open++;
@@ -15,10 +21,16 @@ async function startCountingServer(answerAfterMs: number | null) {
     req.resume();
     res.on('close', () => counts.open--);
     if (answerAfterMs === null) return;
-    setTimeout(() => {
+    const answer = () => {
+      if (!held.delete(answer)) return;
+      clearTimeout(timer);
       counts.answered++;
       res.writeHead(201, { 'content-type': 'application/json' }).end('{"sid":"SM1"}');
-    }, answerAfterMs);
+    };
+    held.add(answer);
+    const timer = setTimeout(answer, answerAfterMs);
+    if (counts.open >= holdUntilOpen) reached = true;
+    if (reached) for (const release of [...held]) release();
   });
   server.on('connection', () => counts.connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,7 +49,7 @@ afterEach(async () => {
 
 describe('provider http', () => {
   it(`opens at most ${MAX_CONNECTIONS} connections to a provider; the other requests wait their turn`, async () => {
-    const server = await startCountingServer(30);
+    const server = await startCountingServer(2_000, MAX_CONNECTIONS);
     const providerHttp = createProviderHttp(5_000);
     closers.push(server.close, () => providerHttp.close());
     const requests = MAX_CONNECTIONS + 50;
