@@ -70,7 +70,9 @@ describe('provider http', () => {
     const started = performance.now();
     const underWay = providerHttp.post(server.url, {}, 'first', deadline.signal);
     const waiting = providerHttp.post(server.url, {}, 'second', deadline.signal);
-    setTimeout(() => deadline.abort(new Error('no answer within the batch deadline')), 100);
+    // Once the first is with the provider (a loaded machine may take a while to connect).
+    while (server.counts.requests === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    deadline.abort(new Error('no answer within the batch deadline'));
     expect(await underWay).toEqual({ error: 'no answer within the batch deadline' });
     expect(await waiting).toEqual({ error: 'no answer within the batch deadline' });
     expect(performance.now() - started).toBeLessThan(5_000);
