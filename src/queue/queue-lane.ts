@@ -38,6 +38,8 @@ export class QueueLane implements Lane {
   readonly #deps: LaneDeps;
   readonly #concurrency: number;
   readonly #wake = new WakeSignal();
+  /** Fired when a full batch ends or a claim comes back short: a slot held back by fullBatches looks again. */
+  readonly #room = new WakeSignal();
   readonly #held = new Set<HeldBatch>();
   #stopping = false;
   #slots: Promise<void>[] = [];
@@ -90,8 +92,8 @@ export class QueueLane implements Lane {
     // A batch claimed just before stop() is still worked on: stop() waits for held batches.
     while (batch !== null || !this.#stopping) {
       if (batch === null && this.#backlogged(0)) {
-        // Woken when a full batch ends (or by a notification, or the poll interval).
-        await this.#wake.wait(this.#deps.pollMs);
+        // Notifications cannot free room (they go to #wake); a full batch ending or a claim coming back short does.
+        await this.#room.wait(this.#deps.pollMs);
         continue;
       }
       const result: HeldBatch | null | 'gather' = batch === null ? await this.#claim() : await this.#work(batch);
@@ -130,7 +132,17 @@ export class QueueLane implements Lane {
   #drop(held: HeldBatch): void {
     if (!this.#held.delete(held) || !held.full) return;
     this.#fullHeld--;
-    this.#wake.fire();
+    this.#room.fire();
+  }
+
+  /**
+   * A claim counted by #backlogged ended: a full one is now a held batch, a short one (or a failed
+   * one) leaves room. Without the wake, a slot held back while it ran would sleep the poll interval
+   * with rows due, and an idle() waiting for a claim that starts after it would wait as long.
+   */
+  #claimEnded(full: boolean): void {
+    this.#claiming--;
+    if (!full) this.#room.fire();
   }
 
   async #claim(): Promise<HeldBatch | null> {
@@ -138,18 +150,19 @@ export class QueueLane implements Lane {
     const started = performance.now();
     const claim = ++this.#claimsStarted;
     this.#claiming++;
+    let held: HeldBatch | null = null;
     try {
       this.#wake.clear();
       const claimed = await claimDue(db, this.queue, clock.now());
       metrics.observeClaim(this.queue.name, (performance.now() - started) / 1000);
-      const held = this.#hold(claimed);
+      held = this.#hold(claimed);
       if (held === null) this.#claimedNothing(claim);
       return held;
     } catch (error) {
       logger.error({ queue: this.queue.name, err: error }, 'queue claim failed');
       return null;
     } finally {
-      this.#claiming--;
+      this.#claimEnded(held?.full === true);
     }
   }
 
@@ -188,15 +201,15 @@ export class QueueLane implements Lane {
       const claim = ++this.#claimsStarted;
       this.#claiming++;
       this.#wake.clear();
-      let result;
+      let nextHeld: HeldBatch | null = null;
       try {
-        result = await finaliseAndClaim(queue, sorted, ctx, clock.now());
+        const result = await finaliseAndClaim(queue, sorted, ctx, clock.now());
+        metrics.observeClaim(queue.name, (performance.now() - started) / 1000);
+        this.#count(result.counts);
+        nextHeld = this.#hold(result.next);
       } finally {
-        this.#claiming--;
+        this.#claimEnded(nextHeld?.full === true);
       }
-      metrics.observeClaim(queue.name, (performance.now() - started) / 1000);
-      this.#count(result.counts);
-      const nextHeld = this.#hold(result.next);
       if (nextHeld === null) this.#claimedNothing(claim);
       return nextHeld;
     } catch (error) {
@@ -258,6 +271,7 @@ export class QueueLane implements Lane {
     // Nothing more will be claimed: whoever waits for the lane to go idle is answered now.
     this.#claimedNothing(Number.POSITIVE_INFINITY);
     this.#wake.fire();
+    this.#room.fire();
     const finished = Promise.all(this.#slots).then(() => true);
     if (await Promise.race([finished, deadline.then(() => false)])) return 0;
     let released = 0;
