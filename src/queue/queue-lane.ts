@@ -96,7 +96,13 @@ export class QueueLane implements Lane {
         await this.#room.wait(this.#deps.pollMs);
         continue;
       }
-      const result: HeldBatch | null | 'gather' = batch === null ? await this.#claim() : await this.#work(batch);
+      const result: HeldBatch | null | 'gather' | 'held back' =
+        batch === null ? await this.#claim() : await this.#work(batch);
+      if (result === 'held back') {
+        // It wrote its batch back without claiming: it waits for room (above), not for new rows.
+        batch = null;
+        continue;
+      }
       if (result === 'gather') {
         // Notifications do not cut the pause short: they are what it waits to gather. Then a claim at once.
         batch = null;
@@ -168,9 +174,10 @@ export class QueueLane implements Lane {
 
   /**
    * Runs the handler over a held batch, writes it back, and returns the next batch if it claimed one;
-   * 'gather': written back alone, the slot pauses for gatherMs before it claims again.
+   * 'gather': written back alone, the slot pauses for gatherMs before it claims again; 'held back':
+   * written back alone because the other slots hold fullBatches full batches.
    */
-  async #work(held: HeldBatch): Promise<HeldBatch | null | 'gather'> {
+  async #work(held: HeldBatch): Promise<HeldBatch | null | 'gather' | 'held back'> {
     const { queue } = this;
     const { db, clock, logger, metrics } = this.#deps;
     const ctx: BatchContext = {
@@ -195,7 +202,7 @@ export class QueueLane implements Lane {
       }
       if (this.#backlogged(held.full ? 1 : 0)) {
         this.#count(await finaliseBatch(queue, sorted, ctx));
-        return null;
+        return 'held back';
       }
       const started = performance.now();
       const claim = ++this.#claimsStarted;

@@ -123,53 +123,105 @@ describe('fullBatches', () => {
     expect(held).toEqual([3, 2]);
   });
 
-  // A claim under way counts as a full batch until it comes back. Here it is held on a table lock
-  // (a second connection: PostgreSQL only) while runner.idle() is called, so only a claim after it
-  // can answer idle(); the other slot, held back meanwhile, must look again when the claim comes
-  // back empty instead of sleeping its poll interval (60 s).
+  // Holding a claim or a write-back still takes a table lock from a second connection (PostgreSQL
+  // only): the statement waits on it until unlock().
+  async function lockTable(table: string) {
+    const { db } = await getTestDb();
+    const second = await secondHandle();
+    cleanups.push(second.close);
+    const locked = deferred();
+    const unlock = deferred();
+    const holding = second.handle.db.transaction().execute(async (tx) => {
+      await sql`LOCK TABLE ${sql.table(table)} IN EXCLUSIVE MODE`.execute(tx);
+      locked.resolve();
+      await unlock.promise;
+    });
+    await locked.promise;
+    return {
+      /** Resolves once `count` statements wait on the lock. */
+      waiting: (count: number) =>
+        until(async () => {
+          const waiting = await sql<{ n: number }>`
+            SELECT count(*)::int AS n FROM pg_locks WHERE relation = ${table}::regclass AND NOT granted`.execute(db);
+          return waiting.rows[0]!.n >= count;
+        }, `${count} statements waiting on the lock`),
+      unlock: async () => {
+        unlock.resolve();
+        await holding;
+      },
+    };
+  }
+
+  function startRunner(queue: ReturnType<typeof testQueue>, database: Awaited<ReturnType<typeof getTestDb>>) {
+    const runner = new QueueRunner({
+      database,
+      queues: [queue],
+      clock: new ManualClock(),
+      pollMs: 60_000,
+      listen: false,
+    });
+    cleanups.push(() => runner.stop());
+    return runner;
+  }
+
+  // A claim under way counts as a full batch until it comes back. Here one is held on the lock while
+  // runner.idle() is called, so only a claim after it can answer idle(); the other slot, held back
+  // meanwhile, must look again when the claim comes back empty, not sleep its poll interval (60 s).
   it.runIf(testDatabaseUrl() !== null)(
     'a claim that comes back short wakes the slot held back while it ran',
     async () => {
-      const { db } = await getTestDb();
-      const table = await createJobTable(db);
-      const queue = testQueue(table, {
-        batchSize: BATCH,
-        concurrency: 2,
-        fullBatches: 1,
-        handleRow: async () => {},
-      });
       const database = await getTestDb();
-      const runner = new QueueRunner({
-        database,
-        queues: [queue],
-        clock: new ManualClock(),
-        pollMs: 60_000,
-        listen: false,
-      });
-      cleanups.push(() => runner.stop());
+      const table = await createJobTable(database.db);
+      const queue = testQueue(table, { batchSize: BATCH, concurrency: 2, fullBatches: 1, handleRow: async () => {} });
+      const runner = startRunner(queue, database);
       await runner.start();
       await runner.idle();
 
-      const second = await secondHandle();
-      cleanups.push(second.close);
-      const locked = deferred();
-      const unlock = deferred();
-      const holding = second.handle.db.transaction().execute(async (tx) => {
-        await sql`LOCK TABLE ${sql.table(table)} IN EXCLUSIVE MODE`.execute(tx);
-        locked.resolve();
-        await unlock.promise;
-      });
-      await locked.promise;
+      const lock = await lockTable(table);
       runner.notify(queue.name);
-      await until(async () => {
-        const waiting = await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM pg_locks WHERE relation = ${table}::regclass AND NOT granted`.execute(db);
-        return waiting.rows[0]!.n > 0;
-      }, 'a claim waiting on the lock');
+      await lock.waiting(1);
       const idle = runner.idle();
-      unlock.resolve();
-      await holding;
+      await lock.unlock();
       await within(idle, 5_000, 'runner.idle()');
+    },
+  );
+
+  // Two slots, two full batches: one slot's batch ends while the other slot claims, so it writes its
+  // batch back without claiming (that claim may come back full). It must then wait for room, and
+  // claim when there is, not sleep its poll interval (60 s) while one slot works the backlog alone.
+  it.runIf(testDatabaseUrl() !== null)(
+    'a slot that wrote its batch back without claiming claims again when there is room',
+    async () => {
+      const database = await getTestDb();
+      const table = await createJobTable(database.db);
+      const gates = Array.from({ length: 4 }, () => deferred());
+      const held: number[] = [];
+      const queue = testQueue(table, {
+        batchSize: BATCH,
+        concurrency: 2,
+        fullBatches: 2,
+        handleBatch: async (rows: TestJob[]) => {
+          const gate = gates[held.push(rows.length) - 1];
+          await gate?.promise;
+          return rows.map((row) => ({ id: row.id, outcome: 'done' as const }));
+        },
+      });
+      const runner = startRunner(queue, database);
+      cleanups.push(async () => gates.forEach((gate) => gate.resolve()));
+      await runner.start();
+      await runner.idle();
+      await seedJobs(database.db, table, 4 * BATCH, new Date(0));
+      runner.notify(queue.name);
+      await until(async () => held.length === 2, 'two full batches held');
+
+      const lock = await lockTable(table);
+      gates[1]!.resolve();
+      await lock.waiting(1); // the second slot's write-back and next claim
+      gates[0]!.resolve();
+      await lock.waiting(2); // the first slot's write-back alone
+      await lock.unlock();
+      await until(async () => held.length === 4, 'the third and fourth batches held at once');
+      expect(held).toEqual([BATCH, BATCH, BATCH, BATCH]);
     },
   );
 });
