@@ -88,4 +88,59 @@ describe('provider http', () => {
     expect(answer).toEqual({ error: 'given up' });
     expect(server.counts.requests).toBe(0);
   });
+
+  /** A provider stand-in that answers every request with `respond`. */
+  async function startServer(respond: (res: http.ServerResponse) => void) {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      respond(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`;
+  }
+
+  it('gives up on a provider that never answers after the timeout', async () => {
+    const url = await startServer(() => {});
+    const providerHttp = createProviderHttp(300);
+    closers.push(() => providerHttp.close());
+    const started = performance.now();
+    expect(await providerHttp.post(url, {}, 'x')).toEqual({ error: 'no answer within 0.3 s' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  // Each piece comes well within the timeout, so only the bound on the whole answer ends it.
+  it('gives up on an answer still trickling in when the timeout has passed since the request began', async () => {
+    const timers = new Set<NodeJS.Timeout>();
+    closers.push(async () => timers.forEach((timer) => clearInterval(timer)));
+    const url = await startServer((res) => {
+      res.writeHead(201, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(' '), 20);
+      timers.add(timer);
+      res.on('close', () => clearInterval(timer));
+    });
+    const providerHttp = createProviderHttp(300);
+    closers.push(() => providerHttp.close());
+    const started = performance.now();
+    expect(await providerHttp.post(url, {}, 'x')).toEqual({ error: 'no answer within 0.3 s' });
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it('reads at most 64 KiB of an answer', async () => {
+    const url = await startServer((res) =>
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('e'.repeat(200_000)),
+    );
+    const providerHttp = createProviderHttp(5_000);
+    closers.push(() => providerHttp.close());
+    const answer = await providerHttp.post(url, {}, 'x');
+    expect(answer).toMatchObject({ status: 400 });
+    const text = 'text' in answer ? answer.text : '';
+    expect(text.length).toBeGreaterThan(0);
+    expect(text.length).toBeLessThanOrEqual(64 * 1024);
+    expect(/^e+$/.test(text)).toBe(true);
+  });
 });

@@ -1,16 +1,15 @@
 // One POST to a provider's API, bounded in time. Answers the status and the start of the body, or
 // the reason nothing came back (which the adapters turn into `retry`).
 // Each API origin has one undici Pool, asked by path: a worker posts thousands of messages a second
-// to one URL, so nothing per message parses it or looks up its dispatcher. No timer or AbortController
-// per request either (they showed plainly in the worker's CPU per message): undici bounds the connection
-// and the wait for the headers, each to the timeout, and one sweep ends any body still being read when
-// the timeout has passed since the request began.
+// to one URL, so nothing per message parses it or looks up its dispatcher. No timer, AbortController or
+// abort listener per request either (they showed plainly in the worker's CPU per message): undici
+// bounds the connection and each wait for data to the timeout, and one sweep ends any request still
+// unanswered when the timeout has passed since it began.
 // At most MAX_CONNECTIONS requests to one origin are open at once; the rest wait their turn inside the
 // pool. Twilio answers 429 past its account's concurrency (100 by default), and hundreds of sockets
 // cost both ends CPU per message (bench/RESULTS.md, "SMS delivery"). A caller whose requests may wait
 // that long (the worker's batches) bounds them with `signal`.
-import type { Readable } from 'node:stream';
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 
 export const PROVIDER_TIMEOUT_MS = 15_000;
 export const MAX_CONNECTIONS = 100;
@@ -36,10 +35,84 @@ function timeoutError(timeoutMs: number): Error {
   return Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' });
 }
 
-/** Answers whose bodies are being read, each with its deadline; one interval runs while there are any. */
-class BodyDeadlines {
-  readonly #reading = new Map<Readable, number>();
+/**
+ * One request's answer, read by undici's dispatch handler: the status and the body's first BODY_MAX
+ * bytes, kept as chunks until the end. Cheaper per request than `request()`, which wraps each answer
+ * in a stream and each callback in an async resource (bench/RESULTS.md, "SMS delivery").
+ */
+class AnswerReader implements Dispatcher.DispatchHandler {
+  readonly #settle: (answer: ProviderAnswer | { error: string }) => void;
+  readonly #requests: Requests;
+  readonly startedAt = performance.now();
+  readonly signal: AbortSignal | undefined;
+  controller: Dispatcher.DispatchController | null = null;
+  #status = 0;
+  #chunks: Buffer[] = [];
+  #size = 0;
+  #truncated = false;
+
+  constructor(
+    requests: Requests,
+    signal: AbortSignal | undefined,
+    settle: (answer: ProviderAnswer | { error: string }) => void,
+  ) {
+    this.#requests = requests;
+    this.signal = signal;
+    this.#settle = settle;
+  }
+
+  /** On its way to the provider: a request whose signal ended while it waited for a connection never goes. */
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.signal?.aborted) controller.abort(this.signal.reason);
+    else this.#requests.started(this);
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+    this.#status = statusCode;
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.#size += chunk.length;
+    if (this.#size <= BODY_MAX) {
+      this.#chunks.push(chunk);
+      return;
+    }
+    // The rest is not read: what came so far is the answer.
+    this.#truncated = true;
+    controller.abort(new Error('answer too large'));
+  }
+
+  onResponseEnd(): void {
+    this.#requests.ended(this);
+    this.#settle({ status: this.#status, text: this.#text() });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.#requests.ended(this);
+    if (this.#truncated) {
+      this.#settle({ status: this.#status, text: this.#text() });
+      return;
+    }
+    const reason: unknown = this.signal?.aborted ? this.signal.reason : error;
+    this.#settle({ error: describe(reason, this.#requests.timeoutMs) });
+  }
+
+  #text(): string {
+    return this.#chunks.length === 1 ? this.#chunks[0]!.toString('utf8') : Buffer.concat(this.#chunks).toString('utf8');
+  }
+}
+
+/**
+ * Requests under way, for the two things that end them from outside. A signal (a worker's batch
+ * deadline, shared by hundreds of requests) gets one listener that aborts its requests, not one
+ * listener per request. And one sweep ends any request still unanswered when the timeout has passed
+ * since it began: undici bounds the connection and each wait for data, not the whole answer.
+ */
+class Requests {
   readonly timeoutMs: number;
+  readonly #all = new Set<AnswerReader>();
+  readonly #bySignal = new WeakMap<AbortSignal, Set<AnswerReader>>();
   readonly #sweepMs: number;
   #sweeper: NodeJS.Timeout | null = null;
 
@@ -48,30 +121,40 @@ class BodyDeadlines {
     this.#sweepMs = Math.min(1000, Math.max(10, Math.round(timeoutMs / 10)));
   }
 
-  watch(body: Readable, startedAt: number): void {
-    const until = startedAt + this.timeoutMs;
-    if (performance.now() >= until) {
-      body.destroy(timeoutError(this.timeoutMs));
-      return;
-    }
-    this.#reading.set(body, until);
+  started(request: AnswerReader): void {
+    this.#all.add(request);
     this.#sweeper ??= setInterval(() => this.#sweep(), this.#sweepMs).unref();
+    const signal = request.signal;
+    if (signal === undefined) return;
+    let group = this.#bySignal.get(signal);
+    if (group === undefined) {
+      const members = (group = new Set());
+      this.#bySignal.set(signal, members);
+      signal.addEventListener(
+        'abort',
+        () => {
+          for (const member of members) member.controller?.abort(signal.reason);
+        },
+        { once: true },
+      );
+    }
+    group.add(request);
   }
 
-  unwatch(body: Readable): void {
-    this.#reading.delete(body);
-    if (this.#reading.size === 0 && this.#sweeper !== null) {
+  ended(request: AnswerReader): void {
+    if (!this.#all.delete(request)) return;
+    const signal = request.signal;
+    if (signal !== undefined) this.#bySignal.get(signal)?.delete(request);
+    if (this.#all.size === 0 && this.#sweeper !== null) {
       clearInterval(this.#sweeper);
       this.#sweeper = null;
     }
   }
 
   #sweep(): void {
-    const now = performance.now();
-    for (const [body, until] of this.#reading) {
-      if (now < until) continue;
-      this.#reading.delete(body);
-      body.destroy(timeoutError(this.timeoutMs));
+    const until = performance.now() - this.timeoutMs;
+    for (const request of this.#all) {
+      if (request.startedAt <= until) request.controller?.abort(timeoutError(this.timeoutMs));
     }
   }
 }
@@ -85,7 +168,7 @@ export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS, connections 
   const pools = new Map<string, Pool>();
   // An adapter posts to one or two fixed URLs; the cap only guards against a caller that varies them.
   const targets = new Map<string, Target>();
-  const deadlines = new BodyDeadlines(timeoutMs);
+  const requests = new Requests(timeoutMs);
 
   function targetOf(url: string): Target {
     const known = targets.get(url);
@@ -101,49 +184,21 @@ export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS, connections 
     return target;
   }
 
-  async function readBody(body: Readable & { text(): Promise<string> }, length: number): Promise<string> {
-    // A body that says its length and is small enough is read whole, the common answer's cheaper path.
-    if (length <= BODY_MAX) return body.text();
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      size += (chunk as Buffer).length;
-      if (size > BODY_MAX) {
-        body.destroy();
-        break;
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  }
-
   return {
-    async post(url, headers, body, signal) {
-      const startedAt = performance.now();
-      let response;
-      try {
-        const { pool, path } = targetOf(url);
-        response = await pool.request({
-          path,
-          method: 'POST',
-          headers,
-          body,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-          signal,
-        });
-      } catch (error) {
-        return { error: describe(signal?.aborted ? signal.reason : error, timeoutMs) };
-      }
-      deadlines.watch(response.body, startedAt);
-      try {
-        const text = await readBody(response.body, Number(response.headers['content-length']));
-        return { status: response.statusCode, text };
-      } catch (error) {
-        return { error: describe(signal?.aborted ? signal.reason : error, timeoutMs) };
-      } finally {
-        deadlines.unwatch(response.body);
-      }
+    post(url, headers, body, signal) {
+      if (signal?.aborted) return Promise.resolve({ error: describe(signal.reason, timeoutMs) });
+      return new Promise((resolve) => {
+        const reader = new AnswerReader(requests, signal, resolve);
+        try {
+          const { pool, path } = targetOf(url);
+          pool.dispatch(
+            { path, method: 'POST', headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+            reader,
+          );
+        } catch (error) {
+          resolve({ error: describe(error, timeoutMs) });
+        }
+      });
     },
     close: async () => {
       await Promise.all([...pools.values()].map((pool) => pool.close()));
