@@ -42,21 +42,45 @@ const interrupted = {
 };
 
 /** A claimed queue row with what the worker reads of its message (the claim returns no more). */
-type SmsJob = SmsOutcomeRow &
-  Pick<SmsRow, 'to_number' | 'sender_id' | 'body'> & { sms_id: string; attempts: number; recorded_attempts: number };
+type SmsJob = Pick<SmsRow, 'team_id' | 'charge_transaction_id' | 'to_number' | 'sender_id' | 'body'> & {
+  sms_id: string;
+  attempts: number;
+  recorded_attempts: number;
+};
+
+/**
+ * The claimed message's outcome columns: a queued message has no reason, provider or sent and
+ * delivered times yet, so the claim need not read them (the outcome writes only messages still queued).
+ */
+function queuedRow(job: SmsJob, claimedAt: Date): SmsOutcomeRow {
+  return {
+    id: job.sms_id,
+    team_id: job.team_id,
+    status: 'queued',
+    charge_transaction_id: job.charge_transaction_id,
+    reason_code: null,
+    reason_message: null,
+    provider: null,
+    provider_message_id: null,
+    sent_at: null,
+    delivered_at: null,
+    updated_at: claimedAt,
+  };
+}
 
 /** What one message's attempt came to: changes to write (after a provider call or not), or a retry. */
 type Attempt = { changes: SmsChange[]; calledProvider: boolean } | { retry: string };
 
 /**
  * Writes outcomes of messages still queued under our lease (another worker may have taken one over).
- * The claimed rows are what the lease kept them, so the common batch (sent, nothing to release) is
- * planned from them and written with its events in one statement; a batch with a refusal releases
- * charges, so it locks the rows and writes in a transaction.
+ * A queued message's outcome columns are known from the claim (queuedRow), so the common batch (sent,
+ * nothing to release) is planned from it and written with its events in one statement; a batch with
+ * a refusal releases charges, so it locks the rows and writes in a transaction.
  */
-async function record(ctx: BatchContext, items: readonly { row: SmsJob; changes: SmsChange[] }[]): Promise<void> {
-  if (items.length === 0) return;
+async function record(ctx: BatchContext, jobs: readonly { row: SmsJob; changes: SmsChange[] }[]): Promise<void> {
+  if (jobs.length === 0) return;
   const now = ctx.clock.now();
+  const items = jobs.map((job) => ({ row: queuedRow(job.row, ctx.claimedAt), changes: job.changes }));
   const planned = planSmsChanges(items, now);
   if (planned.released.length === 0) {
     await writeSmsOutcomes(ctx.db, planned.written, { lease: ctx.leaseUntil, events: planned.events });
@@ -84,7 +108,7 @@ async function attempt(deps: SmsDeliveryDeps, row: SmsJob, signal: AbortSignal):
   const provider = deps.provider;
   let outcome;
   try {
-    outcome = await provider.send({ id: row.id, to: row.to_number, from: row.sender_id, text: row.body }, signal);
+    outcome = await provider.send({ id: row.sms_id, to: row.to_number, from: row.sender_id, text: row.body }, signal);
   } catch (error) {
     return { retry: errorMessage(error) };
   }
@@ -128,10 +152,10 @@ async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsJob[], ctx: BatchCon
   }
   return rows.map((row, i): JobOutcome => {
     const a = attempts[i]!;
-    if ('retry' in a) return { id: row.id, outcome: 'retry', error: a.retry };
-    if (writeError === null) return { id: row.id, outcome: 'done' };
+    if ('retry' in a) return { id: row.sms_id, outcome: 'retry', error: a.retry };
+    if (writeError === null) return { id: row.sms_id, outcome: 'done' };
     // The provider has the message: the next claim must treat this one as vanished, not as a clean retry.
-    return { id: row.id, outcome: 'retry', error: a.calledProvider ? `${HANDED_OFF}${writeError}` : writeError };
+    return { id: row.sms_id, outcome: 'retry', error: a.calledProvider ? `${HANDED_OFF}${writeError}` : writeError };
   });
 }
 
@@ -145,17 +169,17 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     claimJoin: {
       from: sql`sms_messages m`,
       on: sql`m.id = sms_deliveries.sms_id`,
-      returning: sql`m.id, m.team_id, m.status, m.charge_transaction_id, m.reason_code, m.reason_message, m.provider,
-        m.provider_message_id, m.sent_at, m.delivered_at, m.updated_at, m.to_number, m.sender_id, m.body,
-        sms_deliveries.sms_id, sms_deliveries.attempts, sms_deliveries.recorded_attempts`,
+      returning: sql`sms_deliveries.sms_id, sms_deliveries.team_id, sms_deliveries.attempts,
+        sms_deliveries.recorded_attempts, m.charge_transaction_id, m.to_number, m.sender_id, m.body`,
     },
     // Large batches spread each claim's and outcome's fixed cost over more messages. Under a backlog
-    // two full batches at once (one's provider calls in flight while the other's outcomes are
-    // written): each more would make every claim walk past its rows. A trickle gets four slots, so
-    // a message seldom waits for a slow provider to answer others (bench/RESULTS.md, "SMS delivery").
+    // three full batches at once, so that while one batch's outcomes are written and the next is
+    // claimed, two keep the provider calls going; each more would make every claim walk past its
+    // rows. A trickle gets four slots, so a message seldom waits for a slow provider to answer
+    // others (bench/RESULTS.md, "SMS delivery").
     batchSize: 250,
     concurrency: 4,
-    fullBatches: 2,
+    fullBatches: 3,
     // A batch's provider calls are bounded by CALLS_DEADLINE_MS, well under the lease.
     leaseMs: 2 * MINUTE,
     maxAttempts: 6,
@@ -165,7 +189,7 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     onDone: async () => {},
     onRetry: sql`recorded_attempts = recorded_attempts + (CASE WHEN starts_with(job_error, ${HANDED_OFF}) THEN 0 ELSE 1 END), last_error = job_error`,
     onFailed: async (items, ctx) => {
-      for (const item of items) ctx.logger.warn({ smsId: item.row.id, error: item.error }, 'sms delivery gave up');
+      for (const item of items) ctx.logger.warn({ smsId: item.row.sms_id, error: item.error }, 'sms delivery gave up');
       await record(
         ctx,
         items.map((item) => ({ row: item.row, changes: [{ status: 'rejected', reason: unreachable }] })),
