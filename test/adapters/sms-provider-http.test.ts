@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProviderHttp, MAX_CONNECTIONS } from '../../src/adapters/sms-provider/http.ts';
+import { createProviderHttp, formBody, MAX_CONNECTIONS } from '../../src/adapters/sms-provider/http.ts';
 
 /**
  * A provider stand-in that counts connections and requests open at once. It holds the answers until
@@ -142,5 +142,18 @@ describe('provider http', () => {
     expect(text.length).toBeGreaterThan(0);
     expect(text.length).toBeLessThanOrEqual(64 * 1024);
     expect(/^e+$/.test(text)).toBe(true);
+  });
+
+  it('writes a form body that a form parser reads back as given', () => {
+    const fields = {
+      To: '+14155552671',
+      Body: "Code 12 & 34 = ok? 50% + tax, 'quoted' (sic)!* ж € 😀 / é",
+      StatusCallback: 'https://herald.example/hooks/sms/twilio?a=1&b=2',
+    };
+    const body = formBody(fields);
+    expect(Object.fromEntries(new URLSearchParams(body))).toEqual(fields);
+    expect(body.split('&')).toHaveLength(3);
+    // As URLSearchParams would send it: a lone surrogate (valid in a JS string) becomes U+FFFD.
+    expect(new URLSearchParams(formBody({ Body: 'a\ud800b' })).get('Body')).toBe('a\ufffdb');
   });
 });

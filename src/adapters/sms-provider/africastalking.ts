@@ -3,7 +3,7 @@
 // 502 refusals; 500/501 the provider's own trouble). Delivery reports are form POSTs (id, status,
 // failureReason) to a URL pasted in AT's dashboard; they are not signed, so the URL carries a token
 // (an HMAC of HERALD_SECRET) and verification is comparing that token.
-import { createProviderHttp, tryJson, type ProviderHttp } from './http.ts';
+import { createProviderHttp, formBody, tryJson, type ProviderHttp } from './http.ts';
 import { smsReason, type SmsReasonCode } from './reasons.ts';
 import { sameText } from './same-text.ts';
 import type { CallbackRequest, DeliveryReport, OutgoingSms, SendOutcome, SmsProvider } from './types.ts';
@@ -71,7 +71,7 @@ export function createAfricasTalkingProvider(options: AfricasTalkingOptions): Sm
     deliveryReports: 'reports',
 
     async send(message: OutgoingSms, signal?: AbortSignal): Promise<SendOutcome> {
-      const form = new URLSearchParams({
+      const form = formBody({
         username: options.username,
         to: message.to,
         message: message.text,
@@ -80,7 +80,7 @@ export function createAfricasTalkingProvider(options: AfricasTalkingOptions): Sm
       const answer = await http.post(
         endpoint,
         { apikey: options.apiKey, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-        form.toString(),
+        form,
         signal,
       );
       if ('error' in answer) return { kind: 'retry', error: `Africa's Talking: ${answer.error}` };

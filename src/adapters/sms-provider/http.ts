@@ -216,6 +216,17 @@ function describe(error: unknown, timeoutMs: number): string {
   return `${code ? `${code} ` : ''}${error.message}${cause instanceof Error ? `: ${cause.message}` : ''}`.slice(0, 300);
 }
 
+/**
+ * An application/x-www-form-urlencoded body, as URLSearchParams would write it for a form parser
+ * (a lone surrogate becomes U+FFFD), without building one per message: the worker's hottest path.
+ */
+export function formBody(fields: Readonly<Record<string, string>>): string {
+  const pairs: string[] = [];
+  for (const [name, value] of Object.entries(fields))
+    pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value.toWellFormed())}`);
+  return pairs.join('&');
+}
+
 /** JSON.parse that answers undefined instead of throwing: provider error bodies are not always JSON. */
 export function tryJson(text: string): unknown {
   try {

@@ -3,7 +3,7 @@
 // `code`. Status callbacks are form POSTs signed with X-Twilio-Signature: base64 HMAC-SHA1 with the
 // auth token over the URL followed by every field name and value, sorted by name.
 import { createHmac } from 'node:crypto';
-import { createProviderHttp, header, tryJson, type ProviderHttp } from './http.ts';
+import { createProviderHttp, formBody, header, tryJson, type ProviderHttp } from './http.ts';
 import { smsReason, type SmsReason, type SmsReasonCode } from './reasons.ts';
 import { sameText } from './same-text.ts';
 import type { CallbackRequest, DeliveryReport, OutgoingSms, SendOutcome, SmsProvider } from './types.ts';
@@ -58,14 +58,15 @@ export function createTwilioProvider(options: TwilioOptions): SmsProvider {
   const http: ProviderHttp = createProviderHttp(options.timeoutMs);
   const endpoint = `${options.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
+  const statusCallback =
+    options.statusCallbackUrl === null ? '' : `&${formBody({ StatusCallback: options.statusCallbackUrl })}`;
 
   return {
     kind: 'twilio',
     deliveryReports: 'reports',
 
     async send(message: OutgoingSms, signal?: AbortSignal): Promise<SendOutcome> {
-      const form = new URLSearchParams({ To: message.to, From: message.from, Body: message.text });
-      if (options.statusCallbackUrl !== null) form.set('StatusCallback', options.statusCallbackUrl);
+      const form = formBody({ To: message.to, From: message.from, Body: message.text }) + statusCallback;
       const answer = await http.post(
         endpoint,
         {
@@ -73,7 +74,7 @@ export function createTwilioProvider(options: TwilioOptions): SmsProvider {
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
         },
-        form.toString(),
+        form,
         signal,
       );
       if ('error' in answer) return { kind: 'retry', error: `Twilio: ${answer.error}` };
