@@ -11,9 +11,9 @@ import {
   heraldEnv,
   http,
   makeDataDir,
-  parseBanner,
   runHerald,
   startHealthy,
+  waitForBanner,
 } from '../support/spawn.ts';
 
 afterEach(cleanUpHeralds);
@@ -24,7 +24,7 @@ describe('herald admin contacts import', { timeout: 180_000 }, () => {
     const port = await freePort();
     const env = heraldEnv(dataDir, port);
     const server = await startHealthy(env, port);
-    const { key } = parseBanner(server.stdout())!;
+    const { key } = await waitForBanner(server);
     const { teamId } = (await http(port, 'GET', '/api/v1/whoami', key)).body as { teamId: number };
     const book = (await http(port, 'POST', '/api/v1/contactBooks', key, { name: 'CLI' })).body as { id: string };
 

@@ -9,12 +9,12 @@ import {
   heraldEnv,
   http,
   makeDataDir,
-  parseBanner,
   runHerald,
+  type RunResult,
   startHealthy,
   startHerald,
+  waitForBanner,
   waitForHealthy,
-  type RunResult,
 } from '../support/spawn.ts';
 
 afterEach(cleanUpHeralds);
@@ -158,7 +158,7 @@ describe('herald admin with a server holding the data directory (over HTTP)', { 
     const port = await freePort();
     const env = heraldEnv(dataDir, port);
     const server = await startHealthy(env, port);
-    expect(parseBanner(server.stdout())).not.toBeNull();
+    await waitForBanner(server);
 
     const { team, key } = await provision(env);
     // The server logged the CLI's requests: they went over HTTP, not around the lock.

@@ -9,6 +9,7 @@ import {
   makeDataDir,
   parseBanner,
   startHealthy,
+  waitForBanner,
   waitForExit,
 } from '../support/spawn.ts';
 
@@ -24,7 +25,7 @@ describe('SIGKILL during writes', { timeout: 120_000 }, () => {
     const port = await freePort();
     const env = heraldEnv(dataDir, port, { LOG_LEVEL: 'warn' });
     const first = await startHealthy(env, port);
-    const { adminToken } = parseBanner(first.stdout())!;
+    const { adminToken } = await waitForBanner(first);
 
     const acknowledged: number[] = [];
     let failedAfterKill = 0;

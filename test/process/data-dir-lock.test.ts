@@ -12,6 +12,7 @@ import {
   parseBanner,
   runHerald,
   startHealthy,
+  waitForBanner,
   waitForExit,
 } from '../support/spawn.ts';
 
@@ -23,7 +24,7 @@ describe('the data directory lock', { timeout: 120_000 }, () => {
     const port = await freePort();
     const env = heraldEnv(dataDir, port);
     const first = await startHealthy(env, port);
-    const { key } = parseBanner(first.stdout())!;
+    const { key } = await waitForBanner(first);
 
     const migrate = await runHerald(['migrate'], env);
     expect(migrate.code).not.toBe(0);
@@ -60,7 +61,7 @@ describe('the data directory lock', { timeout: 120_000 }, () => {
     const port = await freePort();
     const env = heraldEnv(dataDir, port);
     const first = await startHealthy(env, port);
-    const { key, adminToken } = parseBanner(first.stdout())!;
+    const { key, adminToken } = await waitForBanner(first);
 
     first.kill('SIGKILL');
     expect(await waitForExit(first, 10_000)).toEqual({ code: null, signal: 'SIGKILL' });

@@ -9,14 +9,14 @@ import {
   cleanUpHeralds,
   freePort,
   heraldEnv,
+  type HeraldProcess,
   http,
   makeDataDir,
-  parseBanner,
   startHerald,
   until,
+  waitForBanner,
   waitForExit,
   waitForHealthy,
-  type HeraldProcess,
 } from '../support/spawn.ts';
 
 afterEach(cleanUpHeralds);
@@ -76,15 +76,14 @@ describe('a private data directory', { timeout: 480_000 }, () => {
     const env = heraldEnv(dataDir, port, { HERALD_SECRET: SECRET, LOG_LEVEL: 'info' });
 
     const first = await startWithOpenUmask(env, port);
-    const banner = parseBanner(first.stdout());
-    expect(banner).not.toBeNull();
+    const banner = await waitForBanner(first);
     expect(accessibleByOthers(dataDir)).toEqual([]);
     expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
 
     // secrets.json keeps the generated admin token only: the secret came from the environment.
     const stored = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
     expect(Object.keys(stored)).toEqual(['adminToken']);
-    expect(stored.adminToken).toBe(banner!.adminToken);
+    expect(stored.adminToken).toBe(banner.adminToken);
 
     const logs = first.stdout() + first.stderr();
     const sources = logLines(logs).find((line) => line.msg === 'instance secrets');
@@ -107,6 +106,6 @@ describe('a private data directory', { timeout: 480_000 }, () => {
     );
     expect(restarted).toMatchObject({ secret: 'environment', adminToken: 'secrets.json' });
     // The data survived the change of modes.
-    expect((await http(port, 'GET', '/api/v1/whoami', banner!.key)).status).toBe(200);
+    expect((await http(port, 'GET', '/api/v1/whoami', banner.key)).status).toBe(200);
   });
 });

@@ -12,9 +12,9 @@ import {
   heraldEnv,
   http,
   makeDataDir,
-  parseBanner,
   runHerald,
   startHerald,
+  waitForBanner,
   waitForHealthy,
 } from '../support/spawn.ts';
 
@@ -69,10 +69,8 @@ describe("a newcomer's first email", { timeout: 300_000 }, () => {
     let key: string;
     let body: Record<string, unknown>;
     if (databaseUrl === null) {
+      key = (await waitForBanner(server)).key;
       const stdout = server.stdout();
-      const banner = parseBanner(stdout);
-      expect(banner, `no banner in stdout:\n${stdout}`).not.toBeNull();
-      key = banner!.key;
       expect(stdout).toContain('owner owner@herald.localhost');
       expect(stdout).toContain('herald -- admin outbox');
       expect(stdout).toContain(`http://127.0.0.1:${port}/api/docs`);

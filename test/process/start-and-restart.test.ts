@@ -11,6 +11,7 @@ import {
   makeDataDir,
   parseBanner,
   startHealthy,
+  waitForBanner,
   waitForExit,
 } from '../support/spawn.ts';
 
@@ -23,9 +24,7 @@ describe('herald start on an empty data directory', { timeout: 120_000 }, () => 
     const env = heraldEnv(dataDir, port);
 
     const first = await startHealthy(env, port);
-    const banner = parseBanner(first.stdout());
-    expect(banner, `no banner in stdout:\n${first.stdout()}`).not.toBeNull();
-    const { key, adminToken } = banner!;
+    const { key, adminToken } = await waitForBanner(first);
     expect(key).toMatch(/^hk_[A-Za-z0-9_-]{43}$/);
     expect(adminToken.length).toBeGreaterThanOrEqual(16);
     expect(first.stdout().match(/Full access API key:/g)).toHaveLength(1);
@@ -70,7 +69,7 @@ describe('herald start on an empty data directory', { timeout: 120_000 }, () => 
     const port = await freePort();
     const adminToken = 'operator-chosen-admin-token-0123';
     const proc = await startHealthy(heraldEnv(dataDir, port, { HERALD_ADMIN_TOKEN: adminToken }), port);
-    expect(parseBanner(proc.stdout())?.adminToken).toBe(adminToken);
+    expect((await waitForBanner(proc)).adminToken).toBe(adminToken);
     expect(proc.stdout()).not.toMatch(/hadm_/);
     expect((await http(port, 'GET', '/admin/v1/teams/1', adminToken)).status).toBe(200);
   });

@@ -12,13 +12,13 @@ import {
   heraldEnv,
   http,
   makeDataDir,
-  parseBanner,
   runHerald,
+  type RunResult,
   startHealthy,
   startHerald,
+  waitForBanner,
   waitForExit,
   waitForHealthy,
-  type RunResult,
 } from '../support/spawn.ts';
 
 const blockers: net.Server[] = [];
@@ -65,7 +65,7 @@ describe('a busy port', { timeout: 180_000 }, () => {
 
     await new Promise((resolve) => blockers.pop()!.close(resolve));
     const server = await startHealthy(env, port);
-    expect(parseBanner(server.stdout()), server.stdout()).not.toBeNull();
+    await waitForBanner(server);
 
     // Not a terminal: every log line is JSON; waitForHealthy's polling of /healthz left none at info.
     const lines = logLines(server.stdout());

@@ -176,6 +176,22 @@ export function parseBanner(stdout: string): Banner | null {
   return key && token ? { key: key[1]!, adminToken: token[1]! } : null;
 }
 
+/**
+ * The first start's banner, once printed: `herald start` listens before it creates the first team
+ * (a start that cannot listen creates nothing), so /healthz can answer a moment before the banner.
+ */
+export async function waitForBanner(proc: HeraldProcess, timeoutMs = 30_000): Promise<Banner> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const banner = parseBanner(proc.stdout());
+    if (banner !== null) return banner;
+    if (proc.hasExited() || Date.now() > deadline) {
+      throw new Error(`no banner in stdout:\n${proc.stdout()}\nstderr:\n${proc.stderr()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export interface HttpResult {
   status: number;
   body: unknown;
