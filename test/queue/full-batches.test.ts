@@ -101,17 +101,9 @@ describe('fullBatches', () => {
         return rows.map((row) => ({ id: row.id, outcome: 'done' as const }));
       },
     });
-    const runner = new QueueRunner({
-      database: await getTestDb(),
-      queues: [queue],
-      clock,
-      pollMs: 60_000,
-      listen: false,
-    });
-    cleanups.push(async () => {
-      release.resolve();
-      await runner.stop();
-    });
+    const runner = startRunner(queue, await getTestDb(), clock);
+    // Cleanups run last first: the held batch is let go before the runner stops.
+    cleanups.push(async () => release.resolve());
     await runner.start();
     await runner.idle();
     await seedJobs(db, table, 3, clock.now());
@@ -152,11 +144,16 @@ describe('fullBatches', () => {
     };
   }
 
-  function startRunner(queue: ReturnType<typeof testQueue>, database: Awaited<ReturnType<typeof getTestDb>>) {
+  /** A runner polling every 60 s: only the wake-ups under test can make it claim within a test's wait. */
+  function startRunner(
+    queue: ReturnType<typeof testQueue>,
+    database: Awaited<ReturnType<typeof getTestDb>>,
+    clock = new ManualClock(),
+  ) {
     const runner = new QueueRunner({
       database,
       queues: [queue],
-      clock: new ManualClock(),
+      clock,
       pollMs: 60_000,
       listen: false,
     });
