@@ -15,13 +15,28 @@ import type { SmsOutcomeRow } from './queries.ts';
  *
  * Every join is an index lookup by id: the statement is prepared, and a generic plan that joined
  * two of its CTEs by a nested loop (their row counts unknown) would compare each row with each.
+ * The arrays and the lease are sub-selects so that no plan sees their values: the first plans on
+ * each connection are custom ones, and with the batch's size and a lease that statistics say no
+ * row holds, PostgreSQL scanned the whole queue table for the lease instead (3 times the
+ * statement's time with 30,000 messages queued; bench/RESULTS.md, "SMS delivery").
  */
 export async function writeSmsOutcomes(
   db: Db,
   rows: readonly SmsOutcomeRow[],
-  guard: { lease: Date; events: readonly SmsStatusEvent[] } | null,
+  guard: OutcomeGuard | null,
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
+  const result = await smsOutcomesStatement(rows, guard).execute(db);
+  return new Set(result.rows.map((row) => row.id));
+}
+
+type OutcomeGuard = { lease: Date; events: readonly SmsStatusEvent[] };
+
+/** writeSmsOutcomes' statement for at least one row (exported for the plan tests). */
+export function smsOutcomesStatement(
+  rows: readonly SmsOutcomeRow[],
+  guard: OutcomeGuard | null,
+): RawBuilder<{ id: string }> {
   // A batch's rows share their few timestamps (its `now`): each is formatted once.
   const formatted = new Map<number, string>();
   const iso = (at: Date | null) => {
@@ -47,9 +62,8 @@ export async function writeSmsOutcomes(
   const set = sql`status = c.status, reason_code = c.reason_code, reason_message = c.reason_message,
     provider = c.provider, provider_message_id = c.provider_message_id, sent_at = c.sent_at,
     delivered_at = c.delivered_at, updated_at = c.updated_at`;
-  const statement =
-    guard === null
-      ? sql<{ id: string }>`WITH c AS (${changes}),
+  return guard === null
+    ? sql<{ id: string }>`WITH c AS (${changes}),
           dequeued AS (DELETE FROM sms_deliveries d USING c WHERE d.sms_id = c.id RETURNING d.sms_id),
           written AS (UPDATE sms_messages m SET ${set} FROM c WHERE m.id = c.id RETURNING m.*),
           provider_ids AS (
@@ -58,9 +72,9 @@ export async function writeSmsOutcomes(
             WHERE provider_message_id IS NOT NULL AND id IN (SELECT sms_id FROM dequeued)
           )
           SELECT id FROM written`
-      : sql<{ id: string }>`WITH c AS (${changes}),
+    : sql<{ id: string }>`WITH c AS (${changes}),
           dequeued AS (
-            DELETE FROM sms_deliveries d USING c WHERE d.sms_id = c.id AND d.lease_until = ${guard.lease}::timestamptz
+            DELETE FROM sms_deliveries d USING c WHERE d.sms_id = c.id AND d.lease_until = (SELECT ${guard.lease}::timestamptz)
             RETURNING c.*
           ),
           written AS (
@@ -73,8 +87,6 @@ export async function writeSmsOutcomes(
           ),
           ${smsEventCallsCte('written')}
           SELECT id FROM written`;
-  const result = await statement.execute(db);
-  return new Set(result.rows.map((row) => row.id));
 }
 
 interface ChangesColumn {
@@ -97,7 +109,7 @@ function changesTable(columns: readonly ChangesColumn[]): RawBuilder<unknown> {
     const column = sql.ref(name);
     if (varies !== true && values.every((value) => value === values[0]))
       return sql`${values[0]}::${sql.raw(type)} AS ${column}`;
-    arrays.push(sql`${values}::${sql.raw(type)}[]`);
+    arrays.push(sql`(SELECT ${values}::${sql.raw(type)}[])`);
     arrayNames.push(column);
     return sql`u.${column}`;
   });

@@ -8,7 +8,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTeam as createTeamRow } from '../../src/platform/teams.ts';
-import { writeSmsOutcomes } from '../../src/sms/outcome-queries.ts';
+import { smsOutcomesStatement, writeSmsOutcomes } from '../../src/sms/outcome-queries.ts';
 import { getSmsByProviderIdForUpdate, listSmsQuery } from '../../src/sms/queries.ts';
 import type { TestApp } from '../support/app.ts';
 import { bearer, createSmsTeam, type TestTeam } from '../support/factory.ts';
@@ -36,6 +36,25 @@ interface PlanNode {
 
 /** The provider's id of the message the fake received for `to`. */
 const sidFor = (to: string) => twilio.messages.find((message) => message.to === to)!.sid;
+
+/** Every node of the plan PostgreSQL makes for `compiled` with its parameters' values in view. */
+async function planNodes(compiled: CompiledQuery): Promise<PlanNode[]> {
+  const result = await t.deps.db.executeQuery<{ 'QUERY PLAN': unknown }>(
+    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
+  );
+  const raw = result.rows[0]!['QUERY PLAN'];
+  const [{ Plan }] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+  const nodes: PlanNode[] = [];
+  const walk = (node: PlanNode) => {
+    nodes.push(node);
+    node.Plans?.forEach(walk);
+  };
+  walk(Plan);
+  return nodes;
+}
+
+const seqScanned = (nodes: PlanNode[]) =>
+  nodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']);
 
 async function listed(team: TestTeam, status: string): Promise<string[]> {
   const response = await t.app.inject({ url: `/api/v1/sms?status=${status}`, headers: bearer(team.key) });
@@ -118,20 +137,8 @@ it("lists a crowded team's queued, failed and rejected messages by index, not by
   await sql`ANALYZE sms_messages`.execute(t.deps.db);
   try {
     for (const status of ['queued', 'failed', 'rejected'] as const) {
-      const compiled = listSmsQuery(t.deps.db, crowded, { status, limit: 100 }).compile();
-      const result = await t.deps.db.executeQuery<{ 'QUERY PLAN': unknown }>(
-        CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
-      );
-      const raw = result.rows[0]!['QUERY PLAN'];
-      const [{ Plan }] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
-      const nodes: PlanNode[] = [];
-      const walk = (node: PlanNode) => {
-        nodes.push(node);
-        node.Plans?.forEach(walk);
-      };
-      walk(Plan);
-      const scanned = nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']);
-      expect(scanned, status).not.toContain('sms_messages');
+      const nodes = await planNodes(listSmsQuery(t.deps.db, crowded, { status, limit: 100 }).compile());
+      expect(seqScanned(nodes), status).not.toContain('sms_messages');
       const expected = status === 'queued' ? 'sms_deliveries_team_list' : 'sms_messages_team_unsuccessful_list';
       expect(
         nodes.map((n) => n['Index Name']),
@@ -248,4 +255,50 @@ it('keeps a provider id given twice without failing the batch, and tells provide
   }));
   expect(found.termii).toBe(stored[2]!.id);
   expect([stored[0]!.id, stored[1]!.id]).toContain(found.twilio);
+});
+
+it("writes a batch's outcomes by index with many messages queued, in a plan that sees the batch's values", async () => {
+  const now = t.clock.now();
+  const team = (await createTeamRow(t.deps.db, { name: 'long queue' }, now)).id;
+  await sql`
+    WITH stored AS (
+      INSERT INTO sms_messages (id, team_id, to_number, to_prefix, country, sender_id, body, encoding, segments,
+        currency, charge_minor, status, created_at, updated_at)
+      SELECT 'sms_longqueue_' || lpad(i::text, 5, '0'), ${team}, '+14155550100', '+1415555', 'US', 'Herald', 'hello',
+        'GSM-7', 1, 'USD', 1, 'queued', ${now}, ${now}
+      FROM generate_series(1, 20000) AS i
+      RETURNING id
+    )
+    INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at)
+    SELECT id, ${team}, ${now}, ${now} FROM stored`.execute(t.deps.db);
+  // Statistics taken before the claim: no queued message holds a lease, as in a running deployment.
+  await sql`ANALYZE sms_messages, sms_deliveries`.execute(t.deps.db);
+  const lease = new Date(now.getTime() + 120_000);
+  const claimed = await sql<{ sms_id: string }>`
+    UPDATE sms_deliveries SET lease_until = ${lease}, attempts = 1
+    WHERE sms_id IN (SELECT sms_id FROM sms_deliveries WHERE team_id = ${team} ORDER BY sms_id LIMIT 250)
+    RETURNING sms_id`.execute(t.deps.db);
+  const rows = claimed.rows.map(({ sms_id }, i) => ({
+    id: sms_id,
+    team_id: team,
+    status: 'sent' as const,
+    charge_transaction_id: null,
+    reason_code: null,
+    reason_message: null,
+    provider: 'twilio',
+    provider_message_id: `SMlongqueue${i}`,
+    sent_at: now,
+    delivered_at: null,
+    updated_at: now,
+  }));
+  const guard = { lease, events: rows.map((row) => ({ smsId: row.id, status: 'sent' as const })) };
+  try {
+    // An unnamed statement is planned with its parameters' values, as a prepared statement's first
+    // plans on each connection are: a scan of the queue for the lease would read every queued row.
+    const nodes = await planNodes(smsOutcomesStatement(rows, guard).compile(t.deps.db));
+    expect(seqScanned(nodes)).toEqual([]);
+    expect((await writeSmsOutcomes(t.deps.db, rows, guard)).size).toBe(250);
+  } finally {
+    await t.deps.db.deleteFrom('teams').where('id', '=', team).execute();
+  }
 });
