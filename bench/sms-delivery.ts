@@ -194,9 +194,16 @@ async function heraldRound(fakeUrl: string, fakePid: number, round: number, http
       .with('stored', (w) => w.insertInto('sms_messages').values(rows.slice(i, i + 500)))
       .insertInto('sms_deliveries')
       .values(
-        rows
-          .slice(i, i + 500)
-          .map((row) => ({ sms_id: row.id, team_id: team.id, created_at: now, next_attempt_at: now })),
+        rows.slice(i, i + 500).map((row) => ({
+          sms_id: row.id,
+          team_id: team.id,
+          created_at: now,
+          next_attempt_at: now,
+          to_number: row.to_number,
+          sender_id: row.sender_id,
+          body: row.body,
+          charge_transaction_id: null,
+        })),
       )
       .execute();
   // Statistics that know the queued messages, as a running deployment's would: planned against the

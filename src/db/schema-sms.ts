@@ -43,6 +43,11 @@ export interface SmsDeliveriesTable {
   attempts: Generated<number>;
   recorded_attempts: Generated<number>;
   last_error: string | null;
+  /** What sending needs, copied from the message when it is queued (migration 0040). */
+  to_number: string;
+  sender_id: string;
+  body: string;
+  charge_transaction_id: string | null;
 }
 
 /** Which message a provider's id names, for its delivery reports. */

@@ -31,7 +31,6 @@ export function claimStatement(queue: Queue, now: Date, leaseUntil: Date, exclud
   const lease = columnRef(queue.leaseColumn);
   const attempts = columnRef(queue.attemptsColumn);
   const notFinalising = exclude.length === 0 ? sql`` : sql`AND ${id} <> ALL(${exclude})`;
-  const join = queue.claimJoin;
   // SKIP LOCKED: two workers running this at once take disjoint rows instead of queueing on each
   // other's locks. Under READ COMMITTED a row locked here is re-checked against the WHERE with its
   // newest version, so a row another worker leased a moment ago is dropped, not claimed twice.
@@ -49,9 +48,9 @@ export function claimStatement(queue: Queue, now: Date, leaseUntil: Date, exclud
       ORDER BY ${columnRef(queue.dueColumn)}
       LIMIT ${sql.lit(queue.batchSize)}
       FOR NO KEY UPDATE SKIP LOCKED
-    ) AS herald_picked ${join === null ? sql`` : sql`, ${join.from}`}
-    WHERE ${table}.ctid = herald_picked.herald_tid ${join === null ? sql`` : sql`AND ${join.on}`}
-    RETURNING ${join === null ? sql`${table}.*` : join.returning}`;
+    ) AS herald_picked
+    WHERE ${table}.ctid = herald_picked.herald_tid
+    RETURNING ${queue.claimReturning ?? sql`${table}.*`}`;
 }
 
 export function leaseFor(queue: Queue, now: Date): Date {

@@ -21,12 +21,8 @@ export interface QueueOptions<Row> {
   attemptsColumn?: string;
   /** Extra condition for a row to be ready, e.g. sql`status = 'QUEUED'`. */
   readyWhere?: SqlFragment;
-  /**
-   * A table the claim joins to its rows (`from`, matched by `on`) and the columns it answers from
-   * both (`returning`, which must include the id column), for a queue table that only points at the
-   * work; the default answers the queue rows' own columns.
-   */
-  claimJoin?: ClaimJoin;
+  /** The columns the claim answers (with the id column); the default answers every column. */
+  claimReturning?: SqlFragment;
   batchSize?: number;
   /** Must be longer than the slowest batch: an expired lease hands the rows to another worker. */
   leaseMs?: number;
@@ -57,12 +53,6 @@ export interface QueueOptions<Row> {
   onFailed: Finaliser<Row>;
 }
 
-export interface ClaimJoin {
-  from: SqlFragment;
-  on: SqlFragment;
-  returning: SqlFragment;
-}
-
 /** A claimed row as the driver returns it; defineQueue's Row is the caller's view of it. */
 export type ClaimedRow = Record<string, unknown>;
 
@@ -75,7 +65,7 @@ export interface Queue {
   readonly leaseColumn: string;
   readonly attemptsColumn: string;
   readonly readyWhere: SqlFragment;
-  readonly claimJoin: ClaimJoin | null;
+  readonly claimReturning: SqlFragment | null;
   readonly batchSize: number;
   readonly leaseMs: number;
   readonly maxAttempts: number;
@@ -129,7 +119,7 @@ export function defineQueue<Row extends object>(options: QueueOptions<Row>): Que
     leaseColumn: checkIdentifier('leaseColumn', options.leaseColumn ?? 'lease_until'),
     attemptsColumn: checkIdentifier('attemptsColumn', options.attemptsColumn ?? 'attempts'),
     readyWhere: options.readyWhere ?? sql`true`,
-    claimJoin: options.claimJoin ?? null,
+    claimReturning: options.claimReturning ?? null,
     batchSize: positive('batchSize', options.batchSize ?? 50),
     leaseMs: positive('leaseMs', options.leaseMs ?? 60_000),
     maxAttempts: positive('maxAttempts', options.maxAttempts ?? 5),

@@ -41,7 +41,7 @@ const interrupted = {
     'Sending was interrupted and the provider cannot confirm the message; it was not sent again and the charge was returned',
 };
 
-/** A claimed queue row with what the worker reads of its message (the claim returns no more). */
+/** A claimed queue row with what sending needs, copied from its message (the claim returns no more). */
 type SmsJob = Pick<SmsRow, 'team_id' | 'charge_transaction_id' | 'to_number' | 'sender_id' | 'body'> & {
   sms_id: string;
   attempts: number;
@@ -166,12 +166,8 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     idColumn: 'sms_id',
     idType: 'text',
     dueColumn: 'next_attempt_at',
-    claimJoin: {
-      from: sql`sms_messages m`,
-      on: sql`m.id = sms_deliveries.sms_id`,
-      returning: sql`sms_deliveries.sms_id, sms_deliveries.team_id, sms_deliveries.attempts,
-        sms_deliveries.recorded_attempts, m.charge_transaction_id, m.to_number, m.sender_id, m.body`,
-    },
+    // The queue row carries what sending needs (migration 0040): the claim reads no message.
+    claimReturning: sql`sms_id, team_id, attempts, recorded_attempts, charge_transaction_id, to_number, sender_id, body`,
     // Large batches spread each claim's and outcome's fixed cost over more messages. Under a backlog
     // three full batches at once, so that while one batch's outcomes are written and the next is
     // claimed, two keep the provider calls going; each more would make every claim walk past its

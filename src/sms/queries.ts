@@ -142,6 +142,10 @@ const queueRow = (row: SmsRow) => ({
   team_id: row.team_id,
   created_at: row.created_at,
   next_attempt_at: row.created_at,
+  to_number: row.to_number,
+  sender_id: row.sender_id,
+  body: row.body,
+  charge_transaction_id: row.charge_transaction_id,
 });
 
 /** Stores a `queued` message with its row in the delivery queue, in one statement. */

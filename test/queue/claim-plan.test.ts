@@ -31,10 +31,10 @@ describe.runIf(url !== null)('claim plans on PostgreSQL', () => {
           SELECT 'sms_claimplan' || i, ${team.id}, '+14155550100', '+1415555', 'US', 'Herald', 'Your code is 123456',
             'GSM-7', 1, 'USD', 1, 'queued', now(), now()
           FROM generate_series(1, 20000) AS i
-          RETURNING id
+          RETURNING id, to_number, sender_id, body
         )
-        INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at)
-        SELECT id, ${team.id}, now(), ${dueAt} FROM stored`.execute(shared.db);
+        INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at, to_number, sender_id, body)
+        SELECT id, ${team.id}, now(), ${dueAt}, to_number, sender_id, body FROM stored`.execute(shared.db);
       await sql`ANALYZE sms_messages, sms_deliveries`.execute(shared.db);
       // One connection, so every claim runs as the same prepared statement in one session.
       handle = await connectDatabase({ databaseUrl: url, dataDir: null, poolSize: 1 });

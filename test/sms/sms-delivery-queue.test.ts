@@ -162,10 +162,10 @@ it("writes a full batch's first status change in place: no message leaves its pa
         'US', 'Herald', 'Your Herald verification code is 482913. It expires in 10 minutes.', 'GSM-7', 1, 'USD', 1,
         'queued', ${now}, ${now}
       FROM generate_series(1, 250) AS i
-      RETURNING id
+      RETURNING id, to_number, sender_id, body
     )
-    INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at)
-    SELECT id, ${team}, ${now}, ${now} FROM stored`.execute(t.deps.db);
+    INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at, to_number, sender_id, body)
+    SELECT id, ${team}, ${now}, ${now}, to_number, sender_id, body FROM stored`.execute(t.deps.db);
   const pages = async () => {
     const { rows } = await sql<{ id: string; status: string; page: string }>`
       SELECT id, status, (ctid::text::point)[0]::text AS page FROM sms_messages WHERE team_id = ${team} ORDER BY id`.execute(
@@ -267,10 +267,10 @@ it("writes a batch's outcomes by index with many messages queued, in a plan that
       SELECT 'sms_longqueue_' || lpad(i::text, 5, '0'), ${team}, '+14155550100', '+1415555', 'US', 'Herald', 'hello',
         'GSM-7', 1, 'USD', 1, 'queued', ${now}, ${now}
       FROM generate_series(1, 20000) AS i
-      RETURNING id
+      RETURNING id, to_number, sender_id, body
     )
-    INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at)
-    SELECT id, ${team}, ${now}, ${now} FROM stored`.execute(t.deps.db);
+    INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at, to_number, sender_id, body)
+    SELECT id, ${team}, ${now}, ${now}, to_number, sender_id, body FROM stored`.execute(t.deps.db);
   // Statistics taken before the claim: no queued message holds a lease, as in a running deployment.
   await sql`ANALYZE sms_messages, sms_deliveries`.execute(t.deps.db);
   const lease = new Date(now.getTime() + 120_000);

@@ -1,7 +1,8 @@
 // Migration 0037 on a database that already holds messages: queued ones move to the delivery queue
 // with their lease and attempts, provider ids to their table, a failed message without a reason
 // gets the plain "unknown" one, and nothing else changes. On its own in-memory PGlite, migrated to
-// 0036 first, so that the old columns exist to move from.
+// 0036 first, so that the old columns exist to move from. Then 0040 copies what sending needs into
+// the queue rows.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectDatabase, type DbHandle } from '../../src/db/connect.ts';
@@ -77,4 +78,23 @@ it('gives a failed message without a reason the plain one and leaves the others 
   await expect(sql`UPDATE sms_messages SET status = 'failed' WHERE id = 'sms_sent'`.execute(handle.db)).rejects.toThrow(
     /sms_messages_reason_when_unsuccessful/,
   );
+});
+
+it('copies what sending needs into the queue rows (0040), dropping a row whose message is gone', async () => {
+  await handle.execScript(`
+    INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at) VALUES ('sms_gone', 1, now(), now());`);
+  for (const migration of listMigrations().filter((m) => m.version > 37 && m.version <= 40))
+    await handle.execScript(migration.sql);
+  const deliveries = await sql`
+    SELECT sms_id, to_number, sender_id, body, charge_transaction_id, attempts FROM sms_deliveries`.execute(handle.db);
+  expect(deliveries.rows).toEqual([
+    {
+      sms_id: 'sms_queued',
+      to_number: '+14155550101',
+      sender_id: 'Herald',
+      body: 'a',
+      charge_transaction_id: null,
+      attempts: 2,
+    },
+  ]);
 });
