@@ -44,6 +44,8 @@ const interrupted = {
 /** A claimed queue row with what sending needs, copied from its message (the claim returns no more). */
 type SmsJob = Pick<SmsRow, 'team_id' | 'charge_transaction_id' | 'to_number' | 'sender_id' | 'body'> & {
   sms_id: string;
+  /** Where the claim left the queue row (its ctid): the outcome deletes it there. */
+  queue_row: string;
   attempts: number;
   recorded_attempts: number;
 };
@@ -83,7 +85,8 @@ async function record(ctx: BatchContext, jobs: readonly { row: SmsJob; changes: 
   const items = jobs.map((job) => ({ row: queuedRow(job.row, ctx.claimedAt), changes: job.changes }));
   const planned = planSmsChanges(items, now);
   if (planned.released.length === 0) {
-    await writeSmsOutcomes(ctx.db, planned.written, { lease: ctx.leaseUntil, events: planned.events });
+    const queueRows = new Map(jobs.map((job) => [job.row.sms_id, job.row.queue_row]));
+    await writeSmsOutcomes(ctx.db, planned.written, { lease: ctx.leaseUntil, events: planned.events, queueRows });
     return;
   }
   await ctx.db.transaction().execute(async (tx) => {
@@ -167,7 +170,7 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     idType: 'text',
     dueColumn: 'next_attempt_at',
     // The queue row carries what sending needs (migration 0040): the claim reads no message.
-    claimReturning: sql`sms_id, team_id, attempts, recorded_attempts, charge_transaction_id, to_number, sender_id, body`,
+    claimReturning: sql`ctid AS queue_row, sms_id, team_id, attempts, recorded_attempts, charge_transaction_id, to_number, sender_id, body`,
     // Large batches spread each claim's and outcome's fixed cost over more messages. Under a backlog
     // three full batches at once, so that while one batch's outcomes are written and the next is
     // claimed, two keep the provider calls going; each more would make every claim walk past its

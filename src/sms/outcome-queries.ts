@@ -27,10 +27,25 @@ export async function writeSmsOutcomes(
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const result = await smsOutcomesStatement(rows, guard).execute(db);
-  return new Set(result.rows.map((row) => row.id));
+  const written = new Set(result.rows.map((row) => row.id));
+  if (guard?.queueRows === undefined || written.size === rows.length) return written;
+  // A queue row no longer where its claim found it (a table rewrite) is looked up by id; a lease
+  // another worker took over, or a message a report moved, is left alone by both statements.
+  const missed = rows.filter((row) => !written.has(row.id));
+  for (const id of await writeSmsOutcomes(db, missed, { lease: guard.lease, events: guard.events })) written.add(id);
+  return written;
 }
 
-type OutcomeGuard = { lease: Date; events: readonly SmsStatusEvent[] };
+export interface OutcomeGuard {
+  lease: Date;
+  events: readonly SmsStatusEvent[];
+  /**
+   * Where each row's queue entry lies (its ctid, as the claim answered it), so the statement deletes
+   * it there instead of looking it up by id. It stays there while the lease holds: nothing else
+   * updates a leased queue row.
+   */
+  queueRows?: ReadonlyMap<string, string>;
+}
 
 /** writeSmsOutcomes' statement for at least one row (exported for the plan tests). */
 export function smsOutcomesStatement(
@@ -47,8 +62,12 @@ export function smsOutcomesStatement(
   };
   const text = <K extends keyof SmsOutcomeRow>(key: K) => rows.map((row) => row[key] as string | null);
   const time = (key: 'sent_at' | 'delivered_at' | 'updated_at') => rows.map((row) => iso(row[key]));
+  const queueRows = guard?.queueRows;
   const changes = changesTable([
     { name: 'id', type: 'text', values: text('id'), varies: true },
+    ...(queueRows === undefined
+      ? []
+      : [{ name: 'queue_row', type: 'tid' as const, values: rows.map((row) => queueRows.get(row.id) ?? null) }]),
     { name: 'status', type: 'text', values: text('status') },
     { name: 'reason_code', type: 'text', values: text('reason_code') },
     { name: 'reason_message', type: 'text', values: text('reason_message') },
@@ -74,7 +93,9 @@ export function smsOutcomesStatement(
           SELECT id FROM written`
     : sql<{ id: string }>`WITH c AS (${changes}),
           dequeued AS (
-            DELETE FROM sms_deliveries d USING c WHERE d.sms_id = c.id AND d.lease_until = (SELECT ${guard.lease}::timestamptz)
+            DELETE FROM sms_deliveries d USING c
+            WHERE ${queueRows === undefined ? sql`` : sql`d.ctid = c.queue_row AND`} d.sms_id = c.id
+              AND d.lease_until = (SELECT ${guard.lease}::timestamptz)
             RETURNING c.*
           ),
           written AS (
@@ -91,7 +112,7 @@ export function smsOutcomesStatement(
 
 interface ChangesColumn {
   name: string;
-  type: 'text' | 'timestamptz';
+  type: 'text' | 'timestamptz' | 'tid';
   values: readonly (string | null)[];
   /** Always an array (the id): unnest needs one, and a single row would otherwise have none. */
   varies?: boolean;

@@ -257,7 +257,7 @@ it('keeps a provider id given twice without failing the batch, and tells provide
   expect([stored[0]!.id, stored[1]!.id]).toContain(found.twilio);
 });
 
-it("writes a batch's outcomes by index with many messages queued, in a plan that sees the batch's values", async () => {
+it("writes a batch's outcomes where the claim left its queue rows, by id when one moved, planned for any queue", async () => {
   const now = t.clock.now();
   const team = (await createTeamRow(t.deps.db, { name: 'long queue' }, now)).id;
   await sql`
@@ -274,10 +274,10 @@ it("writes a batch's outcomes by index with many messages queued, in a plan that
   // Statistics taken before the claim: no queued message holds a lease, as in a running deployment.
   await sql`ANALYZE sms_messages, sms_deliveries`.execute(t.deps.db);
   const lease = new Date(now.getTime() + 120_000);
-  const claimed = await sql<{ sms_id: string }>`
+  const claimed = await sql<{ sms_id: string; queue_row: string }>`
     UPDATE sms_deliveries SET lease_until = ${lease}, attempts = 1
     WHERE sms_id IN (SELECT sms_id FROM sms_deliveries WHERE team_id = ${team} ORDER BY sms_id LIMIT 250)
-    RETURNING sms_id`.execute(t.deps.db);
+    RETURNING sms_id, ctid AS queue_row`.execute(t.deps.db);
   const rows = claimed.rows.map(({ sms_id }, i) => ({
     id: sms_id,
     team_id: team,
@@ -291,13 +291,28 @@ it("writes a batch's outcomes by index with many messages queued, in a plan that
     delivered_at: null,
     updated_at: now,
   }));
-  const guard = { lease, events: rows.map((row) => ({ smsId: row.id, status: 'sent' as const })) };
+  const events = rows.map((row) => ({ smsId: row.id, status: 'sent' as const }));
+  const queueRows = new Map(claimed.rows.map((row) => [row.sms_id, row.queue_row]));
   try {
     // An unnamed statement is planned with its parameters' values, as a prepared statement's first
     // plans on each connection are: a scan of the queue for the lease would read every queued row.
-    const nodes = await planNodes(smsOutcomesStatement(rows, guard).compile(t.deps.db));
-    expect(seqScanned(nodes)).toEqual([]);
-    expect((await writeSmsOutcomes(t.deps.db, rows, guard)).size).toBe(250);
+    for (const guard of [
+      { lease, events },
+      { lease, events, queueRows },
+    ]) {
+      const nodes = await planNodes(smsOutcomesStatement(rows, guard).compile(t.deps.db));
+      expect(seqScanned(nodes)).toEqual([]);
+    }
+    // A row moved since the claim (a new version elsewhere): the rest are written where they lay, it by id.
+    const moved = claimed.rows[0]!.sms_id;
+    await sql`UPDATE sms_deliveries SET last_error = 'moved' WHERE sms_id = ${moved}`.execute(t.deps.db);
+    expect((await writeSmsOutcomes(t.deps.db, rows, { lease, events, queueRows })).size).toBe(250);
+    const left = await t.deps.db
+      .selectFrom('sms_deliveries')
+      .select('sms_id')
+      .where('lease_until', '=', lease)
+      .execute();
+    expect(left).toEqual([]);
   } finally {
     await t.deps.db.deleteFrom('teams').where('id', '=', team).execute();
   }
