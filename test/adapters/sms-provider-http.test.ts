@@ -80,6 +80,28 @@ describe('provider http', () => {
     expect(server.counts.requests).toBe(1);
   });
 
+  it('sends the requests that wait for a connection in the order they came', async () => {
+    const bodies: string[] = [];
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        bodies.push(body);
+        res.writeHead(201).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const providerHttp = createProviderHttp(5_000, 1);
+    closers.push(
+      () => new Promise<void>((resolve) => server.close(() => resolve())),
+      () => providerHttp.close(),
+    );
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`;
+    const sent = ['1', '2', '3', '4', '5'];
+    await Promise.all(sent.map((body) => providerHttp.post(url, {}, body)));
+    expect(bodies).toEqual(sent);
+  });
+
   it('answers at once for a signal already aborted, sending nothing', async () => {
     const server = await startCountingServer(0);
     const providerHttp = createProviderHttp(5_000);
