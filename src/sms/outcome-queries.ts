@@ -17,8 +17,7 @@ import type { SmsOutcomeRow } from './queries.ts';
  * two of its CTEs by a nested loop (their row counts unknown) would compare each row with each.
  * The arrays and the lease are sub-selects so that no plan sees their values: the first plans on
  * each connection are custom ones, and with the batch's size and a lease that statistics say no
- * row holds, PostgreSQL scanned the whole queue table for the lease instead (3 times the
- * statement's time with 30,000 messages queued; bench/RESULTS.md, "SMS delivery").
+ * row holds, PostgreSQL scanned the whole queue table for the lease instead.
  */
 export async function writeSmsOutcomes(
   db: Db,

@@ -6,9 +6,9 @@
 // bounds the connection and each wait for data to the timeout, and one sweep ends any request still
 // unanswered when the timeout has passed since it began.
 // At most MAX_CONNECTIONS requests to one origin are open at once; the rest wait their turn, in
-// order (Admission). Twilio answers 429 past its account's concurrency (100 by default), and hundreds of sockets
-// cost both ends CPU per message (bench/RESULTS.md, "SMS delivery"). A caller whose requests may wait
-// that long (the worker's batches) bounds them with `signal`.
+// order (Admission). Twilio answers 429 past its account's concurrency (100 by default), and
+// hundreds of sockets cost both ends CPU per message (bench/RESULTS.md, "SMS delivery"). A caller
+// whose requests may wait that long (the worker's batches) bounds them with `signal`.
 import { Pool, type Dispatcher } from 'undici';
 
 export const PROVIDER_TIMEOUT_MS = 15_000;
