@@ -56,6 +56,22 @@ async function planNodes(compiled: CompiledQuery): Promise<PlanNode[]> {
 const seqScanned = (nodes: PlanNode[]) =>
   nodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']);
 
+/** Stores `count` queued messages of `team` with their queue rows, in one statement. */
+async function storeQueued(team: number, count: number, now: Date): Promise<void> {
+  await sql`
+    WITH stored AS (
+      INSERT INTO sms_messages (id, team_id, to_number, to_prefix, country, sender_id, body, encoding, segments,
+        currency, charge_minor, status, created_at, updated_at)
+      SELECT 'sms_queued_' || ${team} || '_' || lpad(i::text, 5, '0'), ${team}, '+1415555' || lpad(i::text, 4, '0'),
+        '+1415555', 'US', 'Herald', 'Your Herald verification code is 482913. It expires in 10 minutes.', 'GSM-7', 1,
+        'USD', 1, 'queued', ${now}, ${now}
+      FROM generate_series(1, ${count}::integer) AS i
+      RETURNING id, to_number, sender_id, body
+    )
+    INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at, to_number, sender_id, body)
+    SELECT id, ${team}, ${now}, ${now}, to_number, sender_id, body FROM stored`.execute(t.deps.db);
+}
+
 async function listed(team: TestTeam, status: string): Promise<string[]> {
   const response = await t.app.inject({ url: `/api/v1/sms?status=${status}`, headers: bearer(team.key) });
   expect(response.statusCode, response.body).toBe(200);
@@ -154,18 +170,7 @@ it("writes a full batch's first status change in place: no message leaves its pa
   const now = t.clock.now();
   const team = (await createTeamRow(t.deps.db, { name: 'full batch' }, now)).id;
   // Stored in one statement, as neighbours on as few pages as the table's fillfactor allows.
-  await sql`
-    WITH stored AS (
-      INSERT INTO sms_messages (id, team_id, to_number, to_prefix, country, sender_id, body, encoding, segments,
-        currency, charge_minor, status, created_at, updated_at)
-      SELECT 'sms_fullbatch_' || lpad(i::text, 3, '0'), ${team}, '+1415555' || lpad(i::text, 4, '0'), '+1415555',
-        'US', 'Herald', 'Your Herald verification code is 482913. It expires in 10 minutes.', 'GSM-7', 1, 'USD', 1,
-        'queued', ${now}, ${now}
-      FROM generate_series(1, 250) AS i
-      RETURNING id, to_number, sender_id, body
-    )
-    INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at, to_number, sender_id, body)
-    SELECT id, ${team}, ${now}, ${now}, to_number, sender_id, body FROM stored`.execute(t.deps.db);
+  await storeQueued(team, 250, now);
   const pages = async () => {
     const { rows } = await sql<{ id: string; status: string; page: string }>`
       SELECT id, status, (ctid::text::point)[0]::text AS page FROM sms_messages WHERE team_id = ${team} ORDER BY id`.execute(
@@ -260,17 +265,7 @@ it('keeps a provider id given twice without failing the batch, and tells provide
 it("writes a batch's outcomes where the claim left its queue rows, by id when one moved, planned for any queue", async () => {
   const now = t.clock.now();
   const team = (await createTeamRow(t.deps.db, { name: 'long queue' }, now)).id;
-  await sql`
-    WITH stored AS (
-      INSERT INTO sms_messages (id, team_id, to_number, to_prefix, country, sender_id, body, encoding, segments,
-        currency, charge_minor, status, created_at, updated_at)
-      SELECT 'sms_longqueue_' || lpad(i::text, 5, '0'), ${team}, '+14155550100', '+1415555', 'US', 'Herald', 'hello',
-        'GSM-7', 1, 'USD', 1, 'queued', ${now}, ${now}
-      FROM generate_series(1, 20000) AS i
-      RETURNING id, to_number, sender_id, body
-    )
-    INSERT INTO sms_deliveries (sms_id, team_id, created_at, next_attempt_at, to_number, sender_id, body)
-    SELECT id, ${team}, ${now}, ${now}, to_number, sender_id, body FROM stored`.execute(t.deps.db);
+  await storeQueued(team, 20_000, now);
   // Statistics taken before the claim: no queued message holds a lease, as in a running deployment.
   await sql`ANALYZE sms_messages, sms_deliveries`.execute(t.deps.db);
   const lease = new Date(now.getTime() + 120_000);
