@@ -30,7 +30,7 @@ const ROUNDS = 9;
 const BARE_IN_FLIGHT = 100;
 // Sent before each round's clock starts, by the same worker or loop: a running worker's connections
 // are open and PostgreSQL has loaded and planned what its statements need (a new connection's first
-// claim and outcome write cost it ~15 ms more), and the loop's are open too.
+// claim and outcome write cost it several times a later one's), and the loop's are open too.
 const WARM_UP = 2_000;
 const TEXT = 'Your Herald verification code is 482913. It expires in 10 minutes.';
 const SID = 'AC00000000000000000000000000000001';
