@@ -80,6 +80,42 @@ describe('provider http', () => {
     expect(server.counts.requests).toBe(1);
   });
 
+  it("ends only the aborted signal's requests; the others stay under way", async () => {
+    const server = await startCountingServer(null);
+    const providerHttp = createProviderHttp(10_000, 3);
+    closers.push(server.close, () => providerHttp.close());
+    const first = new AbortController();
+    const second = new AbortController();
+    // Under way in this order: the aborted signal's requests are the first and the last.
+    const a1 = providerHttp.post(server.url, {}, 'a1', first.signal);
+    const b1 = providerHttp.post(server.url, {}, 'b1', second.signal);
+    const a2 = providerHttp.post(server.url, {}, 'a2', first.signal);
+    while (server.counts.requests < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+    first.abort(new Error('first batch given up'));
+    expect(await a1).toEqual({ error: 'first batch given up' });
+    expect(await a2).toEqual({ error: 'first batch given up' });
+    const stillOpen = await Promise.race([b1, new Promise((resolve) => setTimeout(() => resolve('open'), 200))]);
+    expect(stillOpen).toBe('open');
+    second.abort(new Error('second batch given up'));
+    expect(await b1).toEqual({ error: 'second batch given up' });
+  });
+
+  it('ends each request when the timeout has passed since it began, not the later ones with it', async () => {
+    const server = await startCountingServer(null);
+    const providerHttp = createProviderHttp(600, 3);
+    closers.push(server.close, () => providerHttp.close());
+    const started = performance.now();
+    const early = providerHttp.post(server.url, {}, 'early');
+    while (server.counts.requests < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const later = providerHttp.post(server.url, {}, 'later');
+    expect(await early).toEqual({ error: 'no answer within 0.6 s' });
+    const endedEarly = performance.now() - started;
+    expect(await later).toEqual({ error: 'no answer within 0.6 s' });
+    // The later one ran its own 0.6 s: it did not end with the first.
+    expect(performance.now() - started - endedEarly).toBeGreaterThanOrEqual(200);
+  });
+
   it('sends the requests that wait for a connection in the order they came', async () => {
     const bodies: string[] = [];
     const server = http.createServer((req, res) => {

@@ -46,6 +46,10 @@ class AnswerReader implements Dispatcher.DispatchHandler {
   readonly startedAt = performance.now();
   readonly signal: AbortSignal | undefined;
   controller: Dispatcher.DispatchController | null = null;
+  /** Its place among the requests under way (Requests). */
+  listed = false;
+  previous: AnswerReader | null = null;
+  next: AnswerReader | null = null;
   #status = 0;
   #chunks: Buffer[] = [];
   #size = 0;
@@ -108,11 +112,16 @@ class AnswerReader implements Dispatcher.DispatchHandler {
  * deadline, shared by hundreds of requests) gets one listener that aborts its requests, not one
  * listener per request. And one sweep ends any request still unanswered when the timeout has passed
  * since it began: undici bounds the connection and each wait for data, not the whole answer.
+ * They are kept as a list linked through the requests themselves, unlinked when they end: a Set
+ * with a request added and deleted per message left the young generation's collections copying
+ * and promoting ended requests with their answers (bench/RESULTS.md, "SMS delivery").
  */
 class Requests {
   readonly timeoutMs: number;
-  readonly #all = new Set<AnswerReader>();
-  readonly #bySignal = new WeakMap<AbortSignal, Set<AnswerReader>>();
+  #first: AnswerReader | null = null;
+  #last: AnswerReader | null = null;
+  /** Signals already listened to: each aborts the requests under way that it bounds. */
+  readonly #listening = new WeakSet<AbortSignal>();
   readonly #sweepMs: number;
   #sweeper: NodeJS.Timeout | null = null;
 
@@ -122,30 +131,30 @@ class Requests {
   }
 
   started(request: AnswerReader): void {
-    this.#all.add(request);
+    request.previous = this.#last;
+    if (this.#last === null) this.#first = request;
+    else this.#last.next = request;
+    this.#last = request;
+    request.listed = true;
     this.#sweeper ??= setInterval(() => this.#sweep(), this.#sweepMs).unref();
     const signal = request.signal;
-    if (signal === undefined) return;
-    let group = this.#bySignal.get(signal);
-    if (group === undefined) {
-      const members = (group = new Set());
-      this.#bySignal.set(signal, members);
-      signal.addEventListener(
-        'abort',
-        () => {
-          for (const member of members) member.controller?.abort(signal.reason);
-        },
-        { once: true },
-      );
-    }
-    group.add(request);
+    if (signal === undefined || this.#listening.has(signal)) return;
+    this.#listening.add(signal);
+    signal.addEventListener('abort', () => this.#abortWhere((r) => r.signal === signal, signal.reason), {
+      once: true,
+    });
   }
 
   ended(request: AnswerReader): void {
-    if (!this.#all.delete(request)) return;
-    const signal = request.signal;
-    if (signal !== undefined) this.#bySignal.get(signal)?.delete(request);
-    if (this.#all.size === 0 && this.#sweeper !== null) {
+    if (!request.listed) return;
+    request.listed = false;
+    const { previous, next } = request;
+    if (previous === null) this.#first = next;
+    else previous.next = next;
+    if (next === null) this.#last = previous;
+    else next.previous = previous;
+    request.previous = request.next = null;
+    if (this.#first === null && this.#sweeper !== null) {
       clearInterval(this.#sweeper);
       this.#sweeper = null;
     }
@@ -153,8 +162,15 @@ class Requests {
 
   #sweep(): void {
     const until = performance.now() - this.timeoutMs;
-    for (const request of this.#all) {
-      if (request.startedAt <= until) request.controller?.abort(timeoutError(this.timeoutMs));
+    this.#abortWhere((r) => r.startedAt <= until, timeoutError(this.timeoutMs));
+  }
+
+  /** An abort may end its request at once, unlinking it: the next is read before. */
+  #abortWhere(matches: (request: AnswerReader) => boolean, reason: Error): void {
+    for (let request = this.#first; request !== null;) {
+      const next = request.next;
+      if (matches(request)) request.controller?.abort(reason);
+      request = next;
     }
   }
 }
