@@ -304,10 +304,12 @@ function describe(error: unknown, timeoutMs: number): string {
  * (a lone surrogate becomes U+FFFD), without building one per message: the worker's hottest path.
  */
 export function formBody(fields: Readonly<Record<string, string>>): string {
-  const pairs: string[] = [];
-  for (const [name, value] of Object.entries(fields))
-    pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value.toWellFormed())}`);
-  return pairs.join('&');
+  let body = '';
+  for (const name in fields) {
+    if (body !== '') body += '&';
+    body += `${encodeURIComponent(name)}=${encodeURIComponent(fields[name]!.toWellFormed())}`;
+  }
+  return body;
 }
 
 /** JSON.parse that answers undefined instead of throwing: provider error bodies are not always JSON. */

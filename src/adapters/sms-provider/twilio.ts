@@ -58,6 +58,11 @@ export function createTwilioProvider(options: TwilioOptions): SmsProvider {
   const http: ProviderHttp = createProviderHttp(options.timeoutMs);
   const endpoint = `${options.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
+  const headers = {
+    authorization,
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
   const statusCallback =
     options.statusCallbackUrl === null ? '' : `&${formBody({ StatusCallback: options.statusCallbackUrl })}`;
 
@@ -67,16 +72,7 @@ export function createTwilioProvider(options: TwilioOptions): SmsProvider {
 
     async send(message: OutgoingSms, signal?: AbortSignal): Promise<SendOutcome> {
       const form = formBody({ To: message.to, From: message.from, Body: message.text }) + statusCallback;
-      const answer = await http.post(
-        endpoint,
-        {
-          authorization,
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        form,
-        signal,
-      );
+      const answer = await http.post(endpoint, headers, form, signal);
       if ('error' in answer) return { kind: 'retry', error: `Twilio: ${answer.error}` };
       const body = tryJson(answer.text) as { sid?: unknown; code?: unknown } | undefined;
       if (answer.status >= 200 && answer.status < 300) {
