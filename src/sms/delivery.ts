@@ -176,7 +176,7 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     // claimed, two keep the provider calls going; each more would make every claim walk past its
     // rows. A trickle gets four slots, so a message seldom waits for a slow provider to answer
     // others (bench/RESULTS.md, "SMS delivery").
-    batchSize: 250,
+    batchSize: 500,
     concurrency: 4,
     fullBatches: 3,
     // A batch's provider calls are bounded by CALLS_DEADLINE_MS, well under the lease.

@@ -7,7 +7,9 @@
 // given twice (migration 0039: a hash index, no uniqueness) fails nothing.
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLogSmsProvider } from '../../src/adapters/sms-provider/index.ts';
 import { createTeam as createTeamRow } from '../../src/platform/teams.ts';
+import { smsDeliveryQueue } from '../../src/sms/index.ts';
 import { smsOutcomesStatement, writeSmsOutcomes } from '../../src/sms/outcome-queries.ts';
 import { getSmsByProviderIdForUpdate, listSmsQuery } from '../../src/sms/queries.ts';
 import type { TestApp } from '../support/app.ts';
@@ -170,7 +172,7 @@ it("writes a full batch's first status change in place: no message leaves its pa
   const now = t.clock.now();
   const team = (await createTeamRow(t.deps.db, { name: 'full batch' }, now)).id;
   // Stored in one statement, as neighbours on as few pages as the table's fillfactor allows.
-  await storeQueued(team, 250, now);
+  await storeQueued(team, smsDeliveryQueue({ provider: createLogSmsProvider(async () => {}) }).batchSize, now);
   const pages = async () => {
     const { rows } = await sql<{ id: string; status: string; page: string }>`
       SELECT id, status, (ctid::text::point)[0]::text AS page FROM sms_messages WHERE team_id = ${team} ORDER BY id`.execute(
