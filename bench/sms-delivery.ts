@@ -5,8 +5,9 @@
 // Beside each figure, the CPU time per message of the three processes involved (the worker or loop,
 // the fake, PostgreSQL), and a third round whose provider answers at once without HTTP: together
 // they show where Herald's time goes, and what bounds the ratio when the machine has few cores.
-// Run: npm exec -- node bench/sms-delivery.ts   (BENCH_DATABASE_URL; BENCH_SMS, default 30000:
-// rounds long enough that the two loops' start-up does not decide the ratio on a fast machine too)
+// Run: npm exec -- node bench/sms-delivery.ts   (BENCH_DATABASE_URL; BENCH_SMS, default 60000:
+// rounds long enough that what only their start and end cost, the loops' start-up and the worker's
+// first claim and last outcome write, does not decide the ratio, on a fast machine too)
 //
 // The messages are stored `queued` directly in the database while no worker runs (the send path has
 // its own benchmark, bench/sms-send.ts).
@@ -24,7 +25,7 @@ import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
 import { cpuSince, postgresCpu, processCpuMicros } from './proc-cpu.ts';
 import { machineLine, writeSection } from './results.ts';
 
-const MESSAGES = Number(process.env.BENCH_SMS ?? 30_000);
+const MESSAGES = Number(process.env.BENCH_SMS ?? 60_000);
 // Nine: on a shared machine one round of a pair can run twice as fast as the next; the median holds.
 const ROUNDS = 9;
 const BARE_IN_FLIGHT = 100;
