@@ -14,6 +14,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { Agent, request } from 'undici';
@@ -111,18 +112,29 @@ async function postAll(agent: Agent, url: string, count: number, inFlight: numbe
 
 // ---- Herald's worker ----
 
-/** CPU time per message of the worker or loop (this process), the fake, and PostgreSQL. */
+/**
+ * CPU time per message of the worker or loop (this process), the fake, and PostgreSQL; and how long
+ * this process stood still for garbage collection, part of its own.
+ */
 interface CpuPerMessage {
   own: number;
   fake: number;
   postgres: number;
+  gcPause: number;
 }
+
+/** Milliseconds this process has paused for garbage collection so far. */
+let gcPausedMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPausedMs += entry.duration;
+}).observe({ entryTypes: ['gc'] });
 
 /** Starts a CPU measurement of this process, the fake (`fakePid`) and PostgreSQL; `per(n)` ends it. */
 function measureCpu(fakePid: number) {
   const own = process.cpuUsage();
   const fake = processCpuMicros(fakePid);
   const postgres = postgresCpu();
+  const gcAtStart = gcPausedMs;
   return {
     per(messages: number): CpuPerMessage {
       const used = process.cpuUsage(own);
@@ -130,6 +142,7 @@ function measureCpu(fakePid: number) {
         own: (used.user + used.system) / messages,
         fake: (processCpuMicros(fakePid) - fake) / messages,
         postgres: cpuSince(postgres, postgresCpu()) / messages,
+        gcPause: ((gcPausedMs - gcAtStart) * 1000) / messages,
       };
     },
   };
@@ -321,6 +334,7 @@ if (process.argv[2] === 'fake') {
     own: median(list.map((r) => r.cpu.own)),
     fake: median(list.map((r) => r.cpu.fake)),
     postgres: median(list.map((r) => r.cpu.postgres)),
+    gcPause: median(list.map((r) => r.cpu.gcPause)),
   });
   const bare = summary(rounds.bare);
   const herald = summary(rounds.herald);
@@ -330,6 +344,7 @@ if (process.argv[2] === 'fake') {
   const ratios = rounds.herald.map((r, i) => rounds.bare[i]!.seconds / r.seconds);
   const ratio = median(ratios);
   const micros = (value: number) => `${value.toFixed(0)} µs`;
+  const gcMicros = (value: number) => `${value.toFixed(1)} µs`;
   const row = (name: string, figures: ReturnType<typeof summary>, fake = true) =>
     `| ${name} | ${figures.seconds.toFixed(2)} | ${Math.round(MESSAGES / figures.seconds).toLocaleString('en-US')} | ${micros(figures.own)} | ${fake ? micros(figures.fake) : '–'} | ${micros(figures.postgres)} |`;
   const total = (figures: ReturnType<typeof summary>) => figures.own + figures.fake + figures.postgres;
@@ -350,7 +365,7 @@ if (process.argv[2] === 'fake') {
     '',
     `Throughput ratio, the median of the ${ROUNDS} rounds' ratios (${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}): **${(ratio * 100).toFixed(0)}%** of the bare loop (target: at least 60%, ${ratio >= 0.6 ? 'met' : '**not met**'}).`,
     '',
-    `Where the time goes: per message, the bare loop and the fake use ${micros(bare.own + bare.fake)} of CPU in all; Herald's worker, the fake and PostgreSQL use ${micros(total(herald))}, of which ${micros(instant.own + instant.postgres)} is the queue's own work in the worker and PostgreSQL (claims and outcome writes: the no-HTTP round). At those costs, ${cores} cores shared by all three processes give Herald at most ${Math.round((cores * 1e6) / total(herald)).toLocaleString('en-US')} messages/s with every core busy; 60% of the bare loop (${Math.round((0.6 * MESSAGES) / bare.seconds).toLocaleString('en-US')} messages/s) would need at most ${micros((cores * 1e6 * bare.seconds) / (0.6 * MESSAGES))} per message across the three.`,
+    `Where the time goes: per message, the bare loop and the fake use ${micros(bare.own + bare.fake)} of CPU in all; Herald's worker, the fake and PostgreSQL use ${micros(total(herald))}, of which ${micros(instant.own + instant.postgres)} is the queue's own work in the worker and PostgreSQL (claims and outcome writes: the no-HTTP round). Garbage collection paused the worker ${gcMicros(herald.gcPause)} per message and the loop ${gcMicros(bare.gcPause)} (PerformanceObserver \`gc\` entries). At those costs, ${cores} cores shared by all three processes give Herald at most ${Math.round((cores * 1e6) / total(herald)).toLocaleString('en-US')} messages/s with every core busy; 60% of the bare loop (${Math.round((0.6 * MESSAGES) / bare.seconds).toLocaleString('en-US')} messages/s) would need at most ${micros((cores * 1e6 * bare.seconds) / (0.6 * MESSAGES))} per message across the three.`,
   ].join('\n');
   console.log(body);
   writeSection('sms-delivery', body);

@@ -131,6 +131,7 @@ class Requests {
   }
 
   started(request: AnswerReader): void {
+    if (request.listed) return;
     request.previous = this.#last;
     if (this.#last === null) this.#first = request;
     else this.#last.next = request;
