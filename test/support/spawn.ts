@@ -181,14 +181,14 @@ export function parseBanner(stdout: string): Banner | null {
  * (a start that cannot listen creates nothing), so /healthz can answer a moment before the banner.
  */
 export async function waitForBanner(proc: HeraldProcess, timeoutMs = 30_000): Promise<Banner> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const banner = parseBanner(proc.stdout());
-    if (banner !== null) return banner;
-    if (proc.hasExited() || Date.now() > deadline) {
-      throw new Error(`no banner in stdout:\n${proc.stdout()}\nstderr:\n${proc.stderr()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  try {
+    return await until('the banner', timeoutMs, async () => {
+      const banner = parseBanner(proc.stdout());
+      if (banner === null && proc.hasExited()) throw new Error('the process exited');
+      return banner ?? undefined;
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; no banner in stdout:\n${proc.stdout()}\nstderr:\n${proc.stderr()}`);
   }
 }
 
