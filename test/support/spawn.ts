@@ -188,7 +188,9 @@ export async function waitForBanner(proc: HeraldProcess, timeoutMs = 30_000): Pr
       return banner ?? undefined;
     });
   } catch (error) {
-    throw new Error(`${(error as Error).message}; no banner in stdout:\n${proc.stdout()}\nstderr:\n${proc.stderr()}`);
+    throw new Error(`${(error as Error).message}; no banner in stdout:\n${proc.stdout()}\nstderr:\n${proc.stderr()}`, {
+      cause: error,
+    });
   }
 }
 
