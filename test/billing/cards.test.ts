@@ -192,6 +192,24 @@ describe('POST /hooks/stripe', () => {
     expect((await getOk(t.app, team.key, '/v1/billing/invoices')).data).toHaveLength(2);
   });
 
+  it('refuses a replay: an event signed more than 300 s before or after its receipt is 400', async () => {
+    const payload = event('cus_replayed');
+    const signedAt = (offsetSeconds: number) =>
+      signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: HOOK_SECRET,
+        timestamp: Math.floor(t.clock.now().getTime() / 1000) + offsetSeconds,
+      });
+    for (const offset of [-3600, 3600, -301, 301]) {
+      const response = await post(payload, signedAt(offset));
+      expect(response.statusCode, `signed ${offset} s from now`).toBe(400);
+    }
+    for (const offset of [0, -300, 300]) {
+      const response = await post(payload, signedAt(offset));
+      expect(response.statusCode, `signed ${offset} s from now: ${response.body}`).toBe(200);
+    }
+  });
+
   it('is off (404) without HERALD_STRIPE_WEBHOOK_SECRET', async () => {
     const off = await createTestApp();
     try {

@@ -127,20 +127,39 @@ export interface CardEvent {
 
 const eventVerifier = new Stripe('sk_unused_for_signature_checks');
 
+/** Stripe's default: an event signed more than 5 minutes from its receipt is a replay. */
+export const CARD_EVENT_TOLERANCE_SECONDS = 300;
+
+/** The header's `t=` as the stripe library reads it (the last one wins), or null. */
+function signedAtSeconds(header: string): number | null {
+  let timestamp: number | null = null;
+  for (const item of header.split(',')) {
+    const [name, value] = item.split('=');
+    if (name === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp !== null && Number.isFinite(timestamp) ? timestamp : null;
+}
+
 /**
  * A Stripe event checked against its `Stripe-Signature` (HMAC-SHA256 of the timestamp and body with
- * the endpoint secret, 5 minutes of tolerance around `receivedAt`); null when the signature fails.
+ * the endpoint secret, 5 minutes of tolerance around `receivedAt`, either way); null when the
+ * signature fails or the event was signed too long before or after it was received.
  */
 export function verifyCardEvent(secret: string, payload: string, header: string, receivedAt: Date): CardEvent | null {
+  // The library takes `receivedAt` in milliseconds and only refuses old events; one signed in the
+  // future (a clock far ahead, or a forged timestamp kept for later) is refused here.
+  const signedAt = signedAtSeconds(header);
+  const receivedAtSeconds = Math.floor(receivedAt.getTime() / 1000);
+  if (signedAt === null || signedAt - receivedAtSeconds > CARD_EVENT_TOLERANCE_SECONDS) return null;
   let event: Stripe.Event;
   try {
     event = eventVerifier.webhooks.constructEvent(
       payload,
       header,
       secret,
-      300,
+      CARD_EVENT_TOLERANCE_SECONDS,
       undefined,
-      Math.floor(receivedAt.getTime() / 1000),
+      receivedAt.getTime(),
     );
   } catch {
     return null;
