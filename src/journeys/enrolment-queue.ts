@@ -95,8 +95,10 @@ export function journeyEnrolmentsQueue(): Queue {
     maxAttempts: 20,
     backoff: { baseMs: 5_000, maxMs: 10 * 60_000 },
     handleRow: enrol,
-    // The row was deleted with its runs; for a retry the default statement moves it on.
-    onDone: sql`attempts = 0`,
+    // The handler deleted the row with its runs: nothing is left to write back. (The default statement
+    // would match no row and count it as a lease lost, with a false warning per enrolment.) For a
+    // retry the default statement moves the row on.
+    onDone: async () => {},
     onFailed: async (items, ctx) => {
       for (const item of items)
         ctx.logger.error({ enrolmentId: item.row.id, error: item.error }, 'journey enrolment gave up');
