@@ -92,7 +92,10 @@ function shape(error: FastifyError | ApiError | Error): Shaped {
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError | ApiError | Error): FastifyReply {
   const shaped = shape(error);
-  if (shaped.status >= 500) request.log.error({ err: error }, 'request failed');
+  // An ApiError 5xx is an answer the code chose (billing reads while the rate-limit counters are
+  // down, the card processor unreachable), its cause logged once where it is detected: a line with
+  // a stack per request would bury the one that says what is wrong.
+  if (shaped.status >= 500 && !(error instanceof ApiError)) request.log.error({ err: error }, 'request failed');
   if (shaped.headers) reply.headers(shaped.headers);
   // Contract: a 413 answer has no JSON body.
   if (shaped.status === 413) return reply.code(413).header('connection', 'close').send();

@@ -82,6 +82,25 @@ export async function releaseLeases(
   return Number(result.numAffectedRows ?? 0n);
 }
 
+/**
+ * Moves a live batch's lease on (queues with leaseRenewMs). Matching on the lease we hold leaves alone
+ * any row another worker has taken over; answers how many rows are still ours.
+ */
+export async function renewLeases(
+  db: Kysely<Database>,
+  queue: Queue,
+  ids: readonly JobId[],
+  leaseUntil: Date,
+  renewedUntil: Date,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const lease = columnRef(queue.leaseColumn);
+  const result = await sql`
+    UPDATE ${tableRef(queue.table)} SET ${lease} = ${renewedUntil}::timestamptz
+    WHERE ${columnRef(queue.idColumn)} = ANY(${ids}) AND ${lease} = ${leaseUntil}::timestamptz`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
 /** Due rows nobody holds: what herald_queue_depth reports. */
 export async function queueDepth(db: Kysely<Database>, queue: Queue, now: Date): Promise<number> {
   const result = await sql<{ depth: bigint | number }>`

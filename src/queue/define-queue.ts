@@ -24,8 +24,17 @@ export interface QueueOptions<Row> {
   /** The columns the claim answers (with the id column); the default answers every column. */
   claimReturning?: SqlFragment;
   batchSize?: number;
-  /** Must be longer than the slowest batch: an expired lease hands the rows to another worker. */
+  /**
+   * Must be longer than the slowest batch, unless renewed: an expired lease hands the rows to another
+   * worker.
+   */
   leaseMs?: number;
+  /**
+   * Renew the lease this often while the handler works (default: never). A short lease with renewal
+   * gives a killed worker's rows back within leaseMs while a slow live one keeps them; its writes back
+   * go through `underLease` (lease-keeper.ts). Must be well under leaseMs.
+   */
+  leaseRenewMs?: number;
   maxAttempts?: number;
   backoff?: Partial<BackoffOptions>;
   /** Batches of this queue one runner works on at once. */
@@ -68,6 +77,7 @@ export interface Queue {
   readonly claimReturning: SqlFragment | null;
   readonly batchSize: number;
   readonly leaseMs: number;
+  readonly leaseRenewMs: number | null;
   readonly maxAttempts: number;
   readonly backoff: BackoffOptions;
   readonly concurrency: number;
@@ -106,6 +116,11 @@ export function defineQueue<Row extends object>(options: QueueOptions<Row>): Que
   const handleBatch =
     options.handleBatch ?? rowByRow(options.handleRow as NonNullable<typeof options.handleRow>, idColumn);
   const backoff = { ...defaultBackoff, ...options.backoff };
+  const leaseMs = positive('leaseMs', options.leaseMs ?? 60_000);
+  const leaseRenewMs = options.leaseRenewMs === undefined ? null : positive('leaseRenewMs', options.leaseRenewMs);
+  // A renewal that comes after the lease ran out cannot keep the rows.
+  if (leaseRenewMs !== null && leaseRenewMs * 2 > leaseMs)
+    throw new Error(`queue ${options.name}: leaseRenewMs must be at most half of leaseMs`);
   positive('backoff.baseMs', backoff.baseMs);
   positive('backoff.maxMs', backoff.maxMs);
   // The Row type is the caller's promise about what the claim's RETURNING yields; this is the one place it is taken.
@@ -121,7 +136,8 @@ export function defineQueue<Row extends object>(options: QueueOptions<Row>): Que
     readyWhere: options.readyWhere ?? sql`true`,
     claimReturning: options.claimReturning ?? null,
     batchSize: positive('batchSize', options.batchSize ?? 50),
-    leaseMs: positive('leaseMs', options.leaseMs ?? 60_000),
+    leaseMs,
+    leaseRenewMs,
     maxAttempts: positive('maxAttempts', options.maxAttempts ?? 5),
     backoff,
     concurrency: positive('concurrency', options.concurrency ?? 1),

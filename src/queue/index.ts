@@ -12,6 +12,7 @@ export { defineChore, type Chore, type ChoreContext, type ChoreOptions } from '.
 export { QueueRunner, type QueueRunnerOptions, type StopReport } from './runner.ts';
 export { notifyQueue, QueueAnnouncer, QUEUE_CHANNEL, type SqlExecutor } from './wake.ts';
 export { claimDue, queueDepth, releaseLeases, type ClaimedBatch } from './claim.ts';
+export { underLease } from './lease-keeper.ts';
 export { retryDelayMs, defaultBackoff, type BackoffOptions } from './backoff.ts';
 export { queueMetrics, registerQueueDepthGauge, type QueueMetrics } from './metrics.ts';
 export type {

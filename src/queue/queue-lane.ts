@@ -9,6 +9,7 @@ import type { Clock } from '../platform/clock.ts';
 import { claimDue, releaseLeases, type ClaimedBatch } from './claim.ts';
 import { errorMessage, type Queue } from './define-queue.ts';
 import { finaliseAndClaim, finaliseBatch, type FinaliseCounts } from './finalise.ts';
+import { LeaseKeeper } from './lease-keeper.ts';
 import type { QueueMetrics } from './metrics.ts';
 import { LEASE_EXPIRED_ERROR, sortOutcomes, type SortedOutcomes } from './sort-outcomes.ts';
 import type { BatchContext, JobId, JobOutcome, Lane, QueueLogger } from './types.ts';
@@ -180,17 +181,23 @@ export class QueueLane implements Lane {
   async #work(held: HeldBatch): Promise<HeldBatch | null | 'gather' | 'held back'> {
     const { queue } = this;
     const { db, clock, logger, metrics } = this.#deps;
+    // A queue with leaseRenewMs moves held.claimed.leaseUntil on while the handler works.
+    const keeper = new LeaseKeeper(this.#deps, queue, held.claimed, held.ids);
     const ctx: BatchContext = {
       queue: queue.name,
       db,
       clock,
       claimedAt: held.claimed.claimedAt,
-      leaseUntil: held.claimed.leaseUntil,
+      get leaseUntil() {
+        return held.claimed.leaseUntil;
+      },
+      underLease: (write) => keeper.underLease(write),
       signal: held.abort.signal,
       logger,
     };
     try {
-      const sorted = await this.#handle(held, ctx);
+      keeper.start();
+      const sorted = await this.#handle(held, ctx).finally(() => keeper.stop());
       if (held.abandoned) return null;
       if (this.#stopping) {
         this.#count(await finaliseBatch(queue, sorted, ctx));

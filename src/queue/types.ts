@@ -39,8 +39,13 @@ export interface BatchContext {
   clock: Clock;
   /** The clock's time when the batch was claimed. */
   claimedAt: Date;
-  /** The lease the runner holds on every row of the batch; finalisers match on it. */
-  leaseUntil: Date;
+  /**
+   * The lease the runner holds on every row of the batch; finalisers match on it. A queue with
+   * leaseRenewMs moves it on: write back through `underLease(ctx, write)` (lease-keeper.ts).
+   */
+  readonly leaseUntil: Date;
+  /** Set by the runner: runs a write with the current lease, never during a renewal. */
+  underLease?: <T>(write: (leaseUntil: Date) => Promise<T>) => Promise<T>;
   /** Aborted when stop() gives up waiting; the rows are released to other workers then. */
   signal: AbortSignal;
   logger: QueueLogger;
