@@ -1,7 +1,7 @@
 // GET /v1/billing/invoices, /invoices/{id} and /subscription: what the card processor holds for the
 // team (its stripeCustomerId). Unreachable or failing: 503 SERVICE_UNAVAILABLE. A Pro month paid
 // from the wallet is a receipt, not an invoice.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -27,11 +27,13 @@ export interface CardRouteDeps {
   cache: CardCache;
 }
 
-async function fromCardProcessor<T>(work: () => Promise<T>): Promise<T> {
+async function fromCardProcessor<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof CardProcessorUnavailable) {
+      // The 503 is a chosen answer, which the error handler does not log: say why here, no stack.
+      request.log.warn({ reason: error.message }, 'card processor unavailable');
       throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The card processor cannot be reached; retry shortly');
     }
     throw error;
@@ -69,7 +71,7 @@ export function registerCardRoutes(app: FastifyInstance, deps: CardRouteDeps): v
       const team = await billingTeam(deps.db, teamId);
       const customer = team.stripeCustomerId;
       if (customer === null) return { data: [] };
-      const invoices = await fromCardProcessor(() =>
+      const invoices = await fromCardProcessor(request, () =>
         deps.cache.get(`invoices:${teamId}:${customer}`, () =>
           deps.cardProcessor.listInvoices(customer, INVOICES_LISTED),
         ),
@@ -97,7 +99,7 @@ export function registerCardRoutes(app: FastifyInstance, deps: CardRouteDeps): v
       const team = await billingTeam(deps.db, teamId);
       const customer = team.stripeCustomerId;
       if (customer === null) throw notFound('invoice');
-      const invoice = await fromCardProcessor(() =>
+      const invoice = await fromCardProcessor(request, () =>
         deps.cache.get(`invoice:${teamId}:${id}`, () => deps.cardProcessor.getInvoice(id)),
       );
       if (invoice === null || invoice.customerId !== customer) throw notFound('invoice');
@@ -123,7 +125,7 @@ export function registerCardRoutes(app: FastifyInstance, deps: CardRouteDeps): v
       const customer = team.stripeCustomerId;
       const card =
         team.billingMethod === 'card' && customer !== null
-          ? await fromCardProcessor(() =>
+          ? await fromCardProcessor(request, () =>
               deps.cache.get(`subscription:${teamId}:${customer}`, () => deps.cardProcessor.getSubscription(customer)),
             )
           : null;

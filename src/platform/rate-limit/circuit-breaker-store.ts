@@ -3,8 +3,8 @@
 // a log line. After `failures` failures in a row the circuit opens: hits fail at once with
 // CounterUnavailableError for `openMs`, then one hit probes Redis (the others still fail fast); its
 // success closes the circuit. Each change of state is reported once (`onStateChange`), never per
-// request. What a caller does with the error is its own rule: the API limit and the webhook
-// per-minute limits let the request through; billing reads answer 503.
+// request. What a caller does with the error is its own rule: the API limit, the code-send limits
+// and the webhook per-minute limits let the request through; billing reads answer 503.
 import { CounterUnavailableError, type CounterStore, type CounterWindow } from './counter-store.ts';
 
 export type CircuitState = 'closed' | 'open';

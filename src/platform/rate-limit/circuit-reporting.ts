@@ -1,7 +1,7 @@
 // How the Redis circuit's changes reach the operator: one log line per change of state and two
-// metrics, never a line per request. What each caller does meanwhile is its own rule: the API limit
-// and the webhook per-minute limits let requests through (a Redis outage must not stop the API);
-// billing reads answer 503 (the contract never answers them 429 on a guess).
+// metrics, never a line per request. What each caller does meanwhile is its own rule: the API limit,
+// the code-send limits and the webhook per-minute limits let requests through (a Redis outage must
+// not stop the API); billing reads answer 503 (the contract never answers them 429 on a guess).
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { CircuitBreakerOptions } from './circuit-breaker-store.ts';
 
@@ -27,7 +27,7 @@ export function reportedCircuit(logger: CircuitLogger, registry: Registry): Circ
       if (state === 'open') {
         logger.warn(
           { reason: cause?.message },
-          'Redis rate-limit counters unreachable; circuit open: API and webhook per-minute limits not enforced, billing reads answer 503, until Redis answers again',
+          'Redis rate-limit counters unreachable; circuit open: API, code-send and webhook per-minute limits not enforced, billing reads answer 503, until Redis answers again',
         );
       } else {
         logger.info({}, 'Redis rate-limit counters answer again; circuit closed');
