@@ -1,7 +1,9 @@
 // Why a stored segment matches nothing (contract: Segment.problems), worked out at read time from
 // its definition and its book as they are now, so a change elsewhere shows up at once.
+import type { Db } from '../db/handle.ts';
 import { ApiError } from '../platform/errors.ts';
 import { leavesOf, type Definition } from './definition.ts';
+import { journeysOfTeam } from './queries.ts';
 
 /** What the segment may name; journeys and campaigns are not built yet, so nothing of theirs exists. */
 interface SegmentReferences {
@@ -66,5 +68,30 @@ export function assertKeysAreVariables(definition: Definition, variables: readon
       'BAD_REQUEST',
       `definition: property ${list} is not a variable of the contact book (variables: ${variables.join(', ') || 'none'})`,
     );
+  }
+}
+
+const journeyIdsOf = (definition: Definition) =>
+  new Set(leavesOf(definition).flatMap((condition) => (condition.type === 'journey' ? [condition.journeyId] : [])));
+
+/**
+ * Create and update: a journey condition must name a journey of the team (contract: 400 for a
+ * definition that names something the team does not have; another team's journey answers as a
+ * missing one). Ids the stored definition already named are not asked again: a journey deleted
+ * since is no problem (nobody is in it), so sending the definition back is not refused.
+ */
+export async function assertJourneysOfTeam(
+  db: Db,
+  teamId: number,
+  definition: Definition,
+  stored?: Definition,
+): Promise<void> {
+  const before = stored ? journeyIdsOf(stored) : new Set<string>();
+  const named = [...journeyIdsOf(definition)].filter((id) => !before.has(id));
+  const found = await journeysOfTeam(db, teamId, named);
+  const unknown = named.filter((id) => !found.has(id));
+  if (unknown.length > 0) {
+    const list = unknown.map((id) => `"${id}"`).join(', ');
+    throw new ApiError(400, 'BAD_REQUEST', `definition: journey ${list} is not a journey of the team`);
   }
 }

@@ -190,3 +190,16 @@ export async function deleteSegment(
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** Which of `journeyIds` are journeys of the team. Segments read the journeys area's table, as the
+ * compiled journey condition reads its runs (compile.ts): journeys import segments, not the reverse. */
+export async function journeysOfTeam(db: Db, teamId: number, journeyIds: readonly string[]): Promise<Set<string>> {
+  if (journeyIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('journeys')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('id', 'in', [...journeyIds])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

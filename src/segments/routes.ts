@@ -11,7 +11,7 @@ import { cursorPage, decodeCursor, encodeCursor } from '../platform/pagination.t
 import type { Definition } from './definition.ts';
 import { countSegment, readySegment, segmentContactsPage, type ReadySegment } from './evaluate.ts';
 import { segmentInUse } from './in-use.ts';
-import { assertKeysAreVariables } from './problems.ts';
+import { assertJourneysOfTeam, assertKeysAreVariables } from './problems.ts';
 import {
   countSegments,
   deleteSegment,
@@ -81,7 +81,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
       schema: {
         ...common,
         summary: 'Create a segment',
-        description: `At most ${s.SEGMENTS_PER_BOOK_MAX} segments per contact book. A property condition must name a variable of the book.`,
+        description: `At most ${s.SEGMENTS_PER_BOOK_MAX} segments per contact book. A property condition must name a variable of the book, a journey condition a journey of the team (400 otherwise).`,
         params: s.BookParams,
         body: s.CreateSegmentBody,
         response: { 201: s.Segment, 409: s.ErrorBody, ...errors },
@@ -95,6 +95,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
         const book = await lockBook(tx, teamId, request.params.contactBookId);
         if (!book) throw notFound('Contact book');
         assertKeysAreVariables(definition, book.variables);
+        await assertJourneysOfTeam(tx, teamId, definition);
         if ((await countSegments(tx, teamId, book.id)) >= s.SEGMENTS_PER_BOOK_MAX) {
           throw new ApiError(400, 'BAD_REQUEST', `a contact book has at most ${s.SEGMENTS_PER_BOOK_MAX} segments`);
         }
@@ -153,7 +154,10 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
         if (!current) throw notFound('Segment');
         const before = readySegment(current, book.variables);
         const redefined = definition !== undefined && !sameDefinition(before.definition, definition);
-        if (definition !== undefined) assertKeysAreVariables(definition, book.variables);
+        if (definition !== undefined) {
+          assertKeysAreVariables(definition, book.variables);
+          await assertJourneysOfTeam(tx, teamId, definition, before.definition);
+        }
         if (redefined && (await segmentInUse(tx, teamId, segmentId))) {
           throw new ApiError(
             400,
