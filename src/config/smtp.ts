@@ -3,7 +3,7 @@
 import { ConfigError } from '../config-error.ts';
 
 export interface SmtpConnectionConfig {
-  /** HERALD_SMTP_MAX_CLIENTS: connections open at once; at the limit the idlest is closed for a new one. */
+  /** HERALD_SMTP_MAX_CLIENTS: connections open at once; at the limit the idlest, whatever its state, is closed for a new one. */
   maxClients: number;
   /** HERALD_SMTP_MAX_CONNECTIONS_PER_ADDRESS / _PER_NETWORK (IPv4 /24, IPv6 /64): open at once. */
   maxConnectionsPerAddress: number;
@@ -15,6 +15,11 @@ export interface SmtpConnectionConfig {
   greetingTimeoutMs: number;
   /** HERALD_SMTP_IDLE_TIMEOUT_SECONDS: the wait for each later command (RFC 5321 4.5.3.2.7: 5 minutes). */
   idleTimeoutMs: number;
+  /**
+   * HERALD_SMTP_TRANSACTION_IDLE_SECONDS: inside a mail transaction, the silence allowed since its
+   * last progress (MAIL FROM, an accepted RCPT, DATA and each 4 KiB of it) before a 421 (issue 41).
+   */
+  transactionIdleMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -57,6 +62,14 @@ export function smtpConnectionConfig(env: Env): SmtpConnectionConfig {
     idleSeconds,
     `a whole number of seconds from 1 to HERALD_SMTP_IDLE_TIMEOUT_SECONDS (${idleSeconds})`,
   );
+  const transactionIdleSeconds = wholeNumber(
+    env,
+    'HERALD_SMTP_TRANSACTION_IDLE_SECONDS',
+    Math.min(10, idleSeconds),
+    1,
+    idleSeconds,
+    `a whole number of seconds from 1 to HERALD_SMTP_IDLE_TIMEOUT_SECONDS (${idleSeconds})`,
+  );
   return {
     maxClients,
     maxConnectionsPerAddress,
@@ -77,5 +90,6 @@ export function smtpConnectionConfig(env: Env): SmtpConnectionConfig {
     ),
     greetingTimeoutMs: greetingSeconds * 1000,
     idleTimeoutMs: idleSeconds * 1000,
+    transactionIdleMs: transactionIdleSeconds * 1000,
   };
 }

@@ -1,74 +1,61 @@
-// The listener's admitted connections, kept in the order in which they fell idle, so that a full
-// listener can close the idlest one to let a new sender in. Idle here means the client owes us its
-// next command: a connection in a mail transaction (MAIL FROM accepted, until the reply to its DATA)
-// is never chosen, so a sender that is mid-transaction always gets through, and a client that never
-// sent a command goes before one that did (the hostile pattern: connect, take the greeting, say nothing).
+// The listener's admitted connections, kept in the order of their last progress, so that a full
+// listener can close the idlest one to let a new sender in, whatever its state (issue 41): silent
+// since its greeting, idle between mail transactions, or holding a transaction open. Only a
+// connection that waits for our reply (a recipient lookup, the spool write before the 250 to DATA)
+// is never chosen: it is not idle, we are. What counts as progress is the caller's rule
+// (admission.ts); a dribbling client that makes none ages like a silent one.
 
-/** Why a connection was chosen: it never sent a command, or it is between mail transactions. */
-export type IdleKind = 'silent' | 'idle';
+/** The state of a connection chosen to make room: it never sent a command, is between transactions, or is in one. */
+export type IdleKind = 'silent' | 'idle' | 'transaction';
 
 export class OpenConnections<T> {
-  /** Connections that have not sent a command yet, in admission order (oldest first). */
-  readonly #silent = new Map<string, T>();
-  /** Connections that have, in the order of their last command (idlest first). */
-  readonly #talking = new Map<string, T>();
-  readonly #inTransaction: (connection: T) => boolean;
+  /** In the order of their last progress (idlest first): a Map iterates in insertion order. */
+  readonly #byProgress = new Map<string, T>();
+  readonly #kindOf: (connection: T) => IdleKind | 'awaiting_reply';
 
-  /** `inTransaction` says whether a connection is inside a mail transaction (it is then never chosen). */
-  constructor(inTransaction: (connection: T) => boolean) {
-    this.#inTransaction = inTransaction;
+  /** `kindOf` says what a connection is doing now; one awaiting our reply is never chosen. */
+  constructor(kindOf: (connection: T) => IdleKind | 'awaiting_reply') {
+    this.#kindOf = kindOf;
   }
 
   get size(): number {
-    return this.#silent.size + this.#talking.size;
+    return this.#byProgress.size;
   }
 
   add(id: string, connection: T): void {
-    this.#silent.set(id, connection);
+    this.#byProgress.set(id, connection);
   }
 
-  /** A command arrived on `id`: it moves to the busy end. True when it was the connection's first command. */
-  commandSeen(id: string): boolean {
-    const silent = this.#silent.get(id);
-    if (silent !== undefined) {
-      this.#silent.delete(id);
-      this.#talking.set(id, silent);
-      return true;
-    }
-    const talking = this.#talking.get(id);
-    if (talking !== undefined) {
-      // Deleting and setting again moves it last: a Map iterates in insertion order.
-      this.#talking.delete(id);
-      this.#talking.set(id, talking);
-    }
-    return false;
+  /** `id` made progress: it moves to the busy end. */
+  progressed(id: string): void {
+    const connection = this.#byProgress.get(id);
+    if (connection === undefined) return;
+    // Deleting and setting again moves it last.
+    this.#byProgress.delete(id);
+    this.#byProgress.set(id, connection);
   }
 
   get(id: string): T | undefined {
-    return this.#silent.get(id) ?? this.#talking.get(id);
+    return this.#byProgress.get(id);
   }
 
   remove(id: string): T | undefined {
-    const connection = this.get(id);
-    this.#silent.delete(id);
-    this.#talking.delete(id);
+    const connection = this.#byProgress.get(id);
+    this.#byProgress.delete(id);
     return connection;
   }
 
   /**
-   * The connection to close to make room, taken out of the set: the longest silent one, else the one
-   * idle longest between transactions; null when every connection is inside a transaction.
+   * The connection to close to make room, taken out of the set: the one whose last progress is
+   * oldest; null when every connection is waiting for our reply.
    */
   takeIdlest(): { id: string; connection: T; kind: IdleKind } | null {
-    for (const [id, connection] of this.#silent) {
-      this.#silent.delete(id);
-      return { id, connection, kind: 'silent' };
-    }
-    // Connections in a transaction are skipped; there are at most as many as the listener holds.
-    for (const [id, connection] of this.#talking) {
-      if (this.#inTransaction(connection)) continue;
-      this.#talking.delete(id);
-      return { id, connection, kind: 'idle' };
+    // Those awaiting a reply are skipped; there are at most as many as the listener holds.
+    for (const [id, connection] of this.#byProgress) {
+      const kind = this.#kindOf(connection);
+      if (kind === 'awaiting_reply') continue;
+      this.#byProgress.delete(id);
+      return { id, connection, kind };
     }
     return null;
   }

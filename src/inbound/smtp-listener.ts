@@ -54,6 +54,9 @@ export const defaultSmtpLimits: SmtpLimits = {
   // RFC 5321 4.5.3.2.7 asks a server to wait 5 minutes for the next command; the per-address and
   // per-network limits, and the eviction of the idlest at maxClients, bound who can hold one that long.
   idleTimeoutMs: 5 * 60_000,
+  // Inside a mail transaction the client owes us its next step within seconds (Postfix under stress
+  // allows 10 s); a client that opens one and stalls only holds a place (issue 41).
+  transactionIdleMs: 10_000,
   closeTimeoutMs: 10_000,
 };
 
@@ -160,29 +163,44 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
         callback(reply(421, 'Too many messages on this connection, reconnect to send more'));
         return;
       }
+      // The transaction's idle budget starts now.
+      admission.progress(session.id);
       callback();
     },
 
     onRcptTo(address, session, callback) {
+      // The client waits for the lookup; a refused recipient is no progress (admission.ts).
+      admission.awaitingReply(session.id, true);
+      const answer = (error?: Error) => {
+        admission.awaitingReply(session.id, false);
+        if (error === undefined) admission.progress(session.id);
+        callback(error);
+      };
       // new Promise() turns a synchronous throw of the predicate into a rejection as well.
       new Promise<boolean>((resolve) => resolve(options.acceptsRecipient(address.address)))
         .then(
           (owned) => {
-            if (owned) return callback();
+            if (owned) return answer();
             metrics.recipientsRefused.inc({ reason: 'unknown' });
-            callback(reply(550, 'No such mailbox here'));
+            answer(reply(550, 'No such mailbox here'));
           },
           (error: unknown) => {
             metrics.recipientsRefused.inc({ reason: 'lookup_failed' });
             logger.error({ err: error, sessionId: session.id }, 'smtp recipient check failed');
-            callback(reply(451, 'Temporary failure checking the recipient, try again later'));
+            answer(reply(451, 'Temporary failure checking the recipient, try again later'));
           },
         )
         .catch(replyFailed);
     },
 
     onData(stream, session, callback) {
-      receiveMessage(stream, session, callback);
+      admission.progress(session.id);
+      receiveMessage(stream, session, (error, message) => {
+        // Our reply ends the transaction; the client's idle time starts from it.
+        admission.awaitingReply(session.id, false);
+        admission.progress(session.id);
+        callback(error, message);
+      });
     },
   };
 
@@ -211,6 +229,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     let bytes = 0;
     stream.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
+      admission.dataReceived(session.id, chunk.length);
       // Past the limit the rest is read and dropped, never held: the answer will be 552 anyway.
       if (bytes <= limits.maxMessageBytes) chunks.push(chunk);
     });
@@ -219,6 +238,8 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       logger.debug({ err: error, sessionId: session.id }, 'smtp message stream ended early'),
     );
     stream.on('end', () => {
+      // The whole message is in: from here the client waits for our reply.
+      admission.awaitingReply(session.id, true);
       metrics.bytes.inc(bytes);
       if (stream.sizeExceeded || bytes > limits.maxMessageBytes) {
         metrics.messagesRefused.inc({ reason: 'size' });

@@ -22,7 +22,7 @@ export function smtpMetrics(registry: Registry | undefined): SmtpMetrics {
         name: 'herald_smtp_connections_total',
         help:
           'Inbound SMTP connections, by result (accepted; refused_rate, refused_concurrency: per address; ' +
-          'refused_network_rate, refused_network_concurrency: per network; refused_full: nobody idle to close)',
+          'refused_network_rate, refused_network_concurrency: per network; refused_full: every connection waits for our reply)',
         labelNames: ['result'],
         registers,
       }),
@@ -31,8 +31,9 @@ export function smtpMetrics(registry: Registry | undefined): SmtpMetrics {
       new Counter({
         name: 'herald_smtp_connections_closed_total',
         help:
-          'Admitted connections the listener closed, by reason (greeting_timeout; evicted_silent, evicted_idle: ' +
-          'the idlest, closed to let a new connection in)',
+          'Admitted connections the listener closed, by reason (greeting_timeout; transaction_timeout: no progress ' +
+          'inside a mail transaction; evicted_silent, evicted_idle, evicted_transaction: the idlest, closed to let a ' +
+          'new connection in)',
         labelNames: ['reason'],
         registers,
       }),

@@ -1,6 +1,6 @@
 // The listener's admission rules, each at its edge and one past it: connections at once and per
 // minute, per address and per network (IPv4 /24, IPv6 /64); and the order in which a full listener
-// closes idle connections (never one inside a mail transaction).
+// closes idle connections (the oldest progress first, whatever its state; never one awaiting our reply).
 import { describe, expect, it } from 'vitest';
 import {
   addressKey,
@@ -8,7 +8,7 @@ import {
   networkKey,
   type ConnectionLimitsOptions,
 } from '../../src/inbound/connection-limits.ts';
-import { OpenConnections } from '../../src/inbound/open-connections.ts';
+import { OpenConnections, type IdleKind } from '../../src/inbound/open-connections.ts';
 
 const generous = {
   perMinutePerAddress: 1_000,
@@ -117,12 +117,12 @@ describe('connections per minute', () => {
 describe('the idlest connection', () => {
   interface Fake {
     name: string;
-    inTransaction: boolean;
+    state: IdleKind | 'awaiting_reply';
   }
   const make = () => {
-    const open = new OpenConnections<Fake>((connection) => connection.inTransaction);
+    const open = new OpenConnections<Fake>((connection) => connection.state);
     const add = (name: string) => {
-      const connection = { name, inTransaction: false };
+      const connection: Fake = { name, state: 'silent' };
       open.add(name, connection);
       return connection;
     };
@@ -130,35 +130,37 @@ describe('the idlest connection', () => {
     return { open, add, next };
   };
 
-  it('is the longest silent one first, then the one idle longest since its last command', () => {
-    const { open, add, next } = make();
-    add('a');
+  it('is the one whose last progress is oldest, whatever its state', () => {
+    const { open, add } = make();
+    const a = add('a');
     add('b');
-    add('c');
-    add('d');
-    expect(open.commandSeen('c')).toBe(true);
-    expect(open.commandSeen('a')).toBe(true);
-    expect(open.commandSeen('c')).toBe(false);
+    const c = add('c');
+    const d = add('d');
+    // a opened a transaction and stalled; c talked and sits between transactions; d opened one and moves on.
+    a.state = 'transaction';
+    open.progressed('a');
+    c.state = 'idle';
+    open.progressed('c');
+    d.state = 'transaction';
+    open.progressed('d');
     expect(open.size).toBe(4);
     expect(open.takeIdlest()).toMatchObject({ id: 'b', kind: 'silent' });
-    expect(open.takeIdlest()).toMatchObject({ id: 'd', kind: 'silent' });
-    expect(open.takeIdlest()).toMatchObject({ id: 'a', kind: 'idle' });
-    expect(next()).toBe('c');
-    expect(next()).toBeNull();
+    expect(open.takeIdlest()).toMatchObject({ id: 'a', kind: 'transaction' });
+    expect(open.takeIdlest()).toMatchObject({ id: 'c', kind: 'idle' });
+    expect(open.takeIdlest()).toMatchObject({ id: 'd', kind: 'transaction' });
+    expect(open.takeIdlest()).toBeNull();
     expect(open.size).toBe(0);
   });
 
-  it('is never one inside a mail transaction: none when every connection is in one', () => {
-    const { open, add, next } = make();
+  it('is never one waiting for our reply: none when every connection waits', () => {
+    const { add, next } = make();
     const a = add('a');
     add('b');
-    open.commandSeen('a');
-    open.commandSeen('b');
-    a.inTransaction = true;
+    a.state = 'awaiting_reply';
     expect(next()).toBe('b');
     expect(next()).toBeNull();
-    // The transaction ended: it may be chosen again.
-    a.inTransaction = false;
+    // It has its reply: it may be chosen again.
+    a.state = 'transaction';
     expect(next()).toBe('a');
   });
 
@@ -166,6 +168,7 @@ describe('the idlest connection', () => {
     const { open, add, next } = make();
     add('a');
     add('b');
+    open.progressed('missing');
     expect(open.remove('a')?.name).toBe('a');
     expect(open.remove('a')).toBeUndefined();
     expect(next()).toBe('b');

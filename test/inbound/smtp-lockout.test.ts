@@ -1,19 +1,23 @@
-// A listener nobody can lock out (issue 23), spoken to over loopback from many source addresses
-// (127.0.0.0/8 stands in for many networks): the limit per network, the short wait for a first
-// command beside RFC 5321's idle timeout for clients that talk, and a full listener closing its
-// idlest connection for a new one, never one that is mid-transaction.
+// A listener nobody can lock out (issues 23 and 41), spoken to over loopback from many source
+// addresses (127.0.0.0/8 stands in for many networks): the limit per network, the short wait for a
+// first command beside RFC 5321's idle timeout for clients that talk, the idle budget of a mail
+// transaction (a dribble is not progress), and a full listener closing its idlest connection for a
+// new one whatever its state, never one that waits for our reply.
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpListener, type InboundMessage, type SmtpListener } from '../../src/inbound/smtp-listener.ts';
-import { RawClient } from './raw-smtp-client.ts';
+import { RawClient, type Reply } from './raw-smtp-client.ts';
 
 const OWNED = 'bounce+abc.0123456789abcdef@bounces.test';
 let listener: SmtpListener | null = null;
 let clients: RawClient[] = [];
 const received: InboundMessage[] = [];
+const dribblers = new Map<RawClient, NodeJS.Timeout>();
 
 afterEach(async () => {
+  for (const timer of dribblers.values()) clearInterval(timer);
+  dribblers.clear();
   for (const client of clients) client.close();
   clients = [];
   await listener?.stop();
@@ -21,7 +25,11 @@ afterEach(async () => {
   received.length = 0;
 });
 
-async function start(registry: Registry, limits: NonNullable<Parameters<typeof startSmtpListener>[0]['limits']>) {
+async function start(
+  registry: Registry,
+  limits: NonNullable<Parameters<typeof startSmtpListener>[0]['limits']>,
+  takeOver: () => Promise<void> = async () => {},
+) {
   listener = await startSmtpListener({
     port: 0,
     host: '127.0.0.1',
@@ -33,6 +41,7 @@ async function start(registry: Registry, limits: NonNullable<Parameters<typeof s
     acceptsRecipient: (address) => address === OWNED,
     onMessage: async (message) => {
       received.push(message);
+      await takeOver();
     },
   });
   return listener.port;
@@ -49,6 +58,28 @@ async function greeted(port: number, from: string): Promise<RawClient> {
   const client = await connect(port, from);
   expect((await client.read()).code).toBe(220);
   return client;
+}
+
+/** Writes `first`, then `unit` every `everyMs` until stopDribbling() (or the end of the test). */
+function dribble(client: RawClient, first: string, unit: string, everyMs: number): void {
+  client.socket.write(first);
+  dribblers.set(
+    client,
+    setInterval(() => client.socket.write(unit), everyMs),
+  );
+}
+
+function stopDribbling(client: RawClient): void {
+  clearInterval(dribblers.get(client));
+  dribblers.delete(client);
+}
+
+/** Reads past the replies to what the client wrote until the one that closes it (421), or its end. */
+async function readUntilClosing(client: RawClient): Promise<Reply> {
+  for (;;) {
+    const answer = await client.read();
+    if (answer.code === 421 || answer.code <= 0) return answer;
+  }
 }
 
 async function metric(registry: Registry, name: string, labels: string): Promise<number> {
@@ -131,28 +162,115 @@ describe('a full listener', () => {
     expect(await metric(registry, 'herald_smtp_connections_open', '')).toBe(3);
   });
 
-  it('never closes a sender mid-transaction: refuses the newcomer instead, and makes room once it is done', async () => {
+  it('never closes a connection waiting for our reply, not even past its budget', async () => {
     const registry = new Registry();
-    const port = await start(registry, { maxClients: 2 });
-    const senders = [await greeted(port, '127.0.20.1'), await greeted(port, '127.0.21.1')];
-    for (const sender of senders) {
-      expect((await sender.command('EHLO sender.test')).code).toBe(250);
-      expect((await sender.command('MAIL FROM:<>')).code).toBe(250);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const port = await start(registry, { maxClients: 2, transactionIdleMs: 500 }, () => held);
+    const sender = await connect(port, '127.0.20.1');
+    await sender.envelope('', [OWNED]);
+    expect((await sender.command('DATA')).code).toBe(354);
+    sender.socket.write('Subject: report\r\n\r\nbody\r\n.\r\n');
+    await expect.poll(() => received.length).toBe(1);
+    // Another opens a transaction behind it and stalls: its budget runs out, the sender's does not.
+    const stalled = await connect(port, '127.0.21.1');
+    await stalled.envelope('', []);
+    expect((await readUntilClosing(stalled)).text).toMatch(/^421 4\.4\.2 .*Timeout/);
+    // Full again: the newcomer after next closes the silent one, never the sender awaiting its 250.
+    const silent = await greeted(port, '127.0.22.1');
+    await greeted(port, '127.0.23.1');
+    expect((await silent.read()).text).toMatch(/^421 .*Too busy/);
+    release();
+    expect((await sender.read()).code).toBe(250);
+    expect(await metric(registry, 'herald_smtp_connections_closed_total', '{reason="transaction_timeout"}')).toBe(1);
+    expect(await metric(registry, 'herald_smtp_connections_closed_total', '{reason="evicted_silent"}')).toBe(1);
+  });
+});
+
+describe('open transactions (issue 41)', () => {
+  it('a sender from a fresh address gets its 250 while stalled and dribbling transactions hold every place', async () => {
+    const registry = new Registry();
+    // A budget longer than the test: here the place is made by closing the idlest, whatever its state.
+    const port = await start(registry, {
+      maxClients: 50,
+      maxConnectionsPerAddress: 2,
+      maxConnectionsPerNetwork: 5,
+      transactionIdleMs: 60_000,
+    });
+    // 10 networks, 5 connections each, 2 per address: 30 say MAIL FROM and go silent, 20 dribble DATA.
+    const from = (i: number) => `127.0.${40 + Math.floor(i / 5)}.${1 + ((i % 5) >> 1)}`;
+    const stalled = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const client = await connect(port, from(i));
+        await client.envelope('', []);
+        return client;
+      }),
+    );
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const client = await connect(port, from(30 + i));
+        await client.envelope('', [OWNED]);
+        expect((await client.command('DATA')).code).toBe(354);
+        dribble(client, 'Subject: slow\r\n\r\n', 'x', 200);
+      }),
+    );
+    expect(await metric(registry, 'herald_smtp_connections_open', '')).toBe(50);
+
+    const mta = await greeted(port, '127.0.99.1');
+    expect((await mta.command('EHLO mx.example.org')).code).toBe(250);
+    expect((await mta.command('MAIL FROM:<>')).code).toBe(250);
+    expect((await mta.command(`RCPT TO:<${OWNED}>`)).code).toBe(250);
+    expect((await mta.command('DATA')).code).toBe(354);
+    expect((await mta.command('Subject: report\r\n\r\nbody\r\n.')).text).toMatch(/^250 /);
+    expect(received.map((message) => message.remoteAddress)).toEqual(['127.0.99.1']);
+    // Each newcomer closed one stalled transaction, the idlest; a second sender gets in the same way.
+    const second = await greeted(port, '127.0.98.1');
+    expect((await second.command('EHLO second.example.org')).code).toBe(250);
+    for (const closed of stalled.slice(0, 2)) expect((await closed.read()).text).toMatch(/^421 .*Too busy/);
+    expect(await metric(registry, 'herald_smtp_connections_closed_total', '{reason="evicted_transaction"}')).toBe(2);
+    expect(await metric(registry, 'herald_smtp_connections_total', '{result="refused_full"}')).toBe(0);
+    expect(await metric(registry, 'herald_smtp_connections_open', '')).toBe(50);
+  });
+
+  it('closes a transaction stalled after MAIL FROM, after RCPT, kept up by NOOPs or dribbled, not a streaming one', async () => {
+    const registry = new Registry();
+    const transactionIdleMs = 1_500;
+    const port = await start(registry, { transactionIdleMs, idleTimeoutMs: 60_000 });
+    const started = Date.now();
+    const afterMail = await connect(port, '127.0.30.1');
+    await afterMail.envelope('', []);
+    const afterRcpt = await connect(port, '127.0.30.2');
+    await afterRcpt.envelope('', [OWNED]);
+    const nooping = await connect(port, '127.0.30.3');
+    await nooping.envelope('', []);
+    dribble(nooping, '', 'NOOP\r\n', 150);
+    const dribbling = await connect(port, '127.0.30.4');
+    await dribbling.envelope('', [OWNED]);
+    expect((await dribbling.command('DATA')).code).toBe(354);
+    dribble(dribbling, 'Subject: slow\r\n\r\n', 'x', 100);
+    // A sender streaming a large message, 4 KiB a quarter-second, for longer than the budget.
+    const streaming = await connect(port, '127.0.30.5');
+    await streaming.envelope('', [OWNED]);
+    expect((await streaming.command('DATA')).code).toBe(354);
+    dribble(streaming, 'Subject: large\r\n\r\n', `${'y'.repeat(78)}\r\n`.repeat(53), 250);
+    // Between transactions RFC 5321's idle timeout applies, not the budget.
+    const between = await greeted(port, '127.0.30.6');
+    expect((await between.command('EHLO between.test')).code).toBe(250);
+
+    for (const client of [afterMail, afterRcpt, nooping, dribbling]) {
+      expect((await readUntilClosing(client)).text).toMatch(/^421 4\.4\.2 .*Timeout: no progress/);
     }
-    const refused = await connect(port, '127.0.22.1');
-    expect((await refused.read()).text).toMatch(/^421 .*Too busy/);
-    await refused.closed;
-    expect(await metric(registry, 'herald_smtp_connections_total', '{result="refused_full"}')).toBe(1);
-    // Both transactions go on and end with 250.
-    for (const sender of senders) {
-      expect((await sender.command(`RCPT TO:<${OWNED}>`)).code).toBe(250);
-      expect((await sender.command('DATA')).code).toBe(354);
-      expect((await sender.command('Subject: report\r\n\r\nbody\r\n.')).code).toBe(250);
-    }
-    expect(received).toHaveLength(2);
-    // Between transactions they are idle: a newcomer now gets in.
-    await greeted(port, '127.0.22.1');
-    expect((await senders[0]!.read()).code).toBe(421);
-    expect((await senders[1]!.command('NOOP')).code).toBe(250);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(transactionIdleMs - 20);
+    // One more whole budget of streaming, measured by a transaction that stalls meanwhile.
+    const late = await connect(port, '127.0.30.7');
+    await late.envelope('', []);
+    expect((await readUntilClosing(late)).code).toBe(421);
+    stopDribbling(streaming);
+    expect((await streaming.command('\r\n.')).text).toMatch(/^250 /);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.raw.length).toBeGreaterThan(4 * 4096);
+    expect((await between.command('NOOP')).code).toBe(250);
+    expect(await metric(registry, 'herald_smtp_connections_closed_total', '{reason="transaction_timeout"}')).toBe(5);
+    expect(await metric(registry, 'herald_smtp_connections_open', '')).toBe(2);
   });
 });

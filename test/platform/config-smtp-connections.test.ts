@@ -7,7 +7,7 @@ import { configFailure } from '../support/config-failure.ts';
 const limits = (env: Record<string, string>) => loadConfig(env).smtpConnections;
 
 describe('HERALD_SMTP_* connection limits', () => {
-  it('defaults: 1000 clients, 20 per address and 50 per network at once, 60 and 300 a minute, 30 s then 5 min', () => {
+  it('defaults: 1000 clients, 20 per address and 50 per network at once, 60 and 300 a minute, 30 s, 5 min, 10 s', () => {
     expect(limits({})).toEqual({
       maxClients: 1000,
       maxConnectionsPerAddress: 20,
@@ -16,6 +16,7 @@ describe('HERALD_SMTP_* connection limits', () => {
       connectionsPerMinutePerNetwork: 300,
       greetingTimeoutMs: 30_000,
       idleTimeoutMs: 300_000,
+      transactionIdleMs: 10_000,
     });
   });
 
@@ -54,6 +55,7 @@ describe('HERALD_SMTP_* connection limits', () => {
     expect(limits({ HERALD_SMTP_IDLE_TIMEOUT_SECONDS: '1' })).toMatchObject({
       idleTimeoutMs: 1000,
       greetingTimeoutMs: 1000,
+      transactionIdleMs: 1000,
     });
     for (const bad of ['0', '3601', '1.5']) {
       expect(configFailure({ HERALD_SMTP_IDLE_TIMEOUT_SECONDS: bad }).message).toContain(
@@ -69,5 +71,21 @@ describe('HERALD_SMTP_* connection limits', () => {
     expect(longer.message).toContain('HERALD_SMTP_GREETING_TIMEOUT_SECONDS="301"');
     expect(longer.message).toContain('HERALD_SMTP_IDLE_TIMEOUT_SECONDS (300)');
     expect(configFailure({ HERALD_SMTP_GREETING_TIMEOUT_SECONDS: '0' }).message).toContain('GREETING_TIMEOUT_SECONDS=');
+  });
+
+  it('HERALD_SMTP_TRANSACTION_IDLE_SECONDS takes 1 second up to the idle timeout, not one past', () => {
+    expect(limits({ HERALD_SMTP_TRANSACTION_IDLE_SECONDS: '1' }).transactionIdleMs).toBe(1000);
+    expect(limits({ HERALD_SMTP_TRANSACTION_IDLE_SECONDS: '300' }).transactionIdleMs).toBe(300_000);
+    const longer = configFailure({
+      HERALD_SMTP_IDLE_TIMEOUT_SECONDS: '60',
+      HERALD_SMTP_TRANSACTION_IDLE_SECONDS: '61',
+    });
+    expect(longer.message).toContain('HERALD_SMTP_TRANSACTION_IDLE_SECONDS="61"');
+    expect(longer.message).toContain('HERALD_SMTP_IDLE_TIMEOUT_SECONDS (60)');
+    for (const bad of ['0', '2.5', 'soon']) {
+      expect(configFailure({ HERALD_SMTP_TRANSACTION_IDLE_SECONDS: bad }).message).toContain(
+        'HERALD_SMTP_TRANSACTION_IDLE_SECONDS=',
+      );
+    }
   });
 });

@@ -2,8 +2,10 @@
 // the listener's limit, each address at its own per-address limit, every address in its own network)
 // against a real `herald start`, scaled down through HERALD_SMTP_* (102 connections from 51 networks
 // into 100 clients, as 1,020 from 51 did into 1,000), plus one /24 rotating its addresses as a /64
-// would. While they all hold their sockets, a real DSN for an email Herald sent gets its 250, and the
-// email is then BOUNCED.
+// would. Issue 41: half the flood holds mail transactions open (MAIL FROM then silence, or DATA
+// dribbled a byte a second) under a transaction budget longer than the test, so that room is made
+// by closing the idlest whatever its state (test/inbound/smtp-lockout.test.ts has the budget itself). While they all hold their
+// sockets, a real DSN for an email Herald sent gets its 250, and the email is then BOUNCED.
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from '../support/fresh-database.ts';
@@ -30,8 +32,10 @@ const ROTATING_ADDRESSES = 20;
 
 let dropDatabase: (() => Promise<void>) | null = null;
 let flood: RawClient[] = [];
+const dribbles: NodeJS.Timeout[] = [];
 
 afterEach(async () => {
+  for (const timer of dribbles.splice(0)) clearInterval(timer);
   for (const client of flood) client.close();
   flood = [];
   await cleanUpHeralds();
@@ -65,12 +69,25 @@ Diagnostic-Code: smtp; 550 5.1.1 <${recipient}>: Recipient address rejected: Use
 `.replace(/\r?\n/g, '\r\n');
 }
 
-/** A hostile client: connects from `from`, takes its first reply, then says nothing (or only EHLO). */
-async function idleClient(port: number, from: string, ehlo: boolean): Promise<number> {
+type Hold = 'silent' | 'ehlo' | 'mail' | 'dribble';
+
+/**
+ * A hostile client: connects from `from`, takes its first reply, then says nothing, or only EHLO, or
+ * opens a mail transaction and stalls in it, or dribbles its DATA to `recipient` a byte a second.
+ */
+async function idleClient(port: number, from: string, hold: Hold, recipient = ''): Promise<number> {
   const client = await RawClient.connect(port, from);
   flood.push(client);
   const greeting = await client.read();
-  if (greeting.code === 220 && ehlo) await client.command('EHLO idle.example.test');
+  if (greeting.code !== 220 || hold === 'silent') return greeting.code;
+  await client.command('EHLO idle.example.test');
+  if (hold === 'ehlo') return greeting.code;
+  await client.command('MAIL FROM:<>');
+  if (hold === 'mail') return greeting.code;
+  await client.command(`RCPT TO:<${recipient}>`);
+  await client.command('DATA');
+  client.socket.write('Subject: slow\r\n\r\n');
+  dribbles.push(setInterval(() => client.socket.write('x'), 1_000));
   return greeting.code;
 }
 
@@ -108,6 +125,7 @@ describe('an SMTP listener nobody can lock out', { timeout: 300_000 }, () => {
         HERALD_SMTP_MAX_CONNECTIONS_PER_NETWORK: String(PER_NETWORK),
         // Long enough that the flood is still there when the DSN comes: room is made by closing the idlest.
         HERALD_SMTP_GREETING_TIMEOUT_SECONDS: '120',
+        HERALD_SMTP_TRANSACTION_IDLE_SECONDS: '120',
       });
       const herald = startHerald(['start'], env);
       started.push(herald);
@@ -137,16 +155,18 @@ describe('an SMTP listener nobody can lock out', { timeout: 300_000 }, () => {
       });
       expect(returnPath).toMatch(/^bounce\+/);
 
-      // The flood: every address at its limit, every address its own network; half of them say EHLO.
+      // The flood: every address at its limit, every address its own network; a quarter of them say
+      // nothing, a quarter only EHLO, a quarter stall after MAIL FROM, a quarter dribble DATA.
+      const holds: Hold[] = ['silent', 'ehlo', 'mail', 'dribble'];
       const greetings = await Promise.all(
         Array.from({ length: FLOOD_NETWORKS * PER_ADDRESS }, (_, i) =>
-          idleClient(smtpPort, `127.${101 + (i % FLOOD_NETWORKS)}.0.1`, i % 2 === 0),
+          idleClient(smtpPort, `127.${101 + (i % FLOOD_NETWORKS)}.0.1`, holds[i % 4]!, returnPath),
         ),
       );
       expect(greetings.filter((code) => code === 220)).toHaveLength(FLOOD_NETWORKS * PER_ADDRESS);
       // One network with many addresses (as an IPv6 /64 has): only its limit gets in.
       const rotating = await Promise.all(
-        Array.from({ length: ROTATING_ADDRESSES }, (_, i) => idleClient(smtpPort, `127.200.0.${1 + i}`, false)),
+        Array.from({ length: ROTATING_ADDRESSES }, (_, i) => idleClient(smtpPort, `127.200.0.${1 + i}`, 'silent')),
       );
       expect(rotating.filter((code) => code === 220)).toHaveLength(PER_NETWORK);
       expect(rotating.filter((code) => code === 421)).toHaveLength(ROTATING_ADDRESSES - PER_NETWORK);
@@ -169,7 +189,10 @@ describe('an SMTP listener nobody can lock out', { timeout: 300_000 }, () => {
       const admitted = FLOOD_NETWORKS * PER_ADDRESS + PER_NETWORK + 1;
       expect(after.get('herald_smtp_connections_open')).toBe(MAX_CLIENTS);
       expect(after.get('herald_smtp_connections_total{result="accepted"}')).toBe(admitted);
-      expect(after.get('herald_smtp_connections_closed_total{reason="evicted_silent"}')).toBe(admitted - MAX_CLIENTS);
+      const evicted = ['silent', 'idle', 'transaction'].map(
+        (kind) => after.get(`herald_smtp_connections_closed_total{reason="evicted_${kind}"}`) ?? 0,
+      );
+      expect(evicted.reduce((sum, count) => sum + count, 0)).toBe(admitted - MAX_CLIENTS);
       expect(after.get('herald_smtp_connections_total{result="refused_network_concurrency"}')).toBe(
         ROTATING_ADDRESSES - PER_NETWORK,
       );
