@@ -12,7 +12,7 @@ import type { MailTransport, RecipientOutcome } from '../adapters/mail-transport
 import type { EmailStatus } from '../db/schema.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { errorMessage } from '../queue/define-queue.ts';
-import { defineQueue, type BatchContext, type JobOutcome, type Queue } from '../queue/index.ts';
+import { defineQueue, underLease, type BatchContext, type JobOutcome, type Queue } from '../queue/index.ts';
 import { buildSignedMessage, messageIdOf } from './delivery-message.ts';
 import { domainKey, fromDomainOf, progressFor, readBatchData, type BatchData } from './delivery-batch.ts';
 import { CLEAR_LAST_ERROR, DELIVERABLE, KEEP_JOB_ERROR } from './delivery-queries.ts';
@@ -26,6 +26,9 @@ import { EMAIL_DELIVERY_QUEUE } from './send.ts';
 
 const MINUTE = 60_000;
 export const DELIVERY_MAX_ATTEMPTS = 18;
+/** How long a killed worker's emails stay held; a live worker renews every DELIVERY_LEASE_RENEW_MS. */
+export const DELIVERY_LEASE_MS = 20_000;
+const DELIVERY_LEASE_RENEW_MS = 5_000;
 export const DELIVERY_BACKOFF = { baseMs: 5 * MINUTE, maxMs: 240 * MINUTE, jitter: 'proportional' as const };
 
 export interface DeliveryDeps {
@@ -58,11 +61,12 @@ async function deliverOne(
   ctx: BatchContext,
   data: BatchData,
 ): Promise<JobOutcome> {
-  const { db, leaseUntil } = ctx;
+  const { db } = ctx;
   const now = ctx.clock.now();
   const done: JobOutcome = { id: email.id, outcome: 'done' };
   const record = async (r: AttemptRecord) => {
-    if (!(await recordAttempt(db, email, leaseUntil, now, r)))
+    // With the lease the rows carry now: it is renewed while the batch works.
+    if (!(await underLease(ctx, (leaseUntil) => recordAttempt(db, email, leaseUntil, now, r))))
       ctx.logger.debug({ emailId: email.id }, 'delivery result dropped: lease lost or email no longer queued');
   };
   const fail = (reason: string) =>
@@ -185,8 +189,12 @@ export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
     // Two batches in flight: the next batch is claimed and read while this one's messages go out,
     // so the transport's pool does not wait on those round trips between batches.
     concurrency: 2,
-    // Longer than the slowest delivery: direct delivery may try several MX hosts, each with timeouts.
-    leaseMs: 5 * MINUTE,
+    // Seconds, renewed while the batch works: one-time codes go through this queue, and a killed
+    // worker's emails must come back well inside a code's expiry (10 minutes by default), while a slow
+    // delivery (direct delivery may try several MX hosts, each with its timeouts) keeps its emails
+    // for as long as it is alive, so that nobody sends them a second time meanwhile.
+    leaseMs: DELIVERY_LEASE_MS,
+    leaseRenewMs: DELIVERY_LEASE_RENEW_MS,
     maxAttempts: DELIVERY_MAX_ATTEMPTS,
     backoff: DELIVERY_BACKOFF,
     // The emails of a batch go out side by side; each one's result is written on its own.

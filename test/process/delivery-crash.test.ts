@@ -7,7 +7,7 @@
 // some of its emails accepted and written SENT, some received by the sink but waiting for their 250.
 // Once every accepted message is SENT in the database, the worker is killed; the sink sees the held
 // connections close and never accepts those messages. The killed worker's leases are expired by hand
-// (standing for the five minutes of lease time passing) and a new process sends the rest.
+// (standing for the lease time passing) and a new process sends the rest.
 //
 // What this proves is the property on both sides of the acceptance point: an email whose 250 the
 // worker saw is never sent again, and an email whose 250 it did not see is sent once more. The one
@@ -123,8 +123,8 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
       expect(sink.abandoned.length).toBeGreaterThan(0);
       const abandonedIds = sink.abandoned.map((message) => emailOf.get(sinkHeader(message, 'Message-ID'))!);
 
-      // The killed worker's leases would expire after 5 minutes; moving them into the past stands for
-      // that time passing. No herald process is running now, so the test may open the database itself.
+      // The killed worker's leases would expire after DELIVERY_LEASE_MS; moving them into the past
+      // stands for that time passing. No herald process is running now, so the test may open the database itself.
       phase('killed');
       const database = await connectDatabase({ databaseUrl, dataDir });
       let leased: number;
