@@ -232,6 +232,32 @@ describe('open transactions (issue 41)', () => {
     expect(await metric(registry, 'herald_smtp_connections_open', '')).toBe(50);
   });
 
+  it('at the issue scale: 1,000 open transactions from 20 networks under the default limits', async () => {
+    const registry = new Registry();
+    // The default limits (1,000 places, 50 per network, 20 per address); the budget is kept out of it.
+    const port = await start(registry, { transactionIdleMs: 300_000 });
+    const from = (i: number) => `127.1.${Math.floor(i / 50)}.${1 + Math.floor((i % 50) / 20)}`;
+    for (let batch = 0; batch < 1_000; batch += 100) {
+      await Promise.all(
+        Array.from({ length: 100 }, async (_, k) => {
+          const i = batch + k;
+          const client = await connect(port, from(i));
+          await client.envelope('', i % 2 === 0 ? [] : [OWNED]);
+          if (i % 2 === 0) return;
+          expect((await client.command('DATA')).code).toBe(354);
+          dribble(client, 'Subject: slow\r\n\r\n', 'x', 1_000);
+        }),
+      );
+    }
+    expect(await metric(registry, 'herald_smtp_connections_open', '')).toBe(1_000);
+    const mta = await connect(port, '127.0.99.1');
+    await mta.envelope('', [OWNED]);
+    expect((await mta.command('DATA')).code).toBe(354);
+    expect((await mta.command('Subject: report\r\n\r\nbody\r\n.')).text).toMatch(/^250 /);
+    expect(received.map((message) => message.remoteAddress)).toEqual(['127.0.99.1']);
+    expect(await metric(registry, 'herald_smtp_connections_closed_total', '{reason="evicted_transaction"}')).toBe(1);
+  }, 120_000);
+
   it('closes a transaction stalled after MAIL FROM, after RCPT, kept up by NOOPs or dribbled, not a streaming one', async () => {
     const registry = new Registry();
     const transactionIdleMs = 1_500;
