@@ -13,6 +13,8 @@ import { StartupProblem } from './startup-problem.ts';
 export interface Runtime {
   deps: Deps;
   adminTokenGenerated: boolean;
+  /** Where each instance secret came from (the banner prints none that the environment gave). */
+  secretSources: SecretSources;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function openRuntime(config: Config, overrides: DepsOverrides = {})
     return {
       deps,
       adminTokenGenerated: resolved.adminTokenGenerated,
+      secretSources: resolved.sources,
       async close() {
         await deps.close();
         unlock();
@@ -94,6 +97,7 @@ export async function bootstrapAndGreet(runtime: Runtime): Promise<void> {
     const { adminToken, publicUrl, mailDomain, mailTransport } = deps.config;
     const banner = bootstrapBanner(result, {
       adminToken,
+      adminTokenFromEnvironment: runtime.secretSources.adminToken === 'environment',
       publicUrl,
       baseUrl,
       mailDomain,

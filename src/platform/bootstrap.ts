@@ -34,6 +34,9 @@ export async function bootstrapFirstTeam(
 
 interface BannerContext {
   adminToken: string | null;
+  /** HERALD_ADMIN_TOKEN was given: the operator has it, and a banner that printed it would copy an
+   * operator's secret into a terminal or log. Only what Herald generated is shown. */
+  adminTokenFromEnvironment: boolean;
   /** HERALD_PUBLIC_URL. */
   publicUrl: string;
   /** publicUrl + apiPrefix. */
@@ -55,7 +58,11 @@ export function bootstrapBanner(result: BootstrapResult, context: BannerContext)
     `  Team ${result.teamId}, owner ${result.ownerEmail}`,
     `  Full access API key:  ${result.key.key}`,
   ];
-  if (adminToken !== null) lines.push(`  Admin token:          ${adminToken}`);
+  if (context.adminTokenFromEnvironment) {
+    lines.push('  The admin token is the one HERALD_ADMIN_TOKEN gives (from the environment; not shown).');
+  } else if (adminToken !== null) {
+    lines.push(`  Admin token:          ${adminToken}`);
+  }
   const body = JSON.stringify({
     from: `Herald <onboarding@${mailDomain}>`,
     to: result.ownerEmail,
