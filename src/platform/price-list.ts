@@ -43,29 +43,41 @@ const lineSchema = z.strictObject({
   cells: z.array(millionths),
 });
 
+type Tier = z.output<typeof tierSchema>;
+
+/** Tiers follow each other without gaps from 0, and only the last is open-ended. */
+function checkTierOrder(tiers: readonly Tier[], ctx: z.RefinementCtx): void {
+  tiers.forEach((tier, i) => {
+    const expectedMin = i === 0 ? 0 : (tiers[i - 1]!.maxVolume ?? Number.NaN) + 1;
+    if (tier.minVolume !== expectedMin) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tiers', i, 'minVolume'],
+        message: i === 0 ? 'must be 0' : `must be ${expectedMin}: tiers follow each other without gaps`,
+      });
+    }
+    const last = i === tiers.length - 1;
+    if (last !== (tier.maxVolume === null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tiers', i, 'maxVolume'],
+        message: last ? 'must be null on the last tier' : 'must be a number on every tier but the last',
+      });
+    } else if (tier.maxVolume !== null && tier.maxVolume < tier.minVolume) {
+      ctx.addIssue({ code: 'custom', path: ['tiers', i, 'maxVolume'], message: 'must not be below minVolume' });
+    }
+  });
+}
+
 const channelSchema = z
   .strictObject({ label: z.string().min(1), tiers: z.array(tierSchema).min(1), lines: z.array(lineSchema).min(1) })
   .superRefine((channel, ctx) => {
-    channel.tiers.forEach((tier, i) => {
-      const expectedMin = i === 0 ? 0 : (channel.tiers[i - 1]!.maxVolume ?? Number.NaN) + 1;
-      if (tier.minVolume !== expectedMin) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['tiers', i, 'minVolume'],
-          message: i === 0 ? 'must be 0' : `must be ${expectedMin}: tiers follow each other without gaps`,
-        });
-      }
-      const last = i === channel.tiers.length - 1;
-      if (last !== (tier.maxVolume === null)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['tiers', i, 'maxVolume'],
-          message: last ? 'must be null on the last tier' : 'must be a number on every tier but the last',
-        });
-      } else if (tier.maxVolume !== null && tier.maxVolume < tier.minVolume) {
-        ctx.addIssue({ code: 'custom', path: ['tiers', i, 'maxVolume'], message: 'must not be below minVolume' });
-      }
-    });
+    // A volume refused above (negative, too large) is reported already and was never turned into a
+    // number: comparing its bigint with numbers would throw a TypeError instead of naming the path.
+    const volumesRead = channel.tiers.every(
+      (tier) => typeof tier.minVolume === 'number' && (tier.maxVolume === null || typeof tier.maxVolume === 'number'),
+    );
+    if (volumesRead) checkTierOrder(channel.tiers, ctx);
     const seen = new Set<string>();
     channel.lines.forEach((line, i) => {
       if (seen.has(line.country)) {
@@ -129,7 +141,18 @@ export function parsePriceList(text: string, file: string): PriceList {
     const detail = error instanceof Error ? error.message : String(error);
     throw new ConfigError(VARIABLE, `a JSON price list; the file is not JSON (${detail})`, file);
   }
-  const result = priceListSchema.safeParse(raw);
+  let result: ReturnType<typeof priceListSchema.safeParse>;
+  try {
+    result = priceListSchema.safeParse(raw);
+  } catch (error) {
+    // A check that met a shape it did not expect: still one line naming the file, never a stack.
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(
+      VARIABLE,
+      `a JSON price list shaped like config/prices.json (it cannot be checked: ${detail})`,
+      file,
+    );
+  }
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const where = formatPath(issue.path);

@@ -16,6 +16,11 @@ const badPrices = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bad-pr
 const prices = JSON.parse(fs.readFileSync(DEFAULT_PRICES_FILE, 'utf8'));
 prices.currencies.KES.channels.sms.lines[2].cells[1] = 0.25;
 fs.writeFileSync(badPrices, JSON.stringify(prices));
+// A negative tier volume, which once threw a TypeError from the tier checks instead of naming the path.
+const negativeVolume = path.join(path.dirname(badPrices), 'negative-volume.json');
+const shipped = JSON.parse(fs.readFileSync(DEFAULT_PRICES_FILE, 'utf8'));
+shipped.currencies.USD.channels.sms.tiers[0].maxVolume = -5;
+fs.writeFileSync(negativeVolume, JSON.stringify(shipped));
 
 /** [variable named in the message, environment that is wrong about it] */
 const badConfigurations: Array<[string, Record<string, string>]> = [
@@ -38,6 +43,7 @@ const badConfigurations: Array<[string, Record<string, string>]> = [
   ['HERALD_SMS_SHARED_SENDER_ID', { HERALD_SMS_SHARED_SENDER_ID: 'far too long a name' }],
   ['HERALD_PRICES_FILE', { HERALD_PRICES_FILE: '/nonexistent/prices.json' }],
   ['currencies.KES.channels.sms.lines[2].cells[1]', { HERALD_PRICES_FILE: badPrices }],
+  ['currencies.USD.channels.sms.tiers[0].maxVolume', { HERALD_PRICES_FILE: negativeVolume }],
   ['HERALD_PUBLIC_URL', { HERALD_PUBLIC_URL: 'ftp://files.example' }],
   ['HERALD_API_PREFIX', { HERALD_API_PREFIX: 'api' }],
   ['HERALD_MAIL_DOMAIN', { HERALD_MAIL_DOMAIN: 'not a domain' }],

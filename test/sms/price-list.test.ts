@@ -142,6 +142,21 @@ describe('a bad price list stops start-up', () => {
       () => variant((j) => (j.currencies.USD.channels.sms.tiers[2].maxVolume = 1e6)),
     ],
     [
+      'a negative maxVolume',
+      `${sms}.tiers[0].maxVolume`,
+      () => variant((j) => (j.currencies.USD.channels.sms.tiers[0].maxVolume = -5)),
+    ],
+    [
+      'a negative minVolume on a later tier',
+      `${sms}.tiers[1].minVolume`,
+      () => variant((j) => (j.currencies.USD.channels.sms.tiers[1].minVolume = -5)),
+    ],
+    [
+      'a maxVolume past 2^53',
+      `${sms}.tiers[0].maxVolume`,
+      () => variant((j) => (j.currencies.USD.channels.sms.tiers[0].maxVolume = 2 ** 60)),
+    ],
+    [
       'a line with a cell missing',
       `${sms}.lines[3].cells`,
       () => variant((j) => j.currencies.USD.channels.sms.lines[3].cells.pop()),
