@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DELIVERY_LEASE_MS } from '../../src/emails/delivery.ts';
 import { MailTestServices, sinkHeader, startMailHerald } from '../support/mail-herald.ts';
+import type { SinkMessage } from '../support/smtp-sink.ts';
 import {
   cleanUpHeralds,
   http,
@@ -56,7 +57,7 @@ describe('SIGKILL of the worker while a code email is being sent', { timeout: 30
       });
       expect(sent.status, sent.text).toBe(201);
       const verificationId = (sent.body as { id: string }).id;
-      const ofThisCode = (message: { raw: string }) => sinkHeader(message, 'Subject').startsWith(appName);
+      const ofThisCode = (message: SinkMessage) => sinkHeader(message, 'Subject').startsWith(appName);
 
       // Slow but alive: the reply is held for one and a half leases. Another claim of the email in that
       // time would open a second connection with a second copy; the renewed lease keeps it away.
