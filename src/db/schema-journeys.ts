@@ -55,6 +55,8 @@ export interface JourneyRunsTable {
   next_run_at: Timestamp;
   exit_reason: ExitReason | null;
   history: ColumnType<unknown[], string | undefined, string>;
+  /** The emails the run's last turn queued; it is not taken again while one is unsent (migration 0044). */
+  awaiting_email_ids: ColumnType<string[], string[] | undefined, string[]>;
   lease_until: Timestamp | null;
   attempts: Generated<number>;
   last_error: string | null;

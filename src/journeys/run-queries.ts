@@ -160,6 +160,8 @@ export async function lockLeasedRun(db: Db, id: string, leaseUntil: Date): Promi
 export interface RunWrite extends RunChange {
   teamId: number;
   id: string;
+  /** The emails this turn queued: the run is not taken again while one of them is unsent. */
+  awaitingEmailIds: string[];
 }
 
 /** Writes the turns of many runs in one statement (the runner's batch). */
@@ -173,6 +175,7 @@ export async function saveRuns(db: Db, writes: readonly RunWrite[], now: Date): 
     next: w.nextRunAt.toISOString(),
     reason: w.exitReason,
     added: w.added,
+    awaiting: w.awaitingEmailIds,
   }));
   await sql`UPDATE journey_runs r SET
       status = c.status,
@@ -180,11 +183,12 @@ export async function saveRuns(db: Db, writes: readonly RunWrite[], now: Date): 
       next_run_at = c.next,
       exit_reason = c.reason,
       history = r.history || c.added,
+      awaiting_email_ids = c.awaiting,
       attempts = CASE WHEN c.status = 'ACTIVE' THEN 0 ELSE r.attempts END,
       last_error = NULL,
       updated_at = ${now}::timestamptz
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      AS c(team_id integer, id text, status text, idx integer, next timestamptz, reason text, added jsonb)
+      AS c(team_id integer, id text, status text, idx integer, next timestamptz, reason text, added jsonb, awaiting text[])
     WHERE r.team_id = c.team_id AND r.id = c.id`.execute(db);
 }
 

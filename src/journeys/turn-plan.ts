@@ -3,6 +3,11 @@
 // steps (COMPLETED), or an exit checked before each EMAIL step. Membership in the segment is asked
 // for before (exitWhenLeavesSegment), and so is whether an email the run sent earlier failed or
 // bounced (SEND_FAILED); none of them changes within one transaction.
+//
+// An EMAIL step is done when its email is sent, not when it is queued: a turn that queued emails
+// and reached the end leaves the run ACTIVE past its last step, and the queue takes it again only
+// once those emails have left the queue (runner.ts readyWhere); that turn completes it, or exits it
+// with SEND_FAILED when one of them failed or bounced.
 import type { ExitReason, RunStatus } from '../db/schema.ts';
 import type { ContactForJourney } from './queries.ts';
 import type { EmailStep, HistoryEntry, Step } from './schemas.ts';
@@ -37,7 +42,12 @@ export function planTurn(
   if (!contact) return end(startIndex, { status: 'EXITED', exitReason: 'CONTACT_DELETED' });
   for (let index = startIndex; ; index++) {
     const step = steps[index];
-    if (step === undefined) return end(index, { status: 'COMPLETED', exitReason: null });
+    if (step === undefined) {
+      // The contract's run statuses have no "sending": ACTIVE until the emails are out (see above).
+      if (emails.length > 0) return { emails, index, wait: null, ending: null };
+      if (failedSend !== null) return end(index, { status: 'EXITED', exitReason: 'SEND_FAILED', note: failedSend });
+      return end(index, { status: 'COMPLETED', exitReason: null });
+    }
     if (step.type === 'WAIT') {
       const until = new Date(now.getTime() + step.seconds * 1000);
       return { emails, index: index + 1, wait: { stepId: step.id, until }, ending: null };

@@ -8,6 +8,9 @@ import {
   journeyEnrolmentsQueue,
   journeyRunsQueue,
 } from '../../src/journeys/index.ts';
+import { createLogTransport } from '../../src/adapters/mail-transport/index.ts';
+import { emailDeliveryQueue } from '../../src/emails/delivery.ts';
+import { EMAIL_DELIVERY_QUEUE } from '../../src/emails/index.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import type { EmailHarness, SendingTeam } from '../emails/support.ts';
 import { bearer } from '../support/factory.ts';
@@ -83,10 +86,25 @@ export async function addContact(team: JourneyTeam, fields: Json): Promise<strin
   return created.body.contactId;
 }
 
-export async function startRunner(h: EmailHarness) {
+/**
+ * The journey queues and, unless the test delivers through a relay of its own (`delivery: false`),
+ * the email delivery queue over the log transport: a run's EMAIL step is done when its email is sent.
+ */
+export async function startRunner(h: EmailHarness, options: { delivery?: boolean } = {}) {
+  const delivery =
+    options.delivery === false
+      ? []
+      : [
+          emailDeliveryQueue({
+            secrets: h.t.deps.secrets,
+            publicUrl: h.t.deps.config.publicUrl,
+            transport: createLogTransport(() => {}),
+            mailDomain: h.t.deps.config.mailDomain,
+          }),
+        ];
   const runner = new QueueRunner({
     database: h.t.deps.database,
-    queues: [journeyRunsQueue(), journeyEnrolmentsQueue()],
+    queues: [journeyRunsQueue(), journeyEnrolmentsQueue(), ...delivery],
     clock: h.t.clock,
     pollMs: 50,
   });
@@ -105,13 +123,17 @@ export async function startRunner(h: EmailHarness) {
       for (;;) {
         runner.notify(JOURNEY_RUNS_QUEUE);
         runner.notify(JOURNEY_ENROLMENTS_QUEUE);
+        runner.notify(EMAIL_DELIVERY_QUEUE);
         await runner.idle();
-        const { rows } = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM journey_runs r
-          WHERE r.team_id = ANY(${harnessTeams.get(h) ?? []}::integer[])
-            AND (r.lease_until IS NOT NULL OR (r.status = 'ACTIVE' AND r.next_run_at <= ${h.t.clock.now()}::timestamptz
-              AND EXISTS (SELECT 1 FROM journeys j WHERE j.id = r.journey_id AND j.status = 'ACTIVE')))`.execute(
-          h.t.deps.db,
-        );
+        // Runs due or held, and the emails they wait for (a run is taken again once they are sent).
+        const teams = harnessTeams.get(h) ?? [];
+        const now = h.t.clock.now();
+        const { rows } = await sql<{ n: number }>`SELECT (SELECT count(*)::integer FROM journey_runs r
+          WHERE r.team_id = ANY(${teams}::integer[])
+            AND (r.lease_until IS NOT NULL OR (r.status = 'ACTIVE' AND r.next_run_at <= ${now}::timestamptz
+              AND EXISTS (SELECT 1 FROM journeys j WHERE j.id = r.journey_id AND j.status = 'ACTIVE'))))
+          + (SELECT count(*)::integer FROM emails e WHERE e.team_id = ANY(${teams}::integer[])
+            AND e.status IN ('QUEUED', 'SCHEDULED') AND e.run_at <= ${now}::timestamptz) AS n`.execute(h.t.deps.db);
         if (rows[0]!.n === 0) return;
         if (Date.now() > deadline) throw new Error(`journey runs were not drained: ${rows[0]!.n} still due or held`);
         await new Promise((resolve) => setTimeout(resolve, 10));
