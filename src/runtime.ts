@@ -13,8 +13,9 @@ import { StartupProblem } from './startup-problem.ts';
 export interface Runtime {
   deps: Deps;
   adminTokenGenerated: boolean;
-  /** Where each instance secret came from (the banner prints none that the environment gave). */
-  secretSources: SecretSources;
+  /** Where each instance secret came from (the banner prints none that the environment gave);
+   * openRuntime sets it, runtimes assembled by hand (tests, benchmarks) may leave it out. */
+  secretSources?: SecretSources;
   close(): Promise<void>;
 }
 
@@ -97,7 +98,8 @@ export async function bootstrapAndGreet(runtime: Runtime): Promise<void> {
     const { adminToken, publicUrl, mailDomain, mailTransport } = deps.config;
     const banner = bootstrapBanner(result, {
       adminToken,
-      adminTokenFromEnvironment: runtime.secretSources.adminToken === 'environment',
+      // An origin not known is treated as the operator's: never print a secret Herald may not have made.
+      adminTokenFromEnvironment: (runtime.secretSources?.adminToken ?? 'environment') === 'environment',
       publicUrl,
       baseUrl,
       mailDomain,
