@@ -35,6 +35,13 @@ export interface QueueOptions<Row> {
    * go through `underLease` (lease-keeper.ts). Must be well under leaseMs.
    */
   leaseRenewMs?: number;
+  /**
+   * How long a batch's handler may run (default: three quarters of leaseMs, or 5 minutes for a queue
+   * that renews its lease). Past it the batch counts as thrown: ctx.signal is aborted, and rows the
+   * handler has not answered for are retried with backoff, then failed after maxAttempts. So a
+   * handler that hangs ends before its lease, and cannot hold its rows (or the rows behind them) for good.
+   */
+  handlerTimeoutMs?: number;
   maxAttempts?: number;
   backoff?: Partial<BackoffOptions>;
   /** Batches of this queue one runner works on at once. */
@@ -78,6 +85,7 @@ export interface Queue {
   readonly batchSize: number;
   readonly leaseMs: number;
   readonly leaseRenewMs: number | null;
+  readonly handlerTimeoutMs: number;
   readonly maxAttempts: number;
   readonly backoff: BackoffOptions;
   readonly concurrency: number;
@@ -121,6 +129,7 @@ export function defineQueue<Row extends object>(options: QueueOptions<Row>): Que
   // A renewal that comes after the lease ran out cannot keep the rows.
   if (leaseRenewMs !== null && leaseRenewMs * 2 > leaseMs)
     throw new Error(`queue ${options.name}: leaseRenewMs must be at most half of leaseMs`);
+  const handlerTimeoutMs = handlerTimeoutOf(options.name, options.handlerTimeoutMs, leaseMs, leaseRenewMs);
   positive('backoff.baseMs', backoff.baseMs);
   positive('backoff.maxMs', backoff.maxMs);
   // The Row type is the caller's promise about what the claim's RETURNING yields; this is the one place it is taken.
@@ -138,6 +147,7 @@ export function defineQueue<Row extends object>(options: QueueOptions<Row>): Que
     batchSize: positive('batchSize', options.batchSize ?? 50),
     leaseMs,
     leaseRenewMs,
+    handlerTimeoutMs,
     maxAttempts: positive('maxAttempts', options.maxAttempts ?? 5),
     backoff,
     concurrency: positive('concurrency', options.concurrency ?? 1),
@@ -151,12 +161,34 @@ export function defineQueue<Row extends object>(options: QueueOptions<Row>): Que
   };
 }
 
+/** A renewed lease does not bound a batch; this does, for queues that renew and give no deadline. */
+const RENEWED_HANDLER_TIMEOUT_MS = 5 * 60_000;
+
+function handlerTimeoutOf(name: string, given: number | undefined, leaseMs: number, leaseRenewMs: number | null) {
+  if (given === undefined) return leaseRenewMs === null ? Math.floor(leaseMs * 0.75) : RENEWED_HANDLER_TIMEOUT_MS;
+  positive('handlerTimeoutMs', given);
+  // Without renewal the lease must outlast the handler and the write back after it.
+  if (leaseRenewMs === null && given >= leaseMs)
+    throw new Error(`queue ${name}: handlerTimeoutMs must be shorter than leaseMs`);
+  return given;
+}
+
+/** Rows still running when ctx.signal aborts (the handler's deadline) are answered retry at once. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 function rowByRow<Row extends object>(
   handleRow: (row: Row, ctx: BatchContext) => Promise<void>,
   idColumn: string,
 ): (rows: Row[], ctx: BatchContext) => Promise<JobOutcome[]> {
   return async (rows, ctx) => {
-    const settled = await Promise.allSettled(rows.map((row) => handleRow(row, ctx)));
+    const settled = await Promise.allSettled(rows.map((row) => untilAborted(handleRow(row, ctx), ctx.signal)));
     return settled.map((result, i): JobOutcome => {
       const id = (rows[i] as Record<string, unknown>)[idColumn] as JobId;
       if (result.status === 'fulfilled') return { id, outcome: 'done' };
