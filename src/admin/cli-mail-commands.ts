@@ -101,4 +101,18 @@ export const mailCommands: AdminCommand[] = [
       path: `/teams/${teamIdFrom(v, p)}/inboxes/${encodeURIComponent(required(v, 'id'))}`,
     }),
   },
+  {
+    resource: 'inbound',
+    action: 'failed',
+    usage: 'inbound failed [--limit N] [--before ID]   (messages kept as unreadable or out of attempts)',
+    options: { limit: str, before: str },
+    toRequest: (v) => {
+      const query = new URLSearchParams();
+      const limit = integer(v.limit, 'limit');
+      if (limit !== undefined) query.set('limit', String(limit));
+      if (typeof v.before === 'string') query.set('before', v.before);
+      const search = query.toString();
+      return { method: 'GET', path: `/inbound/failed${search === '' ? '' : `?${search}`}` };
+    },
+  },
 ];

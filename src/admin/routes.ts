@@ -15,6 +15,7 @@ import { registerSmsAdminRoutes } from './sms-routes.ts';
 import { outboxMessageView, registerMailAdminRoutes } from './mail-routes.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
 import { registerInboxAdminRoutes } from './inbox-routes.ts';
+import { registerInboundAdminRoutes } from './inbound-routes.ts';
 import { getWallet } from '../wallet/index.ts';
 import { setPlanAndBillingMethod } from '../billing/index.ts';
 import * as s from './schemas.ts';
@@ -59,6 +60,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
   registerMailAdminRoutes(admin, deps);
   registerWalletRoutes(admin, deps);
   registerInboxAdminRoutes(admin, deps);
+  registerInboundAdminRoutes(admin, deps);
 
   admin.post(
     '/teams',

@@ -3,6 +3,7 @@
 // (ARF, RFC 5965, report-type=feedback-report), or nothing we recognise. Never throws: anything
 // malformed is 'unrecognised', because this runs on whatever the internet sends us.
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { parseMimeWithin } from '../inbound/message-limits.ts';
 import { findStatus } from './bounce-rules.ts';
 import { readReportView, type ReportView } from './mime-report.ts';
 
@@ -230,16 +231,24 @@ function reportOf(parsed: ParsedMail): FeedbackReport {
   return { ...base, kind: 'dsn', format: 'plain-text', recipients };
 }
 
-/** The full path: mailparser reads anything MIME can say. Exported for the tests that compare paths. */
+/**
+ * The full path: mailparser reads anything MIME can say. Exported for the tests that compare paths.
+ * A message past the parser's limits, or whose parse outlives its deadline, is 'unrecognised'
+ * (message-limits.ts): mailparser would truncate it or never finish, holding every report behind it.
+ */
 export async function parseWithMailparser(raw: Buffer): Promise<FeedbackReport> {
   try {
-    const parsed = await simpleParser(raw, {
-      keepDeliveryStatus: true, // otherwise mailparser folds the message/delivery-status part into text
-      skipHtmlToText: false, // Exchange NDRs are often HTML only
-      skipTextToHtml: true,
-      skipTextLinks: true,
-      skipImageLinks: true,
-    });
+    const parsed = await parseMimeWithin(raw, (bytes) =>
+      simpleParser(bytes, {
+        keepDeliveryStatus: true, // otherwise mailparser folds the message/delivery-status part into text
+        skipHtmlToText: false, // Exchange NDRs are often HTML only
+        skipTextToHtml: true,
+        skipTextLinks: true,
+        skipImageLinks: true,
+      }),
+    );
+    // No headers at all: mailsplit stopped at a header block over its limit.
+    if (parsed.headers === undefined) return unrecognised();
     return reportOf(parsed);
   } catch {
     return unrecognised();

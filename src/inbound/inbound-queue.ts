@@ -102,7 +102,14 @@ async function processMessages(
       { queue: INBOUND_QUEUE, messages: rows.length, ...tallyOutcomes(recorded) },
       'inbound messages processed',
     );
-    return rows.map((row) => ({ id: row.id, outcome: 'done' }));
+    // An unreadable message is the only one of its batch not done: kept as failed (the recording
+    // transaction marked it), or retried when its parse ran out of time.
+    const unreadable = new Map(recorded.unreadable.map((u) => [u.id, u]));
+    return rows.map((row): JobOutcome => {
+      const left = unreadable.get(String(row.id));
+      if (left === undefined) return { id: row.id, outcome: 'done' };
+      return { id: row.id, outcome: left.permanent ? 'failed' : 'retry', error: `unreadable: ${left.error}` };
+    });
   } catch (error) {
     if (rows.length === 1 || error instanceof SpoolRowsTakenError) {
       return rows.map((row) => ({ id: row.id, outcome: 'retry', error: errorMessage(error) }));
@@ -112,7 +119,11 @@ async function processMessages(
       'inbound batch failed; processing its messages one by one',
     );
     const outcomes: JobOutcome[] = [];
-    for (const row of rows) outcomes.push(...(await processMessages(deps, [row], ctx, count)));
+    for (const row of rows) {
+      // Past the handler's deadline the runner has given the batch up: the rest wait for their retry.
+      if (ctx.signal.aborted) outcomes.push({ id: row.id, outcome: 'retry', error: 'handler deadline passed' });
+      else outcomes.push(...(await processMessages(deps, [row], ctx, count)));
+    }
     return outcomes;
   }
 }

@@ -21,6 +21,11 @@ export interface RecordedBatch {
   feedback: FeedbackOutcome[];
   /** Messages stored for inboxes (one per inbox a message reached). */
   inboxMessages: number;
+  /**
+   * Messages left out because the intake could not read them: their rows stay. A permanent one was
+   * marked failed (kept as unreadable) in the batch's transaction; the others are for a retry.
+   */
+  unreadable: { id: string; error: string; permanent: boolean }[];
 }
 
 export interface SpooledMessage {
@@ -56,9 +61,11 @@ export async function recordSpooled(
 ): Promise<RecordedBatch> {
   const inbox = deps.inbox;
   const prepared = inbox === undefined ? null : await inbox.prepare(messages);
+  const unreadable = (prepared?.unreadable ?? []).map((u) => ({ ...u, id: messages[u.index]!.id }));
+  const left = new Set(unreadable.map((u) => u.id));
   const forFeedback = messages
     .map((m, i) => ({ m, rcptTo: prepared === null ? m.rcptTo : prepared.otherRecipients[i]! }))
-    .filter(({ rcptTo }) => rcptTo.length > 0);
+    .filter(({ m, rcptTo }) => rcptTo.length > 0 && !left.has(m.id));
   const feedback = await applyFeedbackBatch(
     deps,
     forFeedback.map(({ m, rcptTo }) => ({ envelope: { mailFrom: m.mailFrom, rcptTo }, raw: m.raw })),
@@ -66,12 +73,37 @@ export async function recordSpooled(
       if (prepared !== null) await inbox!.store(tx, prepared);
       await deleteSpooled(
         tx,
-        messages.map((m) => m.id),
+        messages.filter((m) => !left.has(m.id)).map((m) => m.id),
         taker,
+      );
+      await keepUnreadable(
+        tx,
+        unreadable.filter((u) => u.permanent),
+        taker,
+        deps.clock.now(),
       );
     },
   );
-  return { feedback, inboxMessages: prepared?.deliveries.length ?? 0 };
+  return { feedback, inboxMessages: prepared?.deliveries.length ?? 0, unreadable };
+}
+
+/**
+ * Messages no parser can read are kept, with their raw original, as failed (`herald admin inbound
+ * failed`): the sender was answered 250, so they are the operator's to look at, never dropped, and
+ * no retry can help them.
+ */
+async function keepUnreadable(
+  tx: Transaction<Database>,
+  items: { id: string; error: string }[],
+  taker: SpoolTaker,
+  now: Date,
+): Promise<void> {
+  if (items.length === 0) return;
+  const ours = taker.kind === 'queue' ? sql`lease_until = ${taker.leaseUntil}::timestamptz` : sql`lease_until IS NULL`;
+  await sql`
+    UPDATE inbound_messages SET failed_at = ${now}, last_error = job.error, lease_until = NULL
+    FROM unnest(${items.map((item) => item.id)}::bigint[], ${items.map((item) => `unreadable: ${item.error}`)}::text[]) AS job(id, error)
+    WHERE inbound_messages.id = job.id AND ${ours}`.execute(tx);
 }
 
 /**
@@ -83,6 +115,7 @@ export async function recordSpooled(
  * (webhooks are at least once).
  */
 async function deleteSpooled(tx: Transaction<Database>, ids: string[], taker: SpoolTaker): Promise<void> {
+  if (ids.length === 0) return;
   const ours = taker.kind === 'queue' ? sql`lease_until = ${taker.leaseUntil}::timestamptz` : sql`lease_until IS NULL`;
   const result = await sql<{ deleted: string }>`
     WITH deleted AS (
@@ -98,5 +131,6 @@ export function tallyOutcomes(recorded: RecordedBatch): Record<string, number> {
   const tally: Record<string, number> = {};
   for (const outcome of recorded.feedback) tally[outcome.outcome] = (tally[outcome.outcome] ?? 0) + 1;
   if (recorded.inboxMessages > 0) tally.inbox = recorded.inboxMessages;
+  if (recorded.unreadable.length > 0) tally.unreadable = recorded.unreadable.length;
   return tally;
 }

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { ListenerAdmission, type AdmissionLimits } from './admission.ts';
+import { messageShapeProblem } from './message-limits.ts';
 import { smtpMetrics } from './smtp-metrics.ts';
 
 export interface InboundMessage {
@@ -246,11 +247,19 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
         callback(reply(552, `Message exceeds the maximum size of ${limits.maxMessageBytes} bytes`));
         return;
       }
+      const raw = Buffer.concat(chunks, bytes);
+      // Refused now rather than answered 250 and then unreadable (message-limits.ts): the sender still holds it.
+      const problem = messageShapeProblem(raw);
+      if (problem !== null) {
+        metrics.messagesRefused.inc({ reason: problem.reason });
+        callback(reply(554, problem.message));
+        return;
+      }
       const message: InboundMessage = {
         mailFrom,
         rcptTo,
         remoteAddress: session.remoteAddress,
-        raw: Buffer.concat(chunks, bytes),
+        raw,
         secure: session.secure,
       };
       new Promise<void>((resolve) => resolve(options.onMessage(message)))

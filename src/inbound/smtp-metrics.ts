@@ -55,7 +55,7 @@ export function smtpMetrics(registry: Registry | undefined): SmtpMetrics {
       existing<Counter<'reason'>>('herald_smtp_messages_refused_total') ??
       new Counter({
         name: 'herald_smtp_messages_refused_total',
-        help: 'Inbound messages refused, by reason (size, handler_failed, connection_limit)',
+        help: 'Inbound messages refused, by reason (size, too_many_parts, header_too_long, handler_failed, connection_limit)',
         labelNames: ['reason'],
         registers,
       }),

@@ -89,6 +89,11 @@ export function createSpoolProcessor(
       const recorded = await recordSpooled(deps, batch, { kind: 'listener' });
       recorded.feedback.forEach((outcome) => countFeedback(counter, outcome));
       logger.info({ messages: batch.length, ...tallyOutcomes(recorded) }, 'inbound messages processed');
+      for (const { id, error, permanent } of recorded.unreadable) {
+        // Kept as failed by the recording transaction, or (a parse out of time) the queue's to retry.
+        if (permanent) logger.warn({ inboundMessageId: id, error }, 'inbound message unreadable; kept as failed');
+        else leftToQueue.inc({ reason: 'failed' });
+      }
       release(batch);
     } catch (error) {
       // A failed batch comes back from the BatchWriter one message at a time: those are released

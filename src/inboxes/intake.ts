@@ -29,7 +29,12 @@ import {
   teamEmailIds,
   type NewInboxMessage,
 } from './message-queries.ts';
-import { parseInboundMessage, type ParsedInboundMessage } from './parse-message.ts';
+import {
+  parseInboundMessage,
+  ParseDeadlineError,
+  UnreadableMessageError,
+  type ParsedInboundMessage,
+} from './parse-message.ts';
 import { liveInboxesByAddress } from './queries.ts';
 import { sanitizeInboundHtml } from './sanitize-html.ts';
 import { localVerdict, mailauthResolver, type SpamDecision } from './spam-local.ts';
@@ -73,10 +78,23 @@ interface Delivery {
   receivedAt: Date;
 }
 
+/**
+ * A message the intake could not read: permanent when the parser cannot take it at all (kept as
+ * unreadable at once), otherwise (its parse outlived the deadline) retried like any failure.
+ */
+export interface UnreadableIntake {
+  /** Its position in the messages given to prepare. */
+  index: number;
+  error: string;
+  permanent: boolean;
+}
+
 export interface PreparedIntake {
   deliveries: Delivery[];
   /** Per message, in input order: its recipients that are no inbox's (bounce return paths...). */
   otherRecipients: string[][];
+  /** Left out of the deliveries, so that one poison message never fails the others of its batch. */
+  unreadable: UnreadableIntake[];
 }
 
 export interface InboxIntake {
@@ -109,8 +127,9 @@ export function createInboxIntake(deps: InboxIntakeDeps): InboxIntake {
       const inboxes = new Map((await liveInboxesByAddress(deps.db, wanted)).map((inbox) => [inbox.address, inbox]));
       const deliveries: Delivery[] = [];
       const otherRecipients: string[][] = [];
+      const unreadable: UnreadableIntake[] = [];
       let prepared = 0;
-      for (const message of messages) {
+      for (const [index, message] of messages.entries()) {
         const mine = new Map<string, InboxRow>();
         const others: string[] = [];
         for (const recipient of message.rcptTo) {
@@ -121,7 +140,14 @@ export function createInboxIntake(deps: InboxIntakeDeps): InboxIntake {
         otherRecipients.push(others);
         if (mine.size === 0) continue;
         if (prepared++ > 0 && prepared % PREPARE_BETWEEN_YIELDS === 0) await setImmediate();
-        const parsed = await parseInboundMessage(message.raw);
+        let parsed: ParsedInboundMessage;
+        try {
+          parsed = await parseInboundMessage(message.raw);
+        } catch (error) {
+          if (!(error instanceof UnreadableMessageError || error instanceof ParseDeadlineError)) throw error;
+          unreadable.push({ index, error: error.message, permanent: error instanceof UnreadableMessageError });
+          continue;
+        }
         const spam = await spamVerdict(
           message,
           parsed,
@@ -142,7 +168,7 @@ export function createInboxIntake(deps: InboxIntakeDeps): InboxIntake {
             receivedAt,
           });
       }
-      return { deliveries, otherRecipients };
+      return { deliveries, otherRecipients, unreadable };
     },
 
     async store(tx, prepared) {

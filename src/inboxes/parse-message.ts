@@ -1,8 +1,19 @@
 // A received message's fields, parsed with mailparser (a maintained MIME parser that copes with
-// broken MIME, legacy charsets and 8-bit headers). Parsing never throws: a message mailparser cannot
-// read is stored with what could be had (empty subject, no body), because the sender was already
-// answered 250 and the original is kept for /raw.
+// broken MIME, legacy charsets and 8-bit headers). A message mailparser fails on is stored with what
+// could be had (empty subject, no body), because the sender was already answered 250 and the
+// original is kept for /raw. Two things throw instead: a message past the parser's limits
+// (src/inbound/message-limits.ts), which mailparser would truncate or never finish, is
+// UnreadableMessageError (kept as unreadable for the operator); a parse that outlives its deadline is
+// ParseDeadlineError (retried, then kept as unreadable).
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import {
+  PARSE_DEADLINE_MS,
+  ParseDeadlineError,
+  parseMimeWithin,
+  UnreadableMessageError,
+} from '../inbound/message-limits.ts';
+
+export { ParseDeadlineError, UnreadableMessageError };
 
 export interface ParsedAttachment {
   filename: string;
@@ -77,17 +88,26 @@ function attachmentsOf(parsed: ParsedMail): ParsedAttachment[] {
   }));
 }
 
-export async function parseInboundMessage(raw: Buffer): Promise<ParsedInboundMessage> {
+export async function parseInboundMessage(
+  raw: Buffer,
+  deadlineMs: number = PARSE_DEADLINE_MS,
+): Promise<ParsedInboundMessage> {
   let parsed: ParsedMail;
   try {
-    parsed = await simpleParser(raw, {
-      // cid: images stay cid: links (served from the attachment links), not data: URIs.
-      keepCidLinks: true,
-      skipTextToHtml: true,
-      skipTextLinks: true,
-      skipImageLinks: true,
-    });
-  } catch {
+    parsed = await parseMimeWithin(
+      raw,
+      (bytes) =>
+        simpleParser(bytes, {
+          // cid: images stay cid: links (served from the attachment links), not data: URIs.
+          keepCidLinks: true,
+          skipTextToHtml: true,
+          skipTextLinks: true,
+          skipImageLinks: true,
+        }),
+      deadlineMs,
+    );
+  } catch (error) {
+    if (error instanceof UnreadableMessageError || error instanceof ParseDeadlineError) throw error;
     return {
       from: '',
       fromAddress: null,
@@ -103,21 +123,28 @@ export async function parseInboundMessage(raw: Buffer): Promise<ParsedInboundMes
       headers: new Map(),
     };
   }
+  // mailsplit stops at a header block over its limit and mailparser then answers no headers at all.
+  if (parsed.headers === undefined)
+    throw new UnreadableMessageError('the message has no header block the parser could read');
   return withoutNul(fieldsOf(parsed));
 }
 
 // PostgreSQL text and jsonb cannot hold NUL, and a broken or hostile message may carry one anywhere.
 const noNul = (value: string) => value.replace(/\0/g, '');
 
+// Encoded words can decode to CR or LF: a subject or From carrying one is a header injection for
+// whoever builds a reply from it. Folded to spaces, as an unfolded header line would read.
+export const oneLine = (value: string) => value.replace(/\r\n|[\r\n]/g, ' ');
+
 function withoutNul(m: ParsedInboundMessage): ParsedInboundMessage {
   return {
     ...m,
-    from: noNul(m.from),
-    fromAddress: m.fromAddress === null ? null : noNul(m.fromAddress),
-    fromAddresses: m.fromAddresses.map(noNul),
-    to: m.to.map(noNul),
-    cc: m.cc.map(noNul),
-    subject: noNul(m.subject),
+    from: oneLine(noNul(m.from)),
+    fromAddress: m.fromAddress === null ? null : oneLine(noNul(m.fromAddress)),
+    fromAddresses: m.fromAddresses.map((address) => oneLine(noNul(address))),
+    to: m.to.map((address) => oneLine(noNul(address))),
+    cc: m.cc.map((address) => oneLine(noNul(address))),
+    subject: oneLine(noNul(m.subject)),
     text: m.text === null ? null : noNul(m.text),
     html: m.html === null ? null : noNul(m.html),
     attachments: m.attachments.map((a) => ({

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Secrets } from '../platform/crypto.ts';
 import { attachmentUrl } from './attachment-links.ts';
 import type { AttachmentMeta, InboxMessageRow } from './message-queries.ts';
+import { oneLine } from './parse-message.ts';
 import { linkInlineImages } from './sanitize-html.ts';
 import type { InboundMessage, SPAM_VERDICTS } from './schemas.ts';
 
@@ -34,10 +35,11 @@ export function inboundMessageView(
     messageId: row.id,
     conversationId: row.conversation_id,
     inbox: { id: row.inbox_id, name: row.inbox_name },
-    from: row.from,
+    // Messages stored before CR/LF were folded at intake (parse-message.ts) are folded here too.
+    from: oneLine(row.from),
     to: row.to,
     cc: row.cc,
-    subject: row.subject,
+    subject: oneLine(row.subject),
     text: row.text,
     html,
     strippedText: row.stripped_text,
