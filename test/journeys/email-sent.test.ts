@@ -17,12 +17,14 @@ let delivery: QueueRunner;
 
 beforeAll(async () => {
   h = await startEmailHarness();
-  // The journey runs alone; delivery starts in the last test, once its emails may go.
+  // The journey runs alone; delivery starts in the last test, once its emails may go. One slot:
+  // idle() then answers only once the batch that took the run is written back.
   journeys = new QueueRunner({
     database: h.t.deps.database,
     queues: [journeyRunsQueue()],
     clock: h.t.clock,
     pollMs: 50,
+    concurrency: 1,
   });
   await journeys.start();
   delivery = new QueueRunner({
