@@ -17,6 +17,36 @@ export interface Service {
   stop(): Promise<void>;
 }
 
+/**
+ * How long each part may take to stop before it is given up. Work still in hand is left to its lease
+ * (the spool row, the queue row), so a hung handler or parse cannot keep a stopping process alive.
+ */
+export const STOP_BOUNDS_MS = {
+  api: 15_000,
+  // The queue runner waits 30 s for running batches, then hands their rows back.
+  workers: 40_000,
+  // The listener gives messages in progress 10 s, then what it spooled gets this long to be recorded.
+  smtpListener: 15_000,
+  smtpBacklog: 15_000,
+} as const;
+
+/** Runs a part's stop, or gives up on it after `ms` (logged); never throws. */
+export async function stopWithin(runtime: Runtime, part: string, ms: number, stop: () => Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<'timed out'>((resolve) => {
+    timer = setTimeout(() => resolve('timed out'), ms);
+  });
+  try {
+    const result = await Promise.race([stop().then(() => 'stopped' as const), bound]);
+    if (result === 'timed out')
+      runtime.deps.logger.warn({ part, boundMs: ms }, 'stop gave up waiting; work in hand is left to its lease');
+  } catch (error) {
+    runtime.deps.logger.error({ part, err: error }, 'stop failed');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The public and admin APIs on PORT (and /metrics on HERALD_METRICS_PORT when set). */
 export async function serveApi(runtime: Runtime): Promise<Service> {
   const { config } = runtime.deps;
@@ -32,7 +62,7 @@ export async function serveApi(runtime: Runtime): Promise<Service> {
     async stop() {
       forget();
       await metrics.stop();
-      await app.close();
+      await stopWithin(runtime, 'api', STOP_BOUNDS_MS.api, () => app.close());
     },
   };
 }
@@ -56,7 +86,9 @@ export async function runWorkers(runtime: Runtime): Promise<Service> {
   await runner.start();
   return {
     async stop() {
-      await runner.stop();
+      await stopWithin(runtime, 'workers', STOP_BOUNDS_MS.workers, async () => {
+        await runner.stop();
+      });
     },
   };
 }
@@ -79,7 +111,7 @@ async function withHealthServer(runtime: Runtime, startPart: () => Promise<Servi
     async stop() {
       await part.stop();
       await metricsPort.stop();
-      await http.close();
+      await stopWithin(runtime, 'health', STOP_BOUNDS_MS.api, () => http.close());
     },
   };
 }
@@ -151,10 +183,11 @@ export async function startInboundSmtp(runtime: Runtime): Promise<InboundSmtpSer
   return {
     // Messages still waiting to be processed are finished first; a process killed instead leaves
     // them to the queue.
+    // A backlog that does not drain in time (a hung batch) stays in the spool for the queue.
     stop: async () => {
-      await listener.stop();
-      await processor.drained();
-      await stopListening();
+      await stopWithin(runtime, 'smtp listener', STOP_BOUNDS_MS.smtpListener, () => listener.stop());
+      await stopWithin(runtime, 'inbound backlog', STOP_BOUNDS_MS.smtpBacklog, () => processor.drained());
+      await stopWithin(runtime, 'inbox listen', STOP_BOUNDS_MS.api, () => stopListening());
     },
     drained: () => processor.drained(),
   };
