@@ -3,7 +3,7 @@
 // (ARF, RFC 5965, report-type=feedback-report), or nothing we recognise. Never throws: anything
 // malformed is 'unrecognised', because this runs on whatever the internet sends us.
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { parseMimeWithin } from '../inbound/message-limits.ts';
+import { parseMimeWithin } from '../platform/mime-limits.ts';
 import { findStatus } from './bounce-rules.ts';
 import { readReportView, type ReportView } from './mime-report.ts';
 
@@ -234,7 +234,7 @@ function reportOf(parsed: ParsedMail): FeedbackReport {
 /**
  * The full path: mailparser reads anything MIME can say. Exported for the tests that compare paths.
  * A message past the parser's limits, or whose parse outlives its deadline, is 'unrecognised'
- * (message-limits.ts): mailparser would truncate it or never finish, holding every report behind it.
+ * (platform/mime-limits.ts): mailparser would truncate it or never finish, holding every report behind it.
  */
 export async function parseWithMailparser(raw: Buffer): Promise<FeedbackReport> {
   try {

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { ListenerAdmission, type AdmissionLimits } from './admission.ts';
-import { messageShapeProblem } from './message-limits.ts';
+import { messageShapeProblem } from '../platform/mime-limits.ts';
 import { smtpMetrics } from './smtp-metrics.ts';
 
 export interface InboundMessage {
@@ -248,7 +248,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
         return;
       }
       const raw = Buffer.concat(chunks, bytes);
-      // Refused now rather than answered 250 and then unreadable (message-limits.ts): the sender still holds it.
+      // Refused now rather than answered 250 and then unreadable (platform/mime-limits.ts): the sender still holds it.
       const problem = messageShapeProblem(raw);
       if (problem !== null) {
         metrics.messagesRefused.inc({ reason: problem.reason });

@@ -2,7 +2,7 @@
 // broken MIME, legacy charsets and 8-bit headers). A message mailparser fails on is stored with what
 // could be had (empty subject, no body), because the sender was already answered 250 and the
 // original is kept for /raw. Two things throw instead: a message past the parser's limits
-// (src/inbound/message-limits.ts), which mailparser would truncate or never finish, is
+// (src/platform/mime-limits.ts), which mailparser would truncate or never finish, is
 // UnreadableMessageError (kept as unreadable for the operator); a parse that outlives its deadline is
 // ParseDeadlineError (retried, then kept as unreadable).
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
@@ -11,7 +11,7 @@ import {
   ParseDeadlineError,
   parseMimeWithin,
   UnreadableMessageError,
-} from '../inbound/message-limits.ts';
+} from '../platform/mime-limits.ts';
 
 export { ParseDeadlineError, UnreadableMessageError };
 

@@ -1,4 +1,4 @@
-// What the MIME parser can take (message-limits.ts), at its edges: mailsplit reads 1,000 nodes (the
+// What the MIME parser can take (src/platform/mime-limits.ts), at its edges: mailsplit reads 1,000 nodes (the
 // message and 999 parts) and a header block up to 1 MiB; past that, mailparser truncates the message
 // or never settles (a 1,000-part message with text attachments). The check must refuse exactly what
 // the parser cannot read, and every parse has a deadline.
@@ -10,7 +10,7 @@ import {
   ParseDeadlineError,
   parseMimeWithin,
   UnreadableMessageError,
-} from '../../src/inbound/message-limits.ts';
+} from '../../src/platform/mime-limits.ts';
 import { parseInboundMessage } from '../../src/inboxes/parse-message.ts';
 
 function manyParts(parts: number, attachment: 'text' | 'base64' = 'text'): Buffer {
