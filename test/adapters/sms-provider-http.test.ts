@@ -73,7 +73,8 @@ describe('provider http', () => {
     // Once the first is with the provider (a loaded machine may take a while to connect).
     while (server.counts.requests === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     deadline.abort(new Error('no answer within the batch deadline'));
-    expect(await underWay).toEqual({ error: 'no answer within the batch deadline' });
+    // The first had gone out (the provider may have acted on it); the second never left.
+    expect(await underWay).toEqual({ error: 'no answer within the batch deadline', unconfirmed: true });
     expect(await waiting).toEqual({ error: 'no answer within the batch deadline' });
     expect(performance.now() - started).toBeLessThan(5_000);
     // Only the first reached the provider: the second was still waiting for the connection.
@@ -92,12 +93,12 @@ describe('provider http', () => {
     const a2 = providerHttp.post(server.url, {}, 'a2', first.signal);
     while (server.counts.requests < 3) await new Promise((resolve) => setTimeout(resolve, 10));
     first.abort(new Error('first batch given up'));
-    expect(await a1).toEqual({ error: 'first batch given up' });
-    expect(await a2).toEqual({ error: 'first batch given up' });
+    expect(await a1).toEqual({ error: 'first batch given up', unconfirmed: true });
+    expect(await a2).toEqual({ error: 'first batch given up', unconfirmed: true });
     const stillOpen = await Promise.race([b1, new Promise((resolve) => setTimeout(() => resolve('open'), 200))]);
     expect(stillOpen).toBe('open');
     second.abort(new Error('second batch given up'));
-    expect(await b1).toEqual({ error: 'second batch given up' });
+    expect(await b1).toEqual({ error: 'second batch given up', unconfirmed: true });
   });
 
   it('ends each request when the timeout has passed since it began, not the later ones with it', async () => {
@@ -109,8 +110,8 @@ describe('provider http', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const laterPosted = performance.now();
     const later = providerHttp.post(server.url, {}, 'later');
-    expect(await early).toEqual({ error: 'no answer within 0.6 s' });
-    expect(await later).toEqual({ error: 'no answer within 0.6 s' });
+    expect(await early).toEqual({ error: 'no answer within 0.6 s', unconfirmed: true });
+    expect(await later).toEqual({ error: 'no answer within 0.6 s', unconfirmed: true });
     // The later one ran its own 0.6 s: the sweep that ended the first did not end it too.
     expect(performance.now() - laterPosted).toBeGreaterThanOrEqual(595);
   });
@@ -165,7 +166,7 @@ describe('provider http', () => {
     const providerHttp = createProviderHttp(300);
     closers.push(() => providerHttp.close());
     const started = performance.now();
-    expect(await providerHttp.post(url, {}, 'x')).toEqual({ error: 'no answer within 0.3 s' });
+    expect(await providerHttp.post(url, {}, 'x')).toEqual({ error: 'no answer within 0.3 s', unconfirmed: true });
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     expect(performance.now() - started).toBeLessThan(3_000);
   });
@@ -183,8 +184,18 @@ describe('provider http', () => {
     const providerHttp = createProviderHttp(300);
     closers.push(() => providerHttp.close());
     const started = performance.now();
-    expect(await providerHttp.post(url, {}, 'x')).toEqual({ error: 'no answer within 0.3 s' });
+    expect(await providerHttp.post(url, {}, 'x')).toEqual({ error: 'no answer within 0.3 s', unconfirmed: true });
     expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it('says a request that found no server never left (not unconfirmed)', async () => {
+    // Port 1 on loopback: nothing listens there.
+    const closed = 'http://127.0.0.1:1/send';
+    const providerHttp = createProviderHttp(300);
+    closers.push(() => providerHttp.close());
+    const answer = await providerHttp.post(closed, {}, 'x');
+    expect(answer).toMatchObject({ error: expect.stringContaining('ECONNREFUSED') });
+    expect(answer).not.toHaveProperty('unconfirmed');
   });
 
   it('reads at most 64 KiB of an answer', async () => {

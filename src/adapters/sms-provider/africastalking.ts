@@ -3,7 +3,7 @@
 // 502 refusals; 500/501 the provider's own trouble). Delivery reports are form POSTs (id, status,
 // failureReason) to a URL pasted in AT's dashboard; they are not signed, so the URL carries a token
 // (an HMAC of HERALD_SECRET) and verification is comparing that token.
-import { createProviderHttp, formBody, tryJson, type ProviderHttp } from './http.ts';
+import { createProviderHttp, formBody, tryJson, type ProviderHttp, noAnswer } from './http.ts';
 import { smsReason, type SmsReasonCode } from './reasons.ts';
 import { sameText } from './same-text.ts';
 import type { CallbackRequest, DeliveryReport, OutgoingSms, SendOutcome, SmsProvider } from './types.ts';
@@ -83,7 +83,7 @@ export function createAfricasTalkingProvider(options: AfricasTalkingOptions): Sm
         form,
         signal,
       );
-      if ('error' in answer) return { kind: 'retry', error: `Africa's Talking: ${answer.error}` };
+      if ('error' in answer) return noAnswer("Africa's Talking", answer);
       const body = tryJson(answer.text) as
         { SMSMessageData?: { Message?: unknown; Recipients?: Recipient[] } } | undefined;
       const recipient = body?.SMSMessageData?.Recipients?.[0];

@@ -10,6 +10,7 @@
 // hundreds of sockets cost both ends CPU per message (bench/RESULTS.md, "SMS delivery"). A caller
 // whose requests may wait that long (the worker's batches) bounds them with `signal`.
 import { Pool, type Dispatcher } from 'undici';
+import type { SendOutcome } from './types.ts';
 
 export const PROVIDER_TIMEOUT_MS = 15_000;
 export const MAX_CONNECTIONS = 100;
@@ -20,6 +21,16 @@ export interface ProviderAnswer {
   text: string;
 }
 
+/**
+ * Why no answer came. `unconfirmed`: the request had gone out on its connection when it ended (a
+ * timeout, a deadline, a connection lost while waiting for the answer), so the provider may have
+ * acted on it; otherwise it never left (no connection, or the caller gave up while it waited).
+ */
+export interface ProviderFailure {
+  error: string;
+  unconfirmed?: true;
+}
+
 export interface ProviderHttp {
   /** `signal` ends the request, waiting or under way; the answer is then the error its reason names. */
   post(
@@ -27,7 +38,9 @@ export interface ProviderHttp {
     headers: Record<string, string>,
     body: string,
     signal?: AbortSignal,
-  ): Promise<ProviderAnswer | { error: string }>;
+  ): Promise<ProviderAnswer | ProviderFailure>;
+  /** A read (a provider's lookup), through the same connections and bounds. */
+  get(url: string, headers: Record<string, string>, signal?: AbortSignal): Promise<ProviderAnswer | ProviderFailure>;
   close(): Promise<void>;
 }
 
@@ -41,11 +54,13 @@ function timeoutError(timeoutMs: number): Error {
  * in a stream and each callback in an async resource (bench/RESULTS.md, "SMS delivery").
  */
 class AnswerReader implements Dispatcher.DispatchHandler {
-  readonly #settle: (answer: ProviderAnswer | { error: string }) => void;
+  readonly #settle: (answer: ProviderAnswer | ProviderFailure) => void;
   readonly #requests: Requests;
   readonly startedAt = performance.now();
   readonly signal: AbortSignal | undefined;
   controller: Dispatcher.DispatchController | null = null;
+  /** Gone out on a connection: from here on, no answer does not mean the provider has nothing. */
+  underWay = false;
   /** Its place among the requests under way (Requests). */
   listed = false;
   previous: AnswerReader | null = null;
@@ -58,7 +73,7 @@ class AnswerReader implements Dispatcher.DispatchHandler {
   constructor(
     requests: Requests,
     signal: AbortSignal | undefined,
-    settle: (answer: ProviderAnswer | { error: string }) => void,
+    settle: (answer: ProviderAnswer | ProviderFailure) => void,
   ) {
     this.#requests = requests;
     this.signal = signal;
@@ -68,8 +83,12 @@ class AnswerReader implements Dispatcher.DispatchHandler {
   /** On its way to the provider: a request whose signal ended while it waited for a connection never goes. */
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
-    if (this.signal?.aborted) controller.abort(this.signal.reason);
-    else this.#requests.started(this);
+    if (this.signal?.aborted) {
+      controller.abort(this.signal.reason);
+      return;
+    }
+    this.underWay = true;
+    this.#requests.started(this);
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
@@ -99,7 +118,8 @@ class AnswerReader implements Dispatcher.DispatchHandler {
       return;
     }
     const reason: unknown = this.signal?.aborted ? this.signal.reason : error;
-    this.#settle({ error: describe(reason, this.#requests.timeoutMs) });
+    const failure = describe(reason, this.#requests.timeoutMs);
+    this.#settle(this.underWay ? { error: failure, unconfirmed: true } : { error: failure });
   }
 
   #text(): string {
@@ -237,7 +257,7 @@ export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS, connections 
   const targets = new Map<string, Target>();
   const requests = new Requests(timeoutMs);
 
-  function targetOf(url: string): Target {
+  function targetOf(url: string, remember: boolean): Target {
     const known = targets.get(url);
     if (known !== undefined) return known;
     const parsed = new URL(url);
@@ -248,42 +268,52 @@ export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS, connections 
       pools.set(parsed.origin, origin);
     }
     const target = { ...origin, path: `${parsed.pathname}${parsed.search}` };
-    if (targets.size < 100) targets.set(url, target);
+    if (remember && targets.size < 100) targets.set(url, target);
     return target;
   }
 
-  return {
-    post(url, headers, body, signal) {
-      if (signal?.aborted) return Promise.resolve({ error: describe(signal.reason, timeoutMs) });
-      let target: Target;
-      try {
-        target = targetOf(url);
-      } catch (error) {
-        return Promise.resolve({ error: describe(error, timeoutMs) });
-      }
-      const { pool, admission, path } = target;
-      return new Promise((resolve) => {
-        admission.enter(() => {
-          let settled = false;
-          const settle = (answer: ProviderAnswer | { error: string }) => {
-            if (settled) return;
-            settled = true;
-            admission.leave();
-            resolve(answer);
-          };
-          // The caller may have given up while it waited.
-          if (signal?.aborted) return settle({ error: describe(signal.reason, timeoutMs) });
-          try {
-            pool.dispatch(
-              { path, method: 'POST', headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
-              new AnswerReader(requests, signal, settle),
-            );
-          } catch (error) {
-            settle({ error: describe(error, timeoutMs) });
-          }
-        });
+  function send(
+    method: 'GET' | 'POST',
+    url: string,
+    headers: Record<string, string>,
+    body: string | null,
+    signal: AbortSignal | undefined,
+  ): Promise<ProviderAnswer | ProviderFailure> {
+    if (signal?.aborted) return Promise.resolve({ error: describe(signal.reason, timeoutMs) });
+    let target: Target;
+    try {
+      // A read's URL names one message: it is not kept among the few fixed ones.
+      target = targetOf(url, method === 'POST');
+    } catch (error) {
+      return Promise.resolve({ error: describe(error, timeoutMs) });
+    }
+    const { pool, admission, path } = target;
+    return new Promise((resolve) => {
+      admission.enter(() => {
+        let settled = false;
+        const settle = (answer: ProviderAnswer | ProviderFailure) => {
+          if (settled) return;
+          settled = true;
+          admission.leave();
+          resolve(answer);
+        };
+        // The caller may have given up while it waited.
+        if (signal?.aborted) return settle({ error: describe(signal.reason, timeoutMs) });
+        try {
+          pool.dispatch(
+            { path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+            new AnswerReader(requests, signal, settle),
+          );
+        } catch (error) {
+          settle({ error: describe(error, timeoutMs) });
+        }
       });
-    },
+    });
+  }
+
+  return {
+    post: (url, headers, body, signal) => send('POST', url, headers, body, signal),
+    get: (url, headers, signal) => send('GET', url, headers, null, signal),
     close: async () => {
       await Promise.all([...pools.values()].map((origin) => origin.pool.close()));
     },
@@ -311,6 +341,12 @@ export function formBody(fields: Readonly<Record<string, string>>): string {
     body += `${encodeURIComponent(name)}=${encodeURIComponent(fields[name]!.toWellFormed())}`;
   }
   return body;
+}
+
+/** A send without an answer as a retry, unconfirmed when the request had gone out. */
+export function noAnswer(provider: string, failure: ProviderFailure): SendOutcome {
+  const error = `${provider}: ${failure.error}`;
+  return failure.unconfirmed ? { kind: 'retry', error, unconfirmed: true } : { kind: 'retry', error };
 }
 
 /** JSON.parse that answers undefined instead of throwing: provider error bodies are not always JSON. */

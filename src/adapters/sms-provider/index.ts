@@ -7,7 +7,16 @@ import { createTermiiProvider } from './termii.ts';
 import { createTwilioProvider } from './twilio.ts';
 import type { SmsProvider } from './types.ts';
 
-export type { CallbackRequest, DeliveryReport, OutgoingSms, ReportStatus, SendOutcome, SmsProvider } from './types.ts';
+export type {
+  CallbackRequest,
+  DeliveryReport,
+  LookupOutcome,
+  OutgoingSms,
+  ProviderMessage,
+  ReportStatus,
+  SendOutcome,
+  SmsProvider,
+} from './types.ts';
 export { SMS_REASON_MESSAGES, smsReason, type SmsReason, type SmsReasonCode } from './reasons.ts';
 export { createAfricasTalkingProvider, type AfricasTalkingOptions } from './africastalking.ts';
 export { createLogSmsProvider, type KeepSms } from './log.ts';

@@ -3,7 +3,7 @@
 // reports are JSON POSTs signed with X-Termii-Signature: hex HMAC-SHA512 of the body with the
 // account's secret key (HERALD_TERMII_SECRET_KEY).
 import { createHmac } from 'node:crypto';
-import { createProviderHttp, header, tryJson, type ProviderHttp } from './http.ts';
+import { createProviderHttp, header, tryJson, type ProviderHttp, noAnswer } from './http.ts';
 import { smsReason, type SmsReasonCode } from './reasons.ts';
 import { sameText } from './same-text.ts';
 import type { CallbackRequest, DeliveryReport, OutgoingSms, SendOutcome, SmsProvider } from './types.ts';
@@ -76,7 +76,7 @@ export function createTermiiProvider(options: TermiiOptions): SmsProvider {
         payload,
         signal,
       );
-      if ('error' in answer) return { kind: 'retry', error: `Termii: ${answer.error}` };
+      if ('error' in answer) return noAnswer('Termii', answer);
       const body = tryJson(answer.text) as { code?: unknown; message_id?: unknown; message?: unknown } | undefined;
       if (answer.status >= 200 && answer.status < 300 && body?.code === 'ok') {
         const id = body.message_id === undefined || body.message_id === null ? '' : String(body.message_id);

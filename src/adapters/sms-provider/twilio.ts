@@ -2,11 +2,21 @@
 // Body, StatusCallback, Basic auth Sid:AuthToken. Refusals come back as HTTP 400 with a numeric
 // `code`. Status callbacks are form POSTs signed with X-Twilio-Signature: base64 HMAC-SHA1 with the
 // auth token over the URL followed by every field name and value, sorted by name.
+// Lookup: GET the same Messages.json with To and From (the Messages list, newest first), matched by
+// text and creation time.
 import { createHmac } from 'node:crypto';
-import { createProviderHttp, formBody, header, tryJson, type ProviderHttp } from './http.ts';
+import { createProviderHttp, formBody, header, tryJson, type ProviderHttp, noAnswer } from './http.ts';
 import { smsReason, type SmsReason, type SmsReasonCode } from './reasons.ts';
 import { sameText } from './same-text.ts';
-import type { CallbackRequest, DeliveryReport, OutgoingSms, SendOutcome, SmsProvider } from './types.ts';
+import type {
+  CallbackRequest,
+  DeliveryReport,
+  LookupOutcome,
+  OutgoingSms,
+  ProviderMessage,
+  SendOutcome,
+  SmsProvider,
+} from './types.ts';
 
 export interface TwilioOptions {
   accountSid: string;
@@ -46,6 +56,61 @@ function reasonFor(code: unknown, fallback: SmsReasonCode): SmsReason {
   return smsReason(TWILIO_CODES[Number(code)] ?? fallback);
 }
 
+/** A Twilio message status as ours, or null for one the contract does not track (receiving, …). */
+function statusOf(status: string, errorCode: unknown): Omit<ProviderMessage, 'providerMessageId'> | null {
+  switch (status.toLowerCase()) {
+    // Taken and on its way: `sent` for us, as the answer to the POST is.
+    case 'accepted':
+    case 'scheduled':
+    case 'queued':
+    case 'sending':
+    case 'sent':
+      return { status: 'sent' };
+    case 'delivered':
+    case 'read':
+      return { status: 'delivered' };
+    case 'undelivered':
+      return { status: 'failed', reason: reasonFor(errorCode, 'unknown') };
+    // Twilio's `failed`: never sent, and Twilio does not charge for it.
+    case 'failed':
+    case 'canceled':
+      return { status: 'rejected', reason: reasonFor(errorCode, 'provider_refused') };
+    default:
+      return null;
+  }
+}
+
+/** The fields of a Messages list entry that a lookup reads (Twilio's JSON, snake_case). */
+interface ListedMessage {
+  sid?: unknown;
+  to?: unknown;
+  from?: unknown;
+  body?: unknown;
+  status?: unknown;
+  direction?: unknown;
+  error_code?: unknown;
+  /** RFC 2822: "Sun, 29 Nov 2026 05:34:54 +0000". */
+  date_created?: unknown;
+}
+
+/** Twilio's clock and ours may differ by this much. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** The list's messages that are `message` (number, sender, text, created since it was queued), oldest first. */
+function matching(listed: readonly ListedMessage[], message: OutgoingSms, since: Date): ProviderMessage[] {
+  const found: { at: number; message: ProviderMessage }[] = [];
+  for (const entry of listed) {
+    if (typeof entry.sid !== 'string' || typeof entry.status !== 'string') continue;
+    if (entry.to !== message.to || entry.from !== message.from || entry.body !== message.text) continue;
+    if (typeof entry.direction === 'string' && !entry.direction.startsWith('outbound')) continue;
+    const at = typeof entry.date_created === 'string' ? Date.parse(entry.date_created) : Number.NaN;
+    if (!(at >= since.getTime() - CLOCK_SKEW_MS)) continue;
+    const status = statusOf(entry.status, entry.error_code);
+    if (status !== null) found.push({ at, message: { providerMessageId: entry.sid, ...status } });
+  }
+  return found.sort((a, b) => a.at - b.at).map((entry) => entry.message);
+}
+
 /** Twilio's signature: base64 HMAC-SHA1(authToken, url + name1 + value1 + name2 + value2 …), names sorted. */
 export function twilioSignature(authToken: string, url: string, fields: URLSearchParams): string {
   const pairs = [...fields].sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
@@ -73,7 +138,7 @@ export function createTwilioProvider(options: TwilioOptions): SmsProvider {
     async send(message: OutgoingSms, signal?: AbortSignal): Promise<SendOutcome> {
       const form = formBody({ To: message.to, From: message.from, Body: message.text }) + statusCallback;
       const answer = await http.post(endpoint, headers, form, signal);
-      if ('error' in answer) return { kind: 'retry', error: `Twilio: ${answer.error}` };
+      if ('error' in answer) return noAnswer('Twilio', answer);
       const body = tryJson(answer.text) as { sid?: unknown; code?: unknown } | undefined;
       if (answer.status >= 200 && answer.status < 300) {
         if (typeof body?.sid === 'string' && body.sid !== '') return { kind: 'accepted', providerMessageId: body.sid };
@@ -85,6 +150,19 @@ export function createTwilioProvider(options: TwilioOptions): SmsProvider {
       return { kind: 'retry', error: `Twilio answered ${answer.status}${body?.code ? ` (error ${body.code})` : ''}` };
     },
 
+    // By To and From only: DateSent filters on `date_sent`, which a message still in Twilio's queue
+    // does not have yet, and that is the message most likely to be missed and sent twice. A number
+    // gets few texts from one sender (risk rules), so one page of the newest holds ours.
+    async lookup(message: OutgoingSms, since: Date, signal?: AbortSignal): Promise<LookupOutcome> {
+      const query = new URLSearchParams({ To: message.to, From: message.from, PageSize: '1000' });
+      const answer = await http.get(`${endpoint}?${query}`, { authorization, accept: 'application/json' }, signal);
+      if ('error' in answer) return { kind: 'retry', error: `Twilio lookup: ${answer.error}` };
+      const body = tryJson(answer.text) as { messages?: unknown } | undefined;
+      if (answer.status !== 200 || !Array.isArray(body?.messages))
+        return { kind: 'retry', error: `Twilio lookup answered ${answer.status}` };
+      return { kind: 'looked-up', matches: matching(body.messages as ListedMessage[], message, since) };
+    },
+
     verifyCallback(request: CallbackRequest): boolean {
       const expected = twilioSignature(options.authToken, request.url, new URLSearchParams(request.body));
       return sameText(header(request.headers, 'x-twilio-signature'), expected);
@@ -93,24 +171,12 @@ export function createTwilioProvider(options: TwilioOptions): SmsProvider {
     parseReports(request: CallbackRequest): DeliveryReport[] {
       const fields = new URLSearchParams(request.body);
       const providerMessageId = fields.get('MessageSid') ?? fields.get('SmsSid');
-      const status = (fields.get('MessageStatus') ?? fields.get('SmsStatus') ?? '').toLowerCase();
+      const status = fields.get('MessageStatus') ?? fields.get('SmsStatus') ?? '';
       if (!providerMessageId) return [];
-      const errorCode = fields.get('ErrorCode');
-      switch (status) {
-        case 'sending':
-        case 'sent':
-          return [{ providerMessageId, status: 'sent' }];
-        case 'delivered':
-          return [{ providerMessageId, status: 'delivered' }];
-        case 'undelivered':
-          return [{ providerMessageId, status: 'failed', reason: reasonFor(errorCode, 'unknown') }];
-        // Twilio's `failed`: never sent, and Twilio does not charge for it.
-        case 'failed':
-        case 'canceled':
-          return [{ providerMessageId, status: 'rejected', reason: reasonFor(errorCode, 'provider_refused') }];
-        default:
-          return [];
-      }
+      // `queued` and `accepted` say nothing the answer to the POST did not.
+      if (['queued', 'accepted', 'scheduled'].includes(status.toLowerCase())) return [];
+      const report = statusOf(status, fields.get('ErrorCode'));
+      return report === null ? [] : [{ providerMessageId, ...report }];
     },
 
     close: () => http.close(),

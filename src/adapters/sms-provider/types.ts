@@ -4,13 +4,14 @@
 // - accepted: the provider took the message; its id ties later delivery reports to it.
 // - rejected: refused before hand-off (invalid number, sender not allowed, no provider credit, …);
 //   the contract's `rejected` (the charge is returned). The reason is plain words, never a provider code.
-// - retry: nothing is known to have left (network error, timeout, 5xx, 429, credentials refused).
+// - retry: not taken (network error, 5xx, 429, credentials refused); `unconfirmed` when the request
+//   had gone out and no answer came (a timeout, the batch's deadline): the provider may have it.
 //
-// Crash safety: none of the three providers can be asked "did you get our message <id>?". Twilio's
-// Messages list filters by To, From and date only; Africa's Talking's fetch is for inbound messages;
-// Termii's history is keyed by its own message_id. So there is no lookup method: the worker must
-// record the provider id in the same breath as the hand-off, and accept that a crash between the two
-// (or a timeout after the provider took the message) can send a text twice.
+// Crash safety: no provider can be asked "did you get our message <id>?", but Twilio's Messages list
+// can be read by To and From, and a message found there by its text and time is ours (`lookup`).
+// Africa's Talking's fetch is for inbound messages and Termii's history is keyed by its own
+// message_id: they have no lookup, and a message whose hand-off is unconfirmed is left for their
+// delivery report to settle (src/sms/README.md, "Crash safety").
 import type { SmsProviderName } from '../../config.ts';
 import type { SmsReason } from './reasons.ts';
 
@@ -27,7 +28,18 @@ export interface OutgoingSms {
 export type SendOutcome =
   | { kind: 'accepted'; providerMessageId: string }
   | { kind: 'rejected'; reason: SmsReason }
-  | { kind: 'retry'; error: string };
+  | { kind: 'retry'; error: string; unconfirmed?: true };
+
+/** A message the provider has that may be ours: its id and what it says of it (`sent` until reported further). */
+export interface ProviderMessage {
+  providerMessageId: string;
+  status: ReportStatus;
+  /** Set for failed and rejected. */
+  reason?: SmsReason;
+}
+
+/** The provider's messages that match one of ours (same number, sender and text, since it was queued), oldest first. */
+export type LookupOutcome = { kind: 'looked-up'; matches: ProviderMessage[] } | { kind: 'retry'; error: string };
 
 /**
  * sent: the network has it; delivered: the handset has it; failed: handed off but not delivered (the
@@ -60,6 +72,11 @@ export interface SmsProvider {
   readonly deliveryReports: 'reports' | 'none';
   /** `signal` gives up on the message (a `retry` naming the signal's reason) if it has not been answered. */
   send(message: OutgoingSms, signal?: AbortSignal): Promise<SendOutcome>;
+  /**
+   * Where the provider lets its messages be read (Twilio): the messages it has that match `message`,
+   * created at `since` or later. Absent where it cannot (the worker then never guesses).
+   */
+  lookup?(message: OutgoingSms, since: Date, signal?: AbortSignal): Promise<LookupOutcome>;
   /** Signature (Twilio, Termii) or path token (Africa's Talking) check; false means 403/404, nothing changes. */
   verifyCallback(request: CallbackRequest): boolean;
   /** The reports in a verified callback body; statuses the contract does not track are left out. */
