@@ -1,4 +1,4 @@
-// Table types of SMS (migrations 0025 and 0037).
+// Table types of SMS (migrations 0025, 0037 and 0042).
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './column-types.ts';
 
@@ -55,6 +55,17 @@ export interface SmsProviderIdsTable {
   provider: string;
   provider_message_id: string;
   sms_id: string;
+}
+
+/** A delivery report whose provider id no message had yet, until the id appears (migration 0042). */
+export interface SmsPendingReportsTable {
+  provider: string;
+  provider_message_id: string;
+  /** A report status: sent, delivered, failed or rejected. */
+  status: string;
+  reason_code: string | null;
+  reason_message: string | null;
+  received_at: Timestamp;
 }
 
 export interface SmsMonthlyVolumeTable {

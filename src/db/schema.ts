@@ -20,6 +20,7 @@ import type {
   SmsMessagesTable,
   SmsMonthlyVolumeTable,
   SmsOutboxTable,
+  SmsPendingReportsTable,
   SmsProviderIdsTable,
 } from './schema-sms.ts';
 import type { SenderIdsTable, WalletTransactionsTable, WalletsTable } from './schema-wallet.ts';
@@ -300,6 +301,7 @@ export interface Database {
   sms_messages: SmsMessagesTable;
   sms_deliveries: SmsDeliveriesTable;
   sms_provider_ids: SmsProviderIdsTable;
+  sms_pending_reports: SmsPendingReportsTable;
   sms_monthly_volume: SmsMonthlyVolumeTable;
   sms_outbox: SmsOutboxTable;
   wallets: WalletsTable;

@@ -1,0 +1,66 @@
+// The statements of reports that wait for their provider id (migration 0042). Reports carry no team:
+// the provider's id is all they name, as in sms_provider_ids.
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/handle.ts';
+import type { Database } from '../db/schema.ts';
+import type { DeliveryReport, ReportStatus, SmsReasonCode } from '../adapters/sms-provider/index.ts';
+
+/** Keeps a report for later; a duplicate (same id and status) is kept once. */
+export async function keepPendingReport(
+  tx: Transaction<Database>,
+  provider: string,
+  report: DeliveryReport,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insertInto('sms_pending_reports')
+    .values({
+      provider,
+      provider_message_id: report.providerMessageId,
+      status: report.status,
+      reason_code: report.reason?.code ?? null,
+      reason_message: report.reason?.message ?? null,
+      received_at: now,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+/** Takes (deletes and answers) the reports waiting for one id; the caller holds its message's lock. */
+export async function takePendingReports(
+  tx: Transaction<Database>,
+  provider: string,
+  providerMessageId: string,
+): Promise<DeliveryReport[]> {
+  const rows = await tx
+    .deleteFrom('sms_pending_reports')
+    .where('provider', '=', provider)
+    .where('provider_message_id', '=', providerMessageId)
+    .returning(['status', 'reason_code', 'reason_message'])
+    .execute();
+  return rows.map((row) => ({
+    providerMessageId,
+    status: row.status as ReportStatus,
+    ...(row.reason_code === null
+      ? {}
+      : { reason: { code: row.reason_code as SmsReasonCode, message: row.reason_message ?? '' } }),
+  }));
+}
+
+/**
+ * Ids of waiting reports that a message now has (at most `limit`): the table is small (reports that
+ * came early, for seconds), so this reads it whole and looks each id up by the provider-id index.
+ */
+export async function matchedPendingIds(db: Db, provider: string, limit: number): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    SELECT DISTINCT p.provider_message_id AS id FROM sms_pending_reports p
+    WHERE p.provider = ${provider} AND EXISTS (
+      SELECT 1 FROM sms_provider_ids i WHERE i.provider_message_id = p.provider_message_id AND i.provider = p.provider)
+    LIMIT ${limit}`.execute(db);
+  return rows.rows.map((row) => row.id);
+}
+
+/** Forgets reports that never matched a message. */
+export async function purgePendingReports(tx: Transaction<Database>, before: Date): Promise<void> {
+  await tx.deleteFrom('sms_pending_reports').where('received_at', '<', before).execute();
+}
