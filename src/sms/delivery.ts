@@ -1,22 +1,30 @@
 // The sms-delivery queue: a `queued` message whose row in sms_deliveries is due goes to the provider
 // (HERALD_SMS_PROVIDER). Accepted: `sent`. Refused before hand-off: `rejected`, charge released.
 // Network errors and 5xx: retried with backoff (the charge was taken once, at queueing); when the
-// attempts run out the message is `rejected` and released. A claim that vanished without an outcome
-// (a worker killed mid-send) is never sent again: it is rejected and released.
-// A batch's provider calls run at once; their outcomes are written together in one transaction.
+// attempts run out the message is `rejected` and released. A message the provider may have (a claim
+// that vanished mid-send, a call unanswered by the deadline) is never sent again blindly: it is
+// reconciled with the provider (reconcile.ts). A batch's provider calls run at once; their outcomes
+// are written together, and reports that came before their ids are applied right after.
 import { sql } from 'kysely';
 import type { SmsProvider } from '../adapters/sms-provider/index.ts';
-import { defineQueue, errorMessage, type BatchContext, type JobOutcome, type Queue } from '../queue/index.ts';
+import {
+  defineQueue,
+  errorMessage,
+  type BatchContext,
+  type FinaliseItem,
+  type JobOutcome,
+  type Queue,
+} from '../queue/index.ts';
 import { applySmsChanges, planSmsChanges, type SmsChange } from './outcomes.ts';
 import { writeSmsOutcomes } from './outcome-queries.ts';
 import { getLeasedSmsForUpdate, type SmsOutcomeRow, type SmsRow } from './queries.ts';
+import { reconcile, UNCONFIRMED, type Attempt } from './reconcile.ts';
+import { applyMatchedPendingReports } from './reports.ts';
 import { SMS_DELIVERY_QUEUE } from './send.ts';
 
 export { SMS_DELIVERY_QUEUE };
 
 const MINUTE = 60_000;
-/** Marks a retry whose provider call went through but whose outcome could not be written. */
-const HANDED_OFF = 'handed off, outcome not written: ';
 
 export interface SmsDeliveryDeps {
   provider: SmsProvider;
@@ -34,11 +42,6 @@ const CALLS_DEADLINE_MS = MINUTE;
 const unreachable = {
   code: 'unreachable',
   message: 'The SMS provider could not be reached; the message was not sent and the charge was returned',
-};
-const interrupted = {
-  code: 'unknown',
-  message:
-    'Sending was interrupted and the provider cannot confirm the message; it was not sent again and the charge was returned',
 };
 
 /** A claimed queue row with what sending needs, copied from its message (the claim returns no more). */
@@ -70,9 +73,6 @@ function queuedRow(job: SmsJob, claimedAt: Date): SmsOutcomeRow {
   };
 }
 
-/** What one message's attempt came to: changes to write (after a provider call or not), or a retry. */
-type Attempt = { changes: SmsChange[]; calledProvider: boolean } | { retry: string };
-
 /**
  * Writes outcomes of messages still queued under our lease (another worker may have taken one over).
  * A queued message's outcome columns are known from the claim (queuedRow), so the common batch (sent,
@@ -103,11 +103,13 @@ async function record(ctx: BatchContext, jobs: readonly { row: SmsJob; changes: 
   });
 }
 
+/**
+ * The provider may have this message: an earlier claim vanished (attempts ran ahead of the recorded
+ * ones) or its last retry was marked UNCONFIRMED (a call without an answer, an outcome not written).
+ */
+const unconfirmed = (row: SmsJob) => row.attempts - 1 > row.recorded_attempts;
+
 async function attempt(deps: SmsDeliveryDeps, row: SmsJob, signal: AbortSignal): Promise<Attempt> {
-  // No provider can be asked whether it already has our message: a claim that vanished mid-send is
-  // not sent again (the provider may have it); it is rejected and the charge returned instead.
-  if (row.attempts - 1 > row.recorded_attempts)
-    return { changes: [{ status: 'rejected', reason: interrupted }], calledProvider: false };
   const provider = deps.provider;
   let outcome;
   try {
@@ -115,19 +117,24 @@ async function attempt(deps: SmsDeliveryDeps, row: SmsJob, signal: AbortSignal):
   } catch (error) {
     return { retry: errorMessage(error) };
   }
-  if (outcome.kind === 'retry') return { retry: outcome.error };
+  if (outcome.kind === 'retry')
+    return { retry: outcome.unconfirmed ? `${UNCONFIRMED}${outcome.error}` : outcome.error };
   if (outcome.kind === 'rejected')
-    return { changes: [{ status: 'rejected', reason: outcome.reason }], calledProvider: true };
+    return { changes: [{ status: 'rejected', reason: outcome.reason }], mayBeAtProvider: true };
   const changes: SmsChange[] = [
     { status: 'sent', provider: provider.kind, providerMessageId: outcome.providerMessageId, reason: null },
     // A provider that never reports (log) delivers at once.
     ...(provider.deliveryReports === 'none' ? [{ status: 'delivered' } as const] : []),
   ];
-  return { changes, calledProvider: true };
+  return { changes, mayBeAtProvider: true };
 }
 
-/** Every message's attempt, at once; those unanswered after the batch's deadline come back as retries. */
-async function attemptAll(deps: SmsDeliveryDeps, rows: SmsJob[]): Promise<Attempt[]> {
+/**
+ * Every message's attempt: the unconfirmed ones reconciled first (sent only where the provider says
+ * it has no such message), then the calls at once; those unanswered after the batch's deadline come
+ * back as retries.
+ */
+async function attemptAll(deps: SmsDeliveryDeps, rows: SmsJob[], db: BatchContext['db']): Promise<Attempt[]> {
   const deadlineMs = deps.callsDeadlineMs ?? CALLS_DEADLINE_MS;
   const deadline = new AbortController();
   const timer = setTimeout(
@@ -135,14 +142,20 @@ async function attemptAll(deps: SmsDeliveryDeps, rows: SmsJob[]): Promise<Attemp
     deadlineMs,
   );
   try {
-    return await Promise.all(rows.map((row) => attempt(deps, row, deadline.signal)));
+    const reconciled = await reconcile(deps.provider, db, rows.filter(unconfirmed), deadline.signal);
+    return await Promise.all(
+      rows.map((row) => {
+        const known = reconciled.get(row.sms_id);
+        return known === undefined || known === 'absent' ? attempt(deps, row, deadline.signal) : known;
+      }),
+    );
   } finally {
     clearTimeout(timer);
   }
 }
 
 async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsJob[], ctx: BatchContext): Promise<JobOutcome[]> {
-  const attempts = await attemptAll(deps, rows);
+  const attempts = await attemptAll(deps, rows, ctx.db);
   const toWrite = rows.flatMap((row, i) => {
     const a = attempts[i]!;
     return 'changes' in a ? [{ row, changes: a.changes }] : [];
@@ -153,12 +166,18 @@ async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsJob[], ctx: BatchCon
   } catch (error) {
     writeError = errorMessage(error);
   }
+  if (writeError === null && deps.provider.deliveryReports === 'reports' && toWrite.length > 0) {
+    // Reports that came before this batch's ids were recorded; the outcomes stand whatever happens here.
+    await applyMatchedPendingReports(ctx.db, deps.provider.kind, ctx.clock.now()).catch((error: unknown) =>
+      ctx.logger.warn({ error: errorMessage(error) }, 'sms: early delivery reports not applied yet'),
+    );
+  }
   return rows.map((row, i): JobOutcome => {
     const a = attempts[i]!;
     if ('retry' in a) return { id: row.sms_id, outcome: 'retry', error: a.retry };
     if (writeError === null) return { id: row.sms_id, outcome: 'done' };
-    // The provider has the message: the next claim must treat this one as vanished, not as a clean retry.
-    return { id: row.sms_id, outcome: 'retry', error: a.calledProvider ? `${HANDED_OFF}${writeError}` : writeError };
+    // The provider may have the message: the next claim reconciles it instead of sending it again.
+    return { id: row.sms_id, outcome: 'retry', error: a.mayBeAtProvider ? `${UNCONFIRMED}${writeError}` : writeError };
   });
 }
 
@@ -186,13 +205,36 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     handleBatch: (rows, ctx) => deliverBatch(deps, rows, ctx),
     // Each batch wrote its outcomes under its lease; nothing left to finalise.
     onDone: async () => {},
-    onRetry: sql`recorded_attempts = recorded_attempts + (CASE WHEN starts_with(job_error, ${HANDED_OFF}) THEN 0 ELSE 1 END), last_error = job_error`,
-    onFailed: async (items, ctx) => {
-      for (const item of items) ctx.logger.warn({ smsId: item.row.sms_id, error: item.error }, 'sms delivery gave up');
-      await record(
-        ctx,
-        items.map((item) => ({ row: item.row, changes: [{ status: 'rejected', reason: unreachable }] })),
-      );
-    },
+    // An unconfirmed retry is not recorded: the next claim sees it as one to reconcile.
+    onRetry: sql`recorded_attempts = recorded_attempts + (CASE WHEN starts_with(job_error, ${UNCONFIRMED}) THEN 0 ELSE 1 END), last_error = job_error`,
+    onFailed: (items, ctx) => giveUp(deps, items, ctx),
   });
+}
+
+/**
+ * Attempts used up: rejected and released, unless the provider may have the message. Then it is
+ * reconciled once more: found, recorded as the provider says; absent, rejected; not known (no
+ * lookup, or the lookup failed), left `sent` with its charge for the provider's report to decide.
+ */
+async function giveUp(deps: SmsDeliveryDeps, items: FinaliseItem<SmsJob>[], ctx: BatchContext): Promise<void> {
+  for (const item of items) ctx.logger.warn({ smsId: item.row.sms_id, error: item.error }, 'sms delivery gave up');
+  const doubtful = items.filter((item) => unconfirmed(item.row) || item.error?.startsWith(UNCONFIRMED) === true);
+  const reconciled = await reconcile(
+    deps.provider,
+    ctx.db,
+    doubtful.map((item) => item.row),
+    AbortSignal.timeout(deps.callsDeadlineMs ?? CALLS_DEADLINE_MS),
+  );
+  const leftSent: SmsChange[] = [{ status: 'sent', provider: deps.provider.kind, reason: null }];
+  await record(
+    ctx,
+    items.map((item) => {
+      const known = reconciled.get(item.row.sms_id);
+      if (known === undefined || known === 'absent')
+        return { row: item.row, changes: [{ status: 'rejected', reason: unreachable }] };
+      return { row: item.row, changes: 'changes' in known ? known.changes : leftSent };
+    }),
+  );
+  if (deps.provider.deliveryReports === 'reports' && doubtful.length > 0)
+    await applyMatchedPendingReports(ctx.db, deps.provider.kind, ctx.clock.now());
 }

@@ -274,6 +274,29 @@ export async function getLeasedSmsForUpdate(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** When each queued message was queued: what a provider lookup searches from (reconcile.ts). */
+export async function queuedSince(db: Db, smsIds: readonly string[]): Promise<Map<string, Date>> {
+  if (smsIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sms_deliveries')
+    .select(['sms_id', 'created_at'])
+    .where('sms_id', 'in', [...smsIds])
+    .execute();
+  return new Map(rows.map((row) => [row.sms_id, row.created_at]));
+}
+
+/** Which of a provider's ids a message already has: a lookup's match is never given to two messages. */
+export async function knownProviderIds(db: Db, provider: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sms_provider_ids')
+    .select('provider_message_id')
+    .where('provider_message_id', 'in', [...ids])
+    .where('provider', '=', provider)
+    .execute();
+  return new Set(rows.map((row) => row.provider_message_id));
+}
+
 /** Operator-wide (not a team's): the log provider's copy of each message, once per message. */
 export async function keepInOutbox(
   db: Db,

@@ -1,12 +1,13 @@
 // Crash safety of SMS delivery: kill -9 the worker while the provider holds its messages, start
-// another process, and no message is sent twice nor charged twice.
+// another process, and no message the provider had is sent twice, refunded, or charged twice.
 //
-// The fake Twilio receives the worker's requests and never answers them (`hang`): the provider has
-// the messages and Herald has written no outcome, which is the window between the provider's answer
-// and the write as Herald sees it. The worker is killed there. Twilio cannot be asked whether it has
-// a message of ours, so the next worker must not send these again: it finds the vanished claims
-// (attempts ran ahead of recorded outcomes), rejects them and returns each charge once. A message
-// sent after the restart goes out once, as usual.
+// The fake Twilio receives the worker's requests and answers none of them: half it takes
+// (`accept-silently`: the provider has the message, Herald has written no outcome, the window
+// between the provider's answer and the write as Herald sees it), half it never takes (`hang`).
+// The worker is killed there. The next worker finds the vanished claims (attempts ran ahead of
+// recorded outcomes) and looks each up in Twilio's Messages list: the ones Twilio has are recorded
+// `sent` with Twilio's id (its reports then apply) and keep their charge; the ones it does not have
+// are sent once more. A message sent after the restart goes out once, as usual.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,13 +46,17 @@ afterEach(async () => {
 
 /** The numbers the fake was asked to send to, one entry per request. */
 const requestedNumbers = (fake: FakeTwilio) =>
-  fake.requests.filter((r) => r.path.endsWith('/Messages.json')).map((r) => new URLSearchParams(r.body).get('To'));
+  fake.requests
+    .filter((r) => r.method === 'POST' && r.path.endsWith('/Messages.json'))
+    .map((r) => new URLSearchParams(r.body).get('To'));
 
 describe('SIGKILL of the SMS worker while the provider holds its messages', { timeout: 240_000 }, () => {
-  it('sends no message twice and returns each charge once', () =>
+  it('sends no message the provider had twice nor refunds it; the others go once more, charged once', () =>
     withHeraldLogs(async (started) => {
       twilio = await FakeTwilio.start();
       twilio.respondWith('hang');
+      const taken = Math.ceil(HELD / 2);
+      twilio.enqueue(...Array.from({ length: taken }, () => 'accept-silently' as const));
       const dataDir = makeDataDir();
       const port = await freePort();
       const fresh = process.env.DATABASE_URL
@@ -101,6 +106,9 @@ describe('SIGKILL of the SMS worker while the provider holds its messages', { ti
       first.kill('SIGKILL');
       expect(await waitForExit(first, 10_000)).toEqual({ code: null, signal: 'SIGKILL' });
       expect(requestedNumbers(twilio).sort()).toEqual([...numbers].sort());
+      // What the provider had when the worker died: each its own message, by number.
+      const had = new Map(twilio.messages.map((m) => [m.to, m.sid]));
+      expect(had.size).toBe(taken);
 
       // The dead worker's leases would expire after 2 minutes; moving them into the past stands for
       // that time passing. No herald process runs now, so the test may open the database itself.
@@ -126,9 +134,21 @@ describe('SIGKILL of the SMS worker while the provider holds its messages', { ti
           const body = read.body as { status: string; reason: { code: string } | null };
           return body.status === 'queued' ? undefined : body;
         });
-        expect(settled.status).toBe('rejected');
-        expect(settled.reason?.code).toBe('unknown');
+        expect(settled.status).toBe('sent');
+        expect(settled.reason).toBeNull();
       }
+      // The ones Twilio had were not sent again; the others were, once.
+      const missing = numbers.filter((to) => !had.has(to));
+      expect(requestedNumbers(twilio).sort()).toEqual([...numbers, ...missing].sort());
+      // Twilio's ids were recorded from its list: its report for one now finds the message.
+      const [to, sid] = [...had][0]!;
+      const callback = twilio.messages.find((m) => m.sid === sid)!.statusCallback!;
+      expect((await twilio.postStatus(callback, { sid, status: 'delivered' })).status).toBe(200);
+      const reported = ids[numbers.indexOf(to)]!;
+      await until('the report applied', 30_000, async () => {
+        const read = await http(port, 'GET', `/api/v1/sms/${reported}`, key);
+        return (read.body as { status: string }).status === 'delivered' ? true : undefined;
+      });
       // A message sent after the restart goes out once.
       const after = await http(port, 'POST', '/api/v1/sms', key, { to: '+14155552680', text: 'after the crash' });
       expect(after.status, after.text).toBe(201);
@@ -137,9 +157,9 @@ describe('SIGKILL of the SMS worker while the provider holds its messages', { ti
         const read = await http(port, 'GET', `/api/v1/sms/${afterId}`, key);
         return (read.body as { status: string }).status === 'sent' ? true : undefined;
       });
-      expect(requestedNumbers(twilio).sort()).toEqual([...numbers, '+14155552680'].sort());
+      expect(requestedNumbers(twilio).sort()).toEqual([...numbers, ...missing, '+14155552680'].sort());
 
-      // Each held message: one charge and one release; the new one: one charge. The balance agrees.
+      // Each held message and the new one: one charge, no release. The balance agrees.
       const ledger = await admin('GET', `/teams/${team.id}/wallet/transactions?limit=100`);
       const rows = ledger.data as { type: string; reference: string; amountMinor: string }[];
       for (const id of ids) {
@@ -148,13 +168,13 @@ describe('SIGKILL of the SMS worker while the provider holds its messages', { ti
             .filter((row) => row.reference === id)
             .map((row) => row.type)
             .sort(),
-        ).toEqual(['SMS_CHARGE', 'SMS_RELEASE']);
+        ).toEqual(['SMS_CHARGE']);
       }
       expect(rows.filter((row) => row.reference === afterId).map((row) => row.type)).toEqual(['SMS_CHARGE']);
       const wallet = await admin('GET', `/teams/${team.id}/wallet`);
-      const afterCharge = rows.find((row) => row.reference === afterId)!;
-      expect(BigInt(wallet.balanceMinor as string | number)).toBe(
-        BigInt(TOP_UP_MINOR) + BigInt(afterCharge.amountMinor),
-      );
+      const charged = rows
+        .filter((row) => row.type === 'SMS_CHARGE')
+        .reduce((sum, row) => sum + BigInt(row.amountMinor), 0n);
+      expect(BigInt(wallet.balanceMinor as string | number)).toBe(BigInt(TOP_UP_MINOR) + charged);
     }));
 });

@@ -1,7 +1,7 @@
 // The machinery the fake SMS providers share (fake-twilio.ts, fake-africastalking.ts, fake-termii.ts):
 // a loopback HTTP server that reads each request whole, records it, and answers it as the next
 // scripted behaviour says: the fake's `accept`, a refusal, an HTTP error, or `hang` (never answers
-// until close()). Also the plain POST the fakes use to deliver reports to Herald.
+// until close()); a fake may also answer later (a promise). Also the plain POST the fakes use to deliver reports to Herald.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { request } from 'undici';
@@ -38,8 +38,8 @@ export abstract class FakeProviderServer<B> {
     server.on('request', (req: IncomingMessage, res: ServerResponse) => this.#handle(req, res));
   }
 
-  /** The fake's answer to one request under `behaviour`; null means hang. */
-  protected abstract answer(request: RecordedRequest, behaviour: B): Answer | null;
+  /** The fake's answer to one request under `behaviour`; null means hang, a promise answers later. */
+  protected abstract answer(request: RecordedRequest, behaviour: B): Answer | null | Promise<Answer | null>;
 
   protected static async listen(): Promise<http.Server> {
     const server = http.createServer({ keepAliveTimeout: 30_000 });
@@ -103,14 +103,17 @@ export abstract class FakeProviderServer<B> {
         body: Buffer.concat(chunks).toString('utf8'),
       };
       this.requests.push(recorded);
-      const answer = this.answer(recorded, behaviour);
-      if (answer !== null) {
+      const write = (answer: Answer | null) => {
+        if (answer === null || res.destroyed) return;
         res.writeHead(answer.status, {
           'content-type': answer.contentType ?? 'application/json',
           'content-length': Buffer.byteLength(answer.body),
         });
         res.end(answer.body);
-      }
+      };
+      const answer = this.answer(recorded, behaviour);
+      if (answer instanceof Promise) void answer.then(write);
+      else write(answer);
       for (const waiter of this.#waiters) waiter();
     });
   }

@@ -1,0 +1,100 @@
+// Messages whose hand-off is unconfirmed: a claim that vanished mid-send (its worker killed), a call
+// the provider did not answer by the batch's deadline, an outcome that could not be written. The
+// provider may have such a message, so it is never sent again blindly (src/sms/README.md, "Crash
+// safety"):
+// - a provider that can be looked up (Twilio) is asked; a message it has is recorded with its id and
+//   the status it gives (its later reports apply as usual); one it does not have was never taken,
+//   so it is sent (or, its attempts used up, rejected and released);
+// - a provider that cannot be looked up (Africa's Talking, Termii, log): the message is left `sent`
+//   with its charge, and the provider's report decides.
+import { smsReason, type ProviderMessage, type SmsProvider } from '../adapters/sms-provider/index.ts';
+import type { Db } from '../db/handle.ts';
+import { errorMessage } from '../queue/index.ts';
+import type { SmsChange } from './outcomes.ts';
+import { knownProviderIds, queuedSince } from './queries.ts';
+
+/** Marks a retry after which the provider may have the message: the next claim reconciles it. */
+export const UNCONFIRMED = 'unconfirmed hand-off: ';
+
+/** What one message's attempt came to: changes to write, or a retry. */
+export type Attempt = { changes: SmsChange[]; mayBeAtProvider: boolean } | { retry: string };
+
+/** What reconciling needs of a claimed message. */
+export interface UnconfirmedJob {
+  sms_id: string;
+  to_number: string;
+  sender_id: string;
+  body: string;
+}
+
+/** The changes that record a message the provider has, as it reports it. */
+function foundChanges(provider: SmsProvider['kind'], found: ProviderMessage): SmsChange[] {
+  const id = { provider, providerMessageId: found.providerMessageId };
+  // Dropped without sending (Twilio `failed`): rejected from queued, the charge returned.
+  if (found.status === 'rejected') return [{ status: 'rejected', reason: found.reason ?? smsReason('unknown'), ...id }];
+  const sent: SmsChange = { status: 'sent', reason: null, ...id };
+  if (found.status === 'sent') return [sent];
+  if (found.status === 'delivered') return [sent, { status: 'delivered' }];
+  return [sent, { status: 'failed', reason: found.reason ?? smsReason('unknown') }];
+}
+
+/**
+ * Each job's attempt, or 'absent' where the provider can be looked up and has no such message.
+ * One job at a time, so two identical texts to one number are given two different provider messages.
+ */
+export async function reconcile(
+  provider: SmsProvider,
+  db: Db,
+  jobs: readonly UnconfirmedJob[],
+  signal: AbortSignal,
+): Promise<Map<string, Attempt | 'absent'>> {
+  const results = new Map<string, Attempt | 'absent'>();
+  if (jobs.length === 0) return results;
+  if (provider.lookup === undefined) {
+    // Left `sent` with its charge and no provider id: its report decides (README, "Crash safety").
+    for (const job of jobs)
+      results.set(job.sms_id, {
+        changes: [{ status: 'sent', provider: provider.kind, reason: null }],
+        mayBeAtProvider: true,
+      });
+    return results;
+  }
+  const lookup = provider.lookup.bind(provider);
+  const taken = new Set<string>();
+  // Whatever fails here (the lookup, the database) leaves the job unconfirmed for the next claim,
+  // never a clean retry that would send it again.
+  const failed = (job: UnconfirmedJob, error: unknown) =>
+    results.set(job.sms_id, { retry: `${UNCONFIRMED}${errorMessage(error)}` });
+  let since: Map<string, Date>;
+  try {
+    since = await queuedSince(
+      db,
+      jobs.map((job) => job.sms_id),
+    );
+  } catch (error) {
+    for (const job of jobs) failed(job, error);
+    return results;
+  }
+  for (const job of jobs) {
+    const message = { id: job.sms_id, to: job.to_number, from: job.sender_id, text: job.body };
+    try {
+      const outcome = await lookup(message, since.get(job.sms_id) ?? new Date(0), signal);
+      if (outcome.kind === 'retry') {
+        failed(job, outcome.error);
+        continue;
+      }
+      const ids = outcome.matches.map((match) => match.providerMessageId);
+      const known = await knownProviderIds(db, provider.kind, ids);
+      const found = outcome.matches.find((m) => !taken.has(m.providerMessageId) && !known.has(m.providerMessageId));
+      if (found === undefined) {
+        results.set(job.sms_id, 'absent');
+        continue;
+      }
+      taken.add(found.providerMessageId);
+      results.set(job.sms_id, { changes: foundChanges(provider.kind, found), mayBeAtProvider: true });
+    } catch (error) {
+      failed(job, error);
+    }
+  }
+  return results;
+}
