@@ -10,7 +10,15 @@ import {
   reportStartupFailure,
   type Runtime,
 } from './runtime.ts';
-import { runWorkers, serveApi, serveSmtp, serveWorker, startInboundSmtp, type Service } from './services.ts';
+import {
+  runWorkers,
+  serveApi,
+  serveSmtp,
+  serveWorker,
+  SHUTDOWN_LIMIT_MS,
+  startInboundSmtp,
+  type Service,
+} from './services.ts';
 
 const USAGE = `Usage: herald <command>
 
@@ -29,6 +37,11 @@ function stopOnSignals(runtime: Runtime, services: Service[]): void {
     if (stopping) return;
     stopping = true;
     process.stderr.write(`herald: ${signal} received, shutting down\n`);
+    // Each part's stop has its own bound (services.ts); this one covers closing the database too.
+    setTimeout(() => {
+      process.stderr.write('herald: shutdown took too long; exiting, work in hand is left to its lease\n');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     const stop = async () => {
       for (const service of services) await service.stop();
       await runtime.close();

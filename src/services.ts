@@ -30,6 +30,9 @@ export const STOP_BOUNDS_MS = {
   smtpBacklog: 15_000,
 } as const;
 
+/** The whole stop, database closed included; past it the process exits 1 (main.ts). */
+export const SHUTDOWN_LIMIT_MS = 120_000;
+
 /** Runs a part's stop, or gives up on it after `ms` (logged); never throws. */
 export async function stopWithin(runtime: Runtime, part: string, ms: number, stop: () => Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
