@@ -94,9 +94,23 @@ async function connectPostgres(databaseUrl: string, poolSize: number, logger?: L
   };
   // JIT off: the coalesced statements (jsonb_to_recordset, estimated at 100 rows, times their
   // subqueries) pass jit_above_cost once tables grow, and compiling them cost far more than running them.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types, options: '-c jit=off' });
+  // keepAlive: a connection whose server vanished (a failover) is noticed, not kept half open.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    types,
+    options: '-c jit=off',
+    keepAlive: true,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  });
+  pool.on('connect', (client) => {
+    // While a client is checked out pg-pool listens for nothing, and a backend that dies between two
+    // statements (a restart, a failover, pg_terminate_backend) emits 'error': with no listener that
+    // ends the process. Here the next statement fails instead (the caller's catch runs) and the pool
+    // drops the client on release (it is no longer queryable).
+    client.on('error', () => {});
   });
   await reachable(pool, databaseUrl);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });

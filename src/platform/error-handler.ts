@@ -3,6 +3,7 @@
 // error), and 413 with no JSON body at all.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionLost } from '../db/errors.ts';
 import { ApiError, type ErrorCode } from './errors.ts';
 
 interface FlatErrorRule {
@@ -86,6 +87,16 @@ function shape(error: FastifyError | ApiError | Error): Shaped {
     // which never carries internals, under our code names.
     const code = status === 415 ? 'BAD_REQUEST' : (codeForStatus[status] ?? 'BAD_REQUEST');
     return { status: status === 415 ? 400 : status, code, message: fastifyError.message };
+  }
+  if (isConnectionLost(error)) {
+    // The database went away (a restart, a failover): nothing wrong with the request, which can be
+    // sent again once the pool has reconnected.
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database is unavailable; retry shortly',
+      headers: { 'retry-after': '1' },
+    };
   }
   return { status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };
 }
