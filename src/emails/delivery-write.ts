@@ -4,6 +4,7 @@
 // attempt decide: nothing here moves an email that already left the queue. The statements are in
 // delivery-queries.ts.
 import type { Kysely } from 'kysely';
+import { retryWhileConnectionLost } from '../db/retry.ts';
 import type { Database, EmailStatus } from '../db/schema.ts';
 import { failLeasedEmail, insertFailedEvent, writeAttemptOutcome } from './delivery-queries.ts';
 
@@ -26,7 +27,10 @@ export async function recordAttempt(
   record: AttemptRecord,
 ): Promise<boolean> {
   const events = record.events.map((e) => ({ status: e.status, data: e.data ?? null }));
-  const updated = await writeAttemptOutcome(db, email.team_id, email.id, leaseUntil, now, { ...record, events });
+  // The relay may have accepted the message already: a lost connection must not make it go twice.
+  const updated = await retryWhileConnectionLost(() =>
+    writeAttemptOutcome(db, email.team_id, email.id, leaseUntil, now, { ...record, events }),
+  );
   return updated > 0;
 }
 

@@ -9,6 +9,7 @@
 // attempt is BOUNCED. While retrying the email keeps status QUEUED (the claim and its index cover
 // QUEUED and SCHEDULED); the first deferral writes a DELIVERY_DELAYED event.
 import type { MailTransport, RecipientOutcome } from '../adapters/mail-transport/index.ts';
+import { retryAtAfter } from '../db/retry.ts';
 import type { EmailStatus } from '../db/schema.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { errorMessage } from '../queue/define-queue.ts';
@@ -204,7 +205,12 @@ export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
         rows.map((row) =>
           deliverOne(deps, row, ctx, data).catch((error: unknown): JobOutcome => {
             ctx.logger.warn({ emailId: row.id, err: error }, 'email delivery attempt failed; retrying');
-            return { id: row.id, outcome: 'retry', error: errorMessage(error) };
+            return {
+              id: row.id,
+              outcome: 'retry',
+              error: errorMessage(error),
+              retryAt: retryAtAfter(error, ctx.clock.now()),
+            };
           }),
         ),
       );

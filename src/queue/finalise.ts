@@ -3,6 +3,7 @@
 // as one statement: one round trip and one commit per batch, as for a bare UPDATE. Per-row statements
 // would cost a round trip per job and cap throughput far below what the claim can feed.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { retryWhileConnectionLost } from '../db/retry.ts';
 import type { Database } from '../db/schema.ts';
 import { claimDue, claimStatement, leaseFor, type ClaimedBatch } from './claim.ts';
 import type { ClaimedRow, Queue } from './define-queue.ts';
@@ -106,7 +107,11 @@ function countsOf(sorted: SortedOutcomes, done: number, retry: number, failed: n
 
 /** Writes a sorted batch back: at most one statement per outcome kind, run side by side. */
 export async function finaliseBatch(queue: Queue, sorted: SortedOutcomes, ctx: BatchContext): Promise<FinaliseCounts> {
-  const [done, retry, failed] = await Promise.all(KINDS.map((kind) => runFinaliser(queue, kind, sorted[kind], ctx)));
+  // A lost connection (a failover) would leave the batch to its lease, minutes away; the writes match
+  // on our lease, so writing again on a new connection is safe.
+  const [done, retry, failed] = await Promise.all(
+    KINDS.map((kind) => retryWhileConnectionLost(() => runFinaliser(queue, kind, sorted[kind], ctx))),
+  );
   return countsOf(sorted, done ?? 0, retry ?? 0, failed ?? 0);
 }
 
@@ -142,10 +147,12 @@ export async function finaliseAndClaim(
   const counts = kinds.map((kind) => sql.raw(`(SELECT count(*) FROM herald_${kind}) AS herald_queue_${kind}`));
   // All parts see one snapshot; `finalising` keeps the claim off rows this statement finalises. The
   // LEFT JOIN returns the counts even when nothing new was claimed.
-  const result = await sql<ClaimedRow>`
-    WITH ${sql.join(ctes)}, herald_claimed AS (${claim})
-    SELECT herald_counts.*, herald_claimed.*
-    FROM (SELECT ${sql.join(counts)}) AS herald_counts LEFT JOIN herald_claimed ON true`.execute(ctx.db);
+  const result = await retryWhileConnectionLost(() =>
+    sql<ClaimedRow>`
+      WITH ${sql.join(ctes)}, herald_claimed AS (${claim})
+      SELECT herald_counts.*, herald_claimed.*
+      FROM (SELECT ${sql.join(counts)}) AS herald_counts LEFT JOIN herald_claimed ON true`.execute(ctx.db),
+  );
   const first = result.rows[0] ?? {};
   const [done, retry, failed] = KINDS.map((kind) => Number(first[`herald_queue_${kind}`] ?? 0));
   const rows: ClaimedRow[] = [];

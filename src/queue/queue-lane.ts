@@ -4,6 +4,7 @@
 // batch that was not full on its own and pauses that long before claiming again. While fullBatches
 // full batches are held, the other slots do not claim.
 import type { Kysely } from 'kysely';
+import { retryAtAfter } from '../db/retry.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
 import { claimDue, releaseLeases, type ClaimedBatch } from './claim.ts';
@@ -255,8 +256,10 @@ export class QueueLane implements Lane {
       } catch (error) {
         this.#deps.logger.warn({ queue: queue.name, err: error }, 'queue handler threw; retrying its batch');
         const message = errorMessage(error);
+        // A lost database connection is no fault of the rows: due again in seconds, not after the backoff.
+        const retryAt = retryAtAfter(error, this.#deps.clock.now());
         for (const row of runnable)
-          outcomes.push({ id: row[queue.idColumn] as JobId, outcome: 'retry', error: message });
+          outcomes.push({ id: row[queue.idColumn] as JobId, outcome: 'retry', error: message, retryAt });
       }
     }
     const sorted = sortOutcomes(queue, rows, outcomes, this.#deps.clock.now());
