@@ -62,7 +62,14 @@ export class LeaseKeeper {
       if (this.#writes > 0) await new Promise<void>((resolve) => (this.#writesEnded = resolve));
       this.#writesEnded = null;
       const current = this.#claimed.leaseUntil;
-      const next = leaseFor(this.#queue, this.#deps.clock.now());
+      const now = this.#deps.clock.now();
+      // Expired (a stalled process, or a clock moved on): another worker may claim the rows now, so
+      // they are not taken back; writes under the old lease still hold until someone does.
+      if (current.getTime() < now.getTime()) {
+        this.#deps.logger.debug({ queue: this.#queue.name }, 'lease ran out before its renewal');
+        return;
+      }
+      const next = leaseFor(this.#queue, now);
       if (next.getTime() <= current.getTime()) return;
       const kept = await renewLeases(this.#deps.db, this.#queue, this.#ids, current, next);
       // Rows not renewed are no longer ours (deleted, or taken over after a lapse): their writes match nothing.

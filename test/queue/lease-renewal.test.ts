@@ -100,6 +100,39 @@ describe('lease renewal', () => {
     expect((await claimDue(db, queue, clock.now())).rows).toHaveLength(2);
   });
 
+  it('does not take back a lease that ran out before its renewal: another worker may claim the rows', async () => {
+    const { db } = await getTestDb();
+    const clock = new ManualClock();
+    const table = await createJobTable(db);
+    await seedJobs(db, table, 2, clock.now());
+    const claimed = deferred();
+    const queue = testQueue(table, {
+      leaseMs: LEASE_MS,
+      leaseRenewMs: RENEW_MS,
+      handleBatch: () => {
+        claimed.resolve();
+        return new Promise(() => {});
+      },
+    });
+    const ranOut = deferred();
+    const logger: QueueLogger = {
+      debug: (_obj, msg) => {
+        if (msg === 'lease ran out before its renewal') ranOut.resolve();
+      },
+      info() {},
+      warn() {},
+      error() {},
+    };
+    // A live worker whose handler hangs, and whose clock jumps past the lease (a stall).
+    const runner = new QueueRunner({ database: await getTestDb(), queues: [queue], clock, pollMs: 60_000, logger });
+    cleanups.push(() => runner.stop({ timeoutMs: 0 }));
+    await runner.start();
+    await within(claimed.promise, 5_000, 'the claim');
+    clock.advance(LEASE_MS + 1);
+    await within(ranOut.promise, 5_000, 'the renewal that finds the lease gone');
+    expect((await claimDue(db, queue, clock.now())).rows).toHaveLength(2);
+  });
+
   it('refuses a renewal interval that leaves the lease no room', () => {
     expect(() => testQueue('jobs', { leaseMs: 1_000, leaseRenewMs: 600, handleRow: async () => {} })).toThrow(
       /at most half/,
