@@ -4,6 +4,8 @@ import { isIP } from 'node:net';
 import { ConfigError } from '../config-error.ts';
 import { httpUrl, port, text, type Env } from './parse.ts';
 
+export { databaseUrl } from './database-url.ts';
+
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 /** An IP address or a host name; `[::1]` is taken for `::1`, as operators write it in URLs. */
@@ -52,19 +54,6 @@ export function apiPrefix(env: Env): string {
     throw new ConfigError('HERALD_API_PREFIX', 'a path starting with / (or empty for none)', raw);
   }
   return trimmed;
-}
-
-export function databaseUrl(env: Env): string | null {
-  const raw = text(env, 'DATABASE_URL');
-  if (raw === null) return null;
-  const accepts = 'a postgres:// or postgresql:// URL';
-  if (!/^postgres(ql)?:\/\//.test(raw)) throw new ConfigError('DATABASE_URL', accepts, raw);
-  try {
-    new URL(raw);
-  } catch {
-    throw new ConfigError('DATABASE_URL', accepts, raw);
-  }
-  return raw;
 }
 
 export function redisUrl(env: Env): string | null {

@@ -130,7 +130,11 @@ async function connectPostgres(databaseUrl: string, poolSize: number, logger?: L
   };
 }
 
-/** One query at open, so that a wrong host, database or password is one line naming DATABASE_URL (password hidden). */
+/**
+ * One query at open, so that a wrong host, database or password is one line naming DATABASE_URL.
+ * The URL itself is never shown, whatever its form: a password that is not percent-encoded (a space)
+ * defeats any masking.
+ */
 async function reachable(pool: pg.Pool, databaseUrl: string): Promise<void> {
   try {
     await pool.query('SELECT 1');
@@ -138,9 +142,20 @@ async function reachable(pool: pg.Pool, databaseUrl: string): Promise<void> {
     await pool.end().catch(() => {});
     const reason = withoutPasswords((error as Error).message);
     throw new StartupProblem(
-      `cannot reach the database at ${withoutPasswords(databaseUrl)} (${reason}); check DATABASE_URL`,
+      `cannot reach the database ${databaseTarget(databaseUrl)} (${reason}); check DATABASE_URL`,
       1,
       error,
     );
+  }
+}
+
+/** Where DATABASE_URL points, without its user name or password: `at host 127.0.0.1, port 1, database herald`. */
+function databaseTarget(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+    return `at host ${url.hostname || '(default)'}, port ${url.port || '(default)'}, database ${database || '(default)'}`;
+  } catch {
+    return 'named by DATABASE_URL';
   }
 }

@@ -67,11 +67,48 @@ describe('HERALD_METRICS_PORT', () => {
   });
 });
 
+describe('DATABASE_URL: the part that is wrong is named, the value never shown', () => {
+  const PASSWORD = 'hunter2 secret';
+  it.each([
+    [`postgres://herald:${PASSWORD}@db:notaport/herald`, 'its port is not a number from 1 to 65535'],
+    [`postgresql://:${PASSWORD}@db:70000/herald`, 'its port is not a number from 1 to 65535'],
+    [`mysql://herald:${PASSWORD}@db/herald`, 'its scheme is not postgres:// or postgresql://'],
+    [`herald:${PASSWORD}@db/herald`, 'it does not start with a scheme and :// (postgres://)'],
+    // Unencoded, these end the host part early: the host would be read from inside the password.
+    [
+      `postgres://herald:${PASSWORD}/x@db/herald`,
+      'its user name or password holds a / ? # or @ that is not percent-encoded',
+    ],
+    [
+      'postgres://herald:1234#hunter2@db/herald',
+      'its user name or password holds a / ? # or @ that is not percent-encoded',
+    ],
+    [`postgres://herald:${PASSWORD}@d b/herald`, 'its host is missing or not a valid host name or address'],
+    [
+      `postgres://herald:${PASSWORD}@db/her%zzald`,
+      'its database name holds a % that is not followed by two hex digits',
+    ],
+  ])('%s', (value, problem) => {
+    const message = refusal({ DATABASE_URL: value, HERALD_SECRET: SECRET });
+    expect(message).toContain(`DATABASE_URL is not valid: ${problem}`);
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('herald:');
+  });
+
+  it.each([
+    // PostgreSQL takes a password with spaces as it is; refusing it would refuse a working URL.
+    `postgres://herald:${PASSWORD}@127.0.0.1:5432/herald`,
+    'postgres://herald:p%40ss@db/herald',
+    'postgres://herald:p@ss@db:5432/herald',
+    'postgresql://[::1]:5432/herald?sslmode=require',
+    'postgres:///herald?host=/var/run/postgresql',
+  ])('accepts %s', (value) => {
+    expect(loadConfig({ DATABASE_URL: value, HERALD_SECRET: SECRET }).databaseUrl).toBe(value);
+  });
+});
+
 describe('a refused value never shows a password', () => {
   it.each([
-    ['DATABASE_URL', 'postgres://herald:hunter2-secret@db:notaport/herald', 'postgres://herald:***@db:notaport/herald'],
-    ['DATABASE_URL', 'mysql://herald:hunter2-secret@db/herald', 'mysql://herald:***@db/herald'],
-    ['DATABASE_URL', 'postgresql://:hunter2-secret@db:x/herald', 'postgresql://:***@db:x/herald'],
     ['REDIS_URL', 'http://default:hunter2-secret@cache:6379', 'http://default:***@cache:6379'],
     ['HERALD_MAIL_TRANSPORT', 'smtp://user:hunter2-secret@', 'smtp://user:***@'],
   ])('%s', (variable, value, shown) => {
