@@ -10,6 +10,7 @@ import type { SmsProvider } from '../adapters/sms-provider/index.ts';
 import {
   defineQueue,
   errorMessage,
+  underLease,
   type BatchContext,
   type FinaliseItem,
   type JobOutcome,
@@ -34,10 +35,15 @@ export interface SmsDeliveryDeps {
 
 /**
  * A batch's calls share the adapter's connections to the provider, so a call may wait for others
- * before its own timeout starts. Whatever is still unanswered after this is left for a retry, well
- * before the batch's lease (2 minutes) could run out and another worker take its messages.
+ * before its own timeout starts. Whatever is still unanswered after this is left for a retry.
  */
 const CALLS_DEADLINE_MS = MINUTE;
+/**
+ * One-time codes go through this queue: a killed worker's messages come back within seconds, while
+ * a live one renews its lease every few seconds for as long as its calls take (src/queue/README.md).
+ */
+const LEASE_MS = 20_000;
+const LEASE_RENEW_MS = 5_000;
 
 const unreachable = {
   code: 'unreachable',
@@ -162,7 +168,8 @@ async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsJob[], ctx: BatchCon
   });
   let writeError: string | null = null;
   try {
-    await record(ctx, toWrite);
+    // record() matches on ctx.leaseUntil: never while a renewal moves it.
+    await underLease(ctx, () => record(ctx, toWrite));
   } catch (error) {
     writeError = errorMessage(error);
   }
@@ -198,8 +205,9 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     batchSize: 500,
     concurrency: 4,
     fullBatches: 3,
-    // A batch's provider calls are bounded by CALLS_DEADLINE_MS, well under the lease.
-    leaseMs: 2 * MINUTE,
+    // Seconds, renewed while the batch works (its calls are bounded by CALLS_DEADLINE_MS).
+    leaseMs: LEASE_MS,
+    leaseRenewMs: LEASE_RENEW_MS,
     maxAttempts: 6,
     backoff: { baseMs: 5_000, maxMs: 10 * MINUTE },
     handleBatch: (rows, ctx) => deliverBatch(deps, rows, ctx),
