@@ -94,13 +94,15 @@ async function connectPostgres(databaseUrl: string, poolSize: number, logger?: L
   };
   // JIT off: the coalesced statements (jsonb_to_recordset, estimated at 100 rows, times their
   // subqueries) pass jit_above_cost once tables grow, and compiling them cost far more than running them.
-  // keepAlive: a connection whose server vanished (a failover) is noticed, not kept half open.
+  // TCP keepalive probes from 10 s idle: an idle connection whose server vanished without a word (a
+  // failover) is dropped after the system's probes fail, not kept half open past the two-hour default.
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
     types,
     options: '-c jit=off',
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
