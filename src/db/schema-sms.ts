@@ -1,4 +1,4 @@
-// Table types of SMS (migrations 0025, 0037 and 0042).
+// Table types of SMS (migrations 0025, 0037, 0042 and 0043).
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './column-types.ts';
 
@@ -66,6 +66,8 @@ export interface SmsPendingReportsTable {
   reason_code: string | null;
   reason_message: string | null;
   received_at: Timestamp;
+  /** The recipient the report names, E.164, where the provider gives it (migration 0043). */
+  recipient: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SmsMonthlyVolumeTable {

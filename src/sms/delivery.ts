@@ -19,7 +19,7 @@ import {
 import { applySmsChanges, planSmsChanges, type SmsChange } from './outcomes.ts';
 import { writeSmsOutcomes } from './outcome-queries.ts';
 import { getLeasedSmsForUpdate, type SmsOutcomeRow, type SmsRow } from './queries.ts';
-import { reconcile, UNCONFIRMED, type Attempt } from './reconcile.ts';
+import { leftSent, reconcile, UNCONFIRMED, type Attempt } from './reconcile.ts';
 import { applyMatchedPendingReports } from './reports.ts';
 import { SMS_DELIVERY_QUEUE } from './send.ts';
 
@@ -233,14 +233,13 @@ async function giveUp(deps: SmsDeliveryDeps, items: FinaliseItem<SmsJob>[], ctx:
     doubtful.map((item) => item.row),
     AbortSignal.timeout(deps.callsDeadlineMs ?? CALLS_DEADLINE_MS),
   );
-  const leftSent: SmsChange[] = [{ status: 'sent', provider: deps.provider.kind, reason: null }];
   await record(
     ctx,
     items.map((item) => {
       const known = reconciled.get(item.row.sms_id);
       if (known === undefined || known === 'absent')
         return { row: item.row, changes: [{ status: 'rejected', reason: unreachable }] };
-      return { row: item.row, changes: 'changes' in known ? known.changes : leftSent };
+      return { row: item.row, changes: 'changes' in known ? known.changes : [leftSent(deps.provider.kind, item.row)] };
     }),
   );
   if (deps.provider.deliveryReports === 'reports' && doubtful.length > 0)

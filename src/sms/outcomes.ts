@@ -16,6 +16,11 @@ export interface SmsChange {
   reason?: { code: string; message: string } | null;
   provider?: string;
   providerMessageId?: string;
+  /**
+   * Returns the charge with this change (besides `rejected`, which always does): a message left
+   * `sent` after an unconfirmed hand-off that its provider then reports failed (reports.ts).
+   */
+  release?: true;
 }
 
 /** The row after `change`, or null when the status rules keep the current status. */
@@ -60,7 +65,8 @@ export function planSmsChanges<R extends SmsOutcomeRow>(
     for (const change of changes) {
       const next = changedRow(current, change, now);
       if (next === null) continue;
-      if (next.status === 'rejected' && next.charge_transaction_id !== null) planned.released.push(next);
+      if ((next.status === 'rejected' || change.release === true) && next.charge_transaction_id !== null)
+        planned.released.push(next);
       planned.events.push({ smsId: next.id, status: change.status, row: next });
       current = next;
     }

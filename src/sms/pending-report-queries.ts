@@ -21,6 +21,7 @@ export async function keepPendingReport(
       reason_code: report.reason?.code ?? null,
       reason_message: report.reason?.message ?? null,
       received_at: now,
+      recipient: report.to ?? null,
     })
     .onConflict((conflict) => conflict.doNothing())
     .execute();
@@ -36,7 +37,7 @@ export async function takePendingReports(
     .deleteFrom('sms_pending_reports')
     .where('provider', '=', provider)
     .where('provider_message_id', '=', providerMessageId)
-    .returning(['status', 'reason_code', 'reason_message'])
+    .returning(['status', 'reason_code', 'reason_message', 'recipient'])
     .execute();
   return rows.map((row) => ({
     providerMessageId,
@@ -44,18 +45,49 @@ export async function takePendingReports(
     ...(row.reason_code === null
       ? {}
       : { reason: { code: row.reason_code as SmsReasonCode, message: row.reason_message ?? '' } }),
+    ...(row.recipient === null ? {} : { to: row.recipient }),
   }));
 }
 
+/** The recipient a report for `providerMessageId` kept since `keptBy` names, if any. */
+export async function pendingRecipient(
+  db: Db,
+  provider: string,
+  providerMessageId: string,
+  keptBy: Date,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sms_pending_reports')
+    .select('recipient')
+    .where('provider', '=', provider)
+    .where('provider_message_id', '=', providerMessageId)
+    .where('recipient', 'is not', null)
+    .where('received_at', '<=', keptBy)
+    .executeTakeFirst();
+  return row?.recipient ?? undefined;
+}
+
 /**
- * Ids of waiting reports that a message now has (at most `limit`): the table is small (reports that
- * came early, for seconds), so this reads it whole and looks each id up by the provider-id index.
+ * Ids of waiting reports that a message now has, by the id, or (kept since `keptBy`) by the
+ * recipient of a message left waiting for its id (`awaitingPrefix` + recipient: reconcile.ts
+ * awaitingIdOf), at most `limit`. The
+ * table is small (reports that came early, for seconds), so this reads it whole and looks each up by
+ * the provider-id index.
  */
-export async function matchedPendingIds(db: Db, provider: string, limit: number): Promise<string[]> {
+export async function matchedPendingIds(
+  db: Db,
+  provider: string,
+  awaitingPrefix: string,
+  keptBy: Date,
+  limit: number,
+): Promise<string[]> {
   const rows = await sql<{ id: string }>`
     SELECT DISTINCT p.provider_message_id AS id FROM sms_pending_reports p
-    WHERE p.provider = ${provider} AND EXISTS (
-      SELECT 1 FROM sms_provider_ids i WHERE i.provider_message_id = p.provider_message_id AND i.provider = p.provider)
+    WHERE p.provider = ${provider} AND (
+      EXISTS (SELECT 1 FROM sms_provider_ids i
+        WHERE i.provider_message_id = p.provider_message_id AND i.provider = p.provider)
+      OR (p.recipient IS NOT NULL AND p.received_at <= ${keptBy} AND EXISTS (SELECT 1 FROM sms_provider_ids i
+        WHERE i.provider_message_id = ${awaitingPrefix} || p.recipient AND i.provider = p.provider)))
     LIMIT ${limit}`.execute(db);
   return rows.rows.map((row) => row.id);
 }

@@ -252,6 +252,26 @@ export async function getSmsByProviderIdForUpdate(
 }
 
 /**
+ * Gives a message left waiting for its provider's id (reconcile.ts `awaitingIdOf`) the id a report
+ * names, so that the provider's later reports find it directly.
+ */
+export async function adoptProviderId(
+  tx: Transaction<Database>,
+  provider: string,
+  smsId: string,
+  awaitingId: string,
+  providerMessageId: string,
+): Promise<void> {
+  await tx
+    .updateTable('sms_provider_ids')
+    .set({ provider_message_id: providerMessageId })
+    .where('provider_message_id', '=', awaitingId)
+    .where('provider', '=', provider)
+    .where('sms_id', '=', smsId)
+    .execute();
+}
+
+/**
  * Claimed messages (the worker's, of any team), locked for their outcomes with their queue rows; a
  * message whose lease is no longer ours (another worker took it over) is absent.
  */

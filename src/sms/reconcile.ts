@@ -6,7 +6,8 @@
 //   the status it gives (its later reports apply as usual); one it does not have was never taken,
 //   so it is sent (or, its attempts used up, rejected and released);
 // - a provider that cannot be looked up (Africa's Talking, Termii, log): the message is left `sent`
-//   with its charge, and the provider's report decides.
+//   with its charge, and the provider's report decides: it is found by its recipient until then
+//   (awaitingIdOf), and a `failed` one returns the charge (reports.ts).
 import { smsReason, type ProviderMessage, type SmsProvider } from '../adapters/sms-provider/index.ts';
 import type { Db } from '../db/handle.ts';
 import { errorMessage } from '../queue/index.ts';
@@ -18,6 +19,19 @@ export const UNCONFIRMED = 'unconfirmed hand-off: ';
 
 /** What one message's attempt came to: changes to write, or a retry. */
 export type Attempt = { changes: SmsChange[]; mayBeAtProvider: boolean } | { retry: string };
+
+/**
+ * The provider id a message left `sent` without its provider's id holds until a report names its
+ * recipient and gives the real one (reports.ts). No provider's id starts with `to:`.
+ */
+export function awaitingIdOf(to: string): string {
+  return `to:${to}`;
+}
+
+/** The change that leaves a message `sent` with its charge, waiting for its provider's report. */
+export function leftSent(provider: SmsProvider['kind'], job: { to_number: string }): SmsChange {
+  return { status: 'sent', provider, providerMessageId: awaitingIdOf(job.to_number), reason: null };
+}
 
 /** What reconciling needs of a claimed message. */
 export interface UnconfirmedJob {
@@ -52,11 +66,7 @@ export async function reconcile(
   if (jobs.length === 0) return results;
   if (provider.lookup === undefined) {
     // Left `sent` with its charge and no provider id: its report decides (README, "Crash safety").
-    for (const job of jobs)
-      results.set(job.sms_id, {
-        changes: [{ status: 'sent', provider: provider.kind, reason: null }],
-        mayBeAtProvider: true,
-      });
+    for (const job of jobs) results.set(job.sms_id, { changes: [leftSent(provider.kind, job)], mayBeAtProvider: true });
     return results;
   }
   const lookup = provider.lookup.bind(provider);

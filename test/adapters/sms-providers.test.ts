@@ -183,15 +183,17 @@ describe('twilio', () => {
     const { sid } = fake.messages[0]!;
     const url = `${receiver.url}${callbackPath}`;
     expect((await fake.postStatus(url, { sid, status: 'sent' })).status).toBe(200);
-    expect(receiver.last()).toEqual([{ providerMessageId: sid, status: 'sent' }]);
+    expect(receiver.last()).toEqual([{ providerMessageId: sid, status: 'sent', to: message.to }]);
     await fake.postStatus(url, { sid, status: 'delivered' });
-    expect(receiver.last()).toEqual([{ providerMessageId: sid, status: 'delivered' }]);
+    expect(receiver.last()).toEqual([{ providerMessageId: sid, status: 'delivered', to: message.to }]);
     await fake.postStatus(url, { sid, status: 'undelivered', errorCode: 30003 });
     expect(receiver.last()).toEqual([
       {
         providerMessageId: sid,
         status: 'failed',
         reason: { code: 'unreachable', message: SMS_REASON_MESSAGES.unreachable },
+        // The recipient as the report names it: ties it to a message left waiting for its id.
+        to: message.to,
       },
     ]);
     await fake.postStatus(url, { sid, status: 'failed', errorCode: 30007 });
@@ -293,9 +295,9 @@ describe("africa's talking", () => {
     const id = fake.messages[0]!.messageId;
     const url = `${receiver.url}/hooks/sms/africastalking/${token}`;
     await fake.postReport(url, { id, status: 'Sent' });
-    expect(receiver.last()).toEqual([{ providerMessageId: id, status: 'sent' }]);
+    expect(receiver.last()).toEqual([{ providerMessageId: id, status: 'sent', to: fake.messages[0]!.to }]);
     await fake.postReport(url, { id, status: 'Success' });
-    expect(receiver.last()).toEqual([{ providerMessageId: id, status: 'delivered' }]);
+    expect(receiver.last()).toEqual([{ providerMessageId: id, status: 'delivered', to: fake.messages[0]!.to }]);
     await fake.postReport(url, { id, status: 'Failed', failureReason: 'UserInBlackList' });
     expect(receiver.last()).toMatchObject([{ status: 'failed', reason: { code: 'opted_out' } }]);
     await fake.postReport(url, { id, status: 'Rejected', failureReason: 'UserDoesNotExist' });
@@ -376,9 +378,9 @@ describe('termii', () => {
     const messageId = fake.messages[0]!.messageId;
     const url = `${receiver.url}/hooks/sms/termii`;
     await fake.postReport(url, { messageId, status: 'Message Sent' });
-    expect(receiver.last()).toEqual([{ providerMessageId: messageId, status: 'sent' }]);
+    expect(receiver.last()).toEqual([{ providerMessageId: messageId, status: 'sent', to: message.to }]);
     await fake.postReport(url, { messageId, status: 'DELIVERED' });
-    expect(receiver.last()).toEqual([{ providerMessageId: messageId, status: 'delivered' }]);
+    expect(receiver.last()).toEqual([{ providerMessageId: messageId, status: 'delivered', to: message.to }]);
     await fake.postReport(url, { messageId, status: 'DND Active on Phone Number' });
     expect(receiver.last()).toMatchObject([{ status: 'rejected', reason: { code: 'do_not_disturb' } }]);
     await fake.postReport(url, { messageId, status: 'Message Failed' });

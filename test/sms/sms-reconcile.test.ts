@@ -230,4 +230,36 @@ describe('termii (no lookup)', () => {
     expect(termii.requests.length).toBe(requests + 1);
     expect(await ledgerOf(t, sms.id)).toEqual(['SMS_CHARGE']);
   });
+
+  it("lets the provider's report decide a message left `sent`: found by its number, `failed` returns the charge", async () => {
+    const team = await createSmsTeam(t.app);
+    const to = '+2348031234599';
+    const sms = await sendTestSms(t, team, to);
+    termii.enqueue('hang');
+    await deliverDueSms(t, { callsDeadlineMs: 300 });
+    t.clock.advance(15 * 60_000);
+    await deliverDueSms(t);
+    expect((await smsOf(t, team, sms.id)).status).toBe('sent');
+
+    // Termii reports the message it had under its own id, naming the number: kept, not tied at once
+    // (a newer message to the number might be the one reported, its id not recorded yet).
+    const url = `${t.deps.config.publicUrl}/hooks/sms/termii`;
+    const report = { messageId: '3017000000000099', status: 'Message Failed', receiver: to.slice(1) };
+    expect((await termii.postReport(url, report)).status).toBe(200);
+    expect((await smsOf(t, team, sms.id)).status).toBe('sent');
+
+    // Minutes later, the next batch the worker writes ties it to the message waiting for its id.
+    t.clock.advance(4 * 60_000);
+    await sendTestSms(t, team, '+2348031234598');
+    await deliverDueSms(t);
+    const read = await smsOf(t, team, sms.id);
+    expect(read.status).toBe('failed');
+    expect(await ledgerOf(t, sms.id)).toEqual(['SMS_CHARGE', 'SMS_RELEASE']);
+    const row = await t.deps.db
+      .selectFrom('sms_messages')
+      .select('provider_message_id')
+      .where('id', '=', sms.id)
+      .executeTakeFirstOrThrow();
+    expect(row.provider_message_id).toBe(report.messageId);
+  });
 });

@@ -34,6 +34,8 @@ export interface TermiiReport {
   /** DELIVERED, Message Sent, DND Active on Phone Number, Message Failed, Rejected, Expired. */
   status: string;
   forge?: boolean;
+  /** The number as Termii writes it (no "+"); the message's own when the fake has it. */
+  receiver?: string;
 }
 
 export class FakeTermii extends FakeProviderServer<TermiiBehaviour> {
@@ -59,7 +61,7 @@ export class FakeTermii extends FakeProviderServer<TermiiBehaviour> {
       type: 'sms',
       id: `${report.messageId}-dlr`,
       message_id: report.messageId,
-      receiver: message?.to ?? '2348030000000',
+      receiver: report.receiver ?? message?.to ?? '2348030000000',
       sender: message?.from ?? 'Herald',
       message: message?.sms ?? '',
       sent_at: new Date().toISOString(),

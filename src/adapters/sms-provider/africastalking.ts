@@ -5,6 +5,7 @@
 // (an HMAC of HERALD_SECRET) and verification is comparing that token.
 import { createProviderHttp, formBody, tryJson, type ProviderHttp, noAnswer } from './http.ts';
 import { smsReason, type SmsReasonCode } from './reasons.ts';
+import { reportedRecipient } from './recipient.ts';
 import { sameText } from './same-text.ts';
 import type { CallbackRequest, DeliveryReport, OutgoingSms, SendOutcome, SmsProvider } from './types.ts';
 
@@ -120,13 +121,14 @@ export function createAfricasTalkingProvider(options: AfricasTalkingOptions): Sm
       const fields = new URLSearchParams(request.body);
       const providerMessageId = fields.get('id');
       if (!providerMessageId) return [];
+      const to = reportedRecipient(fields.get('phoneNumber'));
       switch (fields.get('status')) {
         case 'Sent':
         case 'Submitted':
         case 'Buffered':
-          return [{ providerMessageId, status: 'sent' }];
+          return [{ providerMessageId, status: 'sent', ...to }];
         case 'Success':
-          return [{ providerMessageId, status: 'delivered' }];
+          return [{ providerMessageId, status: 'delivered', ...to }];
         case 'Rejected':
         case 'Failed':
         case 'AbsentSubscriber':
@@ -138,7 +140,7 @@ export function createAfricasTalkingProvider(options: AfricasTalkingOptions): Sm
               ? FAILURE_REASONS[fields.get('failureReason') ?? '']
               : undefined;
           const code = byReason ?? FINAL_STATUS_REASONS[status]!;
-          return [{ providerMessageId, status: 'failed', reason: smsReason(code) }];
+          return [{ providerMessageId, status: 'failed', reason: smsReason(code), ...to }];
         }
         default:
           return [];

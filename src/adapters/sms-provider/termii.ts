@@ -5,6 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { createProviderHttp, header, tryJson, type ProviderHttp, noAnswer } from './http.ts';
 import { smsReason, type SmsReasonCode } from './reasons.ts';
+import { reportedRecipient } from './recipient.ts';
 import { sameText } from './same-text.ts';
 import type { CallbackRequest, DeliveryReport, OutgoingSms, SendOutcome, SmsProvider } from './types.ts';
 
@@ -35,9 +36,15 @@ function refusalFromWords(words: string): SmsReasonCode {
 interface TermiiReport {
   message_id?: unknown;
   status?: unknown;
+  receiver?: unknown;
 }
 
 function reportFrom(raw: TermiiReport): DeliveryReport | null {
+  const report = statusReport(raw);
+  return report === null ? null : { ...report, ...reportedRecipient(raw.receiver) };
+}
+
+function statusReport(raw: TermiiReport): DeliveryReport | null {
   const providerMessageId = raw.message_id === undefined || raw.message_id === null ? '' : String(raw.message_id);
   if (providerMessageId === '') return null;
   const status = String(raw.status ?? '').toLowerCase();

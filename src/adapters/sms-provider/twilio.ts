@@ -7,6 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { createProviderHttp, formBody, header, tryJson, type ProviderHttp, noAnswer } from './http.ts';
 import { smsReason, type SmsReason, type SmsReasonCode } from './reasons.ts';
+import { reportedRecipient } from './recipient.ts';
 import { sameText } from './same-text.ts';
 import type {
   CallbackRequest,
@@ -176,7 +177,7 @@ export function createTwilioProvider(options: TwilioOptions): SmsProvider {
       // `queued` and `accepted` say nothing the answer to the POST did not.
       if (['queued', 'accepted', 'scheduled'].includes(status.toLowerCase())) return [];
       const report = statusOf(status, fields.get('ErrorCode'));
-      return report === null ? [] : [{ providerMessageId, ...report }];
+      return report === null ? [] : [{ providerMessageId, ...report, ...reportedRecipient(fields.get('To')) }];
     },
 
     close: () => http.close(),

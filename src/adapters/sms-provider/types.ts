@@ -53,6 +53,11 @@ export interface DeliveryReport {
   status: ReportStatus;
   /** Set for failed and rejected. */
   reason?: SmsReason;
+  /**
+   * The recipient, E.164, where the report names it: it ties the report to a message left `sent`
+   * without the provider's id after an unconfirmed hand-off (src/sms/README.md, "Crash safety").
+   */
+  to?: string;
 }
 
 /** What a callback route hands the adapter: the raw body (signatures cover its bytes). */
