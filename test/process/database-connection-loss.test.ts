@@ -6,6 +6,7 @@
 // outage answers 503 in the error shape; all three are ready again; every email the API took is
 // delivered exactly once.
 import { randomBytes } from 'node:crypto';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MailTestServices, sinkHeader, startMailHerald } from '../support/mail-herald.ts';
@@ -52,6 +53,27 @@ async function terminateEveryConnection(databaseUrl: string): Promise<number> {
   }
 }
 
+/** One message to the smtp process; its final reply, accepted or not. */
+async function sendInbound(port: number, to: string, subject: string): Promise<string> {
+  const connection = new SMTPConnection({ host: '127.0.0.1', port, ignoreTLS: true, socketTimeout: 60_000 });
+  await new Promise<void>((resolve, reject) => {
+    connection.once('error', reject);
+    connection.connect(() => resolve());
+  });
+  try {
+    const raw = Buffer.from(
+      `From: <postmaster@example.test>\r\nTo: <${to}>\r\nSubject: ${subject}\r\n\r\nNot a report.\r\n`,
+    );
+    return await new Promise<string>((resolve) =>
+      connection.send({ from: 'postmaster@example.test', to }, raw, (error, info) =>
+        resolve(error ? String((error as Error & { response?: string }).response ?? error.message) : info.response),
+      ),
+    );
+  } finally {
+    connection.quit();
+  }
+}
+
 describe.skipIf(!process.env.DATABASE_URL)(
   'every connection of the database terminated (PostgreSQL only: PGlite has no connection to lose)',
   { timeout: 420_000 },
@@ -72,13 +94,14 @@ describe.skipIf(!process.env.DATABASE_URL)(
         await waitForExit(setup.process, 60_000);
 
         const ports = { api: await freePort(), worker: await freePort(), smtp: await freePort() };
+        const smtpPort = await freePort();
         const processes: Record<keyof typeof ports, HeraldProcess> = {
           api: startHerald(['api'], { ...setup.env, PORT: String(ports.api) }),
           worker: startHerald(['worker'], { ...setup.env, PORT: String(ports.worker) }),
           smtp: startHerald(['smtp'], {
             ...setup.env,
             PORT: String(ports.smtp),
-            HERALD_SMTP_PORT: String(await freePort()),
+            HERALD_SMTP_PORT: String(smtpPort),
           }),
         };
         started.push(...Object.values(processes));
@@ -115,6 +138,15 @@ describe.skipIf(!process.env.DATABASE_URL)(
             }),
           );
 
+        // Mail to the smtp process meanwhile (to a signed return path, as a bounce comes back): it
+        // stores each message before its 250, so one caught by the outage is a 4xx the sender retries.
+        const inboundReplies: string[] = [];
+        const sendInboundSome = async (count: number) => {
+          const returnPath = sink.messages[0]!.envelope.from;
+          for (let i = 0; i < count; i++)
+            inboundReplies.push(await sendInbound(smtpPort, returnPath, `inbound ${nonce} ${inboundReplies.length}`));
+        };
+
         for (let round = 0; round < TERMINATIONS; round++) {
           const load = sendSome(SENDS_BETWEEN);
           // Once the worker is delivering, so that its connections are in use too.
@@ -122,17 +154,23 @@ describe.skipIf(!process.env.DATABASE_URL)(
           await until('the worker delivering', 60_000, async () =>
             sink.messages.length > sinkBefore ? true : undefined,
           );
+          const inbound = sendInboundSome(5);
           expect(await terminateEveryConnection(databaseUrl!)).toBeGreaterThan(0);
-          await load;
+          await Promise.all([load, inbound]);
           for (const [name, proc] of Object.entries(processes)) {
             expect(proc.hasExited(), `${name} exited:\n${proc.stderr().slice(-3_000)}`).toBe(false);
           }
           await allReady();
         }
-        // After the last outage, the API takes emails again at the first try.
+        // After the last outage, the API takes emails again at the first try, and the smtp process mail.
         const before = refused.length;
         await sendSome(SENDERS);
         expect(refused.length).toBe(before);
+        const inboundBefore = inboundReplies.length;
+        await sendInboundSome(1);
+        expect(inboundReplies[inboundBefore]).toMatch(/^250 /);
+        // Each inbound message was taken (250) or refused for a retry (4xx), never dropped or bounced.
+        expect(inboundReplies.filter((reply) => !/^(250|4\d\d) /.test(reply))).toEqual([]);
 
         for (const failure of refused) {
           expect(failure).toEqual({
