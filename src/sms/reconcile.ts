@@ -52,9 +52,13 @@ function foundChanges(provider: SmsProvider['kind'], found: ProviderMessage): Sm
   return [sent, { status: 'failed', reason: found.reason ?? smsReason('unknown') }];
 }
 
+/** Lookups under way at once: a crashed worker leaves up to three full batches to reconcile. */
+const LOOKUPS_AT_ONCE = 16;
+
 /**
  * Each job's attempt, or 'absent' where the provider can be looked up and has no such message.
- * One job at a time, so two identical texts to one number are given two different provider messages.
+ * Jobs with the same number, sender and text are looked up one after the other, so that each is
+ * given a different provider message; others side by side.
  */
 export async function reconcile(
   provider: SmsProvider,
@@ -85,26 +89,39 @@ export async function reconcile(
     for (const job of jobs) failed(job, error);
     return results;
   }
-  for (const job of jobs) {
+  const reconcileOne = async (job: UnconfirmedJob) => {
     const message = { id: job.sms_id, to: job.to_number, from: job.sender_id, text: job.body };
     try {
       const outcome = await lookup(message, since.get(job.sms_id) ?? new Date(0), signal);
       if (outcome.kind === 'retry') {
         failed(job, outcome.error);
-        continue;
+        return;
       }
       const ids = outcome.matches.map((match) => match.providerMessageId);
       const known = await knownProviderIds(db, provider.kind, ids);
       const found = outcome.matches.find((m) => !taken.has(m.providerMessageId) && !known.has(m.providerMessageId));
       if (found === undefined) {
         results.set(job.sms_id, 'absent');
-        continue;
+        return;
       }
       taken.add(found.providerMessageId);
       results.set(job.sms_id, { changes: foundChanges(provider.kind, found), mayBeAtProvider: true });
     } catch (error) {
       failed(job, error);
     }
+  };
+  const alike = new Map<string, UnconfirmedJob[]>();
+  for (const job of jobs) {
+    const key = JSON.stringify([job.to_number, job.sender_id, job.body]);
+    const group = alike.get(key);
+    if (group === undefined) alike.set(key, [job]);
+    else group.push(job);
   }
+  const groups = [...alike.values()];
+  const lane = async () => {
+    for (let group = groups.shift(); group !== undefined; group = groups.shift())
+      for (const job of group) await reconcileOne(job);
+  };
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, groups.length) }, lane));
   return results;
 }
