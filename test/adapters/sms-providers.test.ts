@@ -128,6 +128,48 @@ describe('twilio', () => {
     });
   });
 
+  it("looks a message up in Twilio's Messages list: same number, sender and text, created since, oldest first", async () => {
+    const text = `lookup ${Date.now()}`;
+    const since = new Date(Date.now() - 1000);
+    // One taken without an answer, one with another text, then the same text again.
+    fake.enqueue('accept-silently');
+    expect(await provider.send({ ...message, text }, AbortSignal.timeout(300))).toMatchObject({
+      kind: 'retry',
+      unconfirmed: true,
+    });
+    await provider.send({ ...message, text: `${text} (another)` });
+    const second = await provider.send({ ...message, text });
+    const [first] = fake.messages.filter((m) => m.body === text);
+    const found = await provider.lookup!({ ...message, text }, since);
+    expect(found).toEqual({
+      kind: 'looked-up',
+      matches: [
+        { providerMessageId: first!.sid, status: 'sent' },
+        { providerMessageId: second.kind === 'accepted' ? second.providerMessageId : '', status: 'sent' },
+      ],
+    });
+    const read = fake.requests.at(-1)!;
+    expect(read.method).toBe('GET');
+    expect(read.headers.authorization).toMatch(/^Basic /);
+    // Twilio reports it further: the list says so too.
+    receiver.provider = provider;
+    await fake.postStatus(`${receiver.url}${callbackPath}`, {
+      sid: first!.sid,
+      status: 'undelivered',
+      errorCode: 30003,
+    });
+    const later = await provider.lookup!({ ...message, text }, since);
+    expect(later.kind === 'looked-up' && later.matches[0]).toMatchObject({
+      status: 'failed',
+      reason: { code: 'unreachable' },
+    });
+    // Created before the message was queued (less the clock skew allowed): not ours.
+    expect(await provider.lookup!({ ...message, text }, new Date(Date.now() + 10 * 60_000))).toEqual({
+      kind: 'looked-up',
+      matches: [],
+    });
+  });
+
   it('leaves a provider that never answers for a retry, after the timeout', async () => {
     fake.enqueue('hang');
     const started = Date.now();

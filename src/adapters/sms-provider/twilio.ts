@@ -100,7 +100,9 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 /** The list's messages that are `message` (number, sender, text, created since it was queued), oldest first. */
 function matching(listed: readonly ListedMessage[], message: OutgoingSms, since: Date): ProviderMessage[] {
   const found: { at: number; message: ProviderMessage }[] = [];
-  for (const entry of listed) {
+  // The list is newest first and its dates are to the second: read backwards, a stable sort keeps
+  // the older of two created in one second first.
+  for (const entry of listed.toReversed()) {
     if (typeof entry.sid !== 'string' || typeof entry.status !== 'string') continue;
     if (entry.to !== message.to || entry.from !== message.from || entry.body !== message.text) continue;
     if (typeof entry.direction === 'string' && !entry.direction.startsWith('outbound')) continue;
