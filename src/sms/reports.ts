@@ -14,8 +14,8 @@
 // (or a refusal) returns its charge: Herald could not confirm the hand-off, so the provider's word
 // that it was not delivered is taken as the answer. Only a report kept for ADOPT_AFTER_MS is tied
 // so: by then a newer message to the same number would have its own id recorded (its batch's calls
-// end within a minute, its outcome within the 2-minute lease), so its early report is not taken
-// for the older message's.
+// end within a minute, its outcome is written right after), so its early report is not taken for
+// the older message's.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { smsReason, type DeliveryReport } from '../adapters/sms-provider/index.ts';
@@ -133,9 +133,9 @@ const adoptable = (now: Date) => new Date(now.getTime() - ADOPT_AFTER_MS);
 
 /**
  * Applies every waiting report whose id a message now has (or, kept ADOPT_AFTER_MS, whose recipient
- * a message left waiting for its id has): the worker calls it after writing
- * outcomes that recorded provider ids (one small read when nothing waits); a crash between the two
- * leaves them for the next batch's call.
+ * a message left waiting for its id has): the worker calls it after writing outcomes that recorded
+ * provider ids (one small read when nothing waits); a crash between the two leaves them for the
+ * next batch's call.
  */
 export async function applyMatchedPendingReports(db: Kysely<Database>, provider: string, now: Date): Promise<number> {
   let applied = 0;
