@@ -106,7 +106,12 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyE
   // An ApiError 5xx is an answer the code chose (billing reads while the rate-limit counters are
   // down, the card processor unreachable), its cause logged once where it is detected: a line with
   // a stack per request would bury the one that says what is wrong.
-  if (shaped.status >= 500 && !(error instanceof ApiError)) request.log.error({ err: error }, 'request failed');
+  if (shaped.status >= 500 && !(error instanceof ApiError)) {
+    // A lost database connection fails every request until the pool reconnects: one line each, no stack.
+    if (isConnectionLost(error))
+      request.log.warn({ reason: error.message }, 'request failed: database connection lost');
+    else request.log.error({ err: error }, 'request failed');
+  }
   if (shaped.headers) reply.headers(shaped.headers);
   // Contract: a 413 answer has no JSON body.
   if (shaped.status === 413) return reply.code(413).header('connection', 'close').send();
