@@ -5,7 +5,7 @@
 // admin API), so the team, owner and key are made with `herald admin` and the rest is the same.
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from '../support/fresh-database.ts';
+import { dropTestDatabases, testDatabaseUrl } from '../support/fresh-database.ts';
 import {
   cleanUpHeralds,
   freePort,
@@ -18,12 +18,9 @@ import {
   waitForHealthy,
 } from '../support/spawn.ts';
 
-let dropDatabase: (() => Promise<void>) | null = null;
-
 afterEach(async () => {
   await cleanUpHeralds();
-  await dropDatabase?.();
-  dropDatabase = null;
+  await dropTestDatabases();
 });
 
 /** `herald admin …` against the running server; fails the test on a non-zero exit. */
@@ -44,12 +41,7 @@ describe("a newcomer's first email", { timeout: 300_000 }, () => {
   it('starts, sends from the built-in domain to the owner with the banner key, and reads it in the outbox', async () => {
     const dataDir = makeDataDir();
     const port = await freePort();
-    let databaseUrl: string | null = null;
-    if (process.env.DATABASE_URL) {
-      const fresh = await freshPostgresDatabase(process.env.DATABASE_URL, 'first_email');
-      dropDatabase = fresh.drop;
-      databaseUrl = fresh.url;
-    }
+    const databaseUrl = await testDatabaseUrl('first_email');
     const env = heraldEnv(dataDir, port, {
       LOG_LEVEL: 'warn',
       ...(databaseUrl === null

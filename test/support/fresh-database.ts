@@ -25,3 +25,22 @@ export async function freshPostgresDatabase(
     drop: () => admin(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`),
   };
 }
+
+const testDatabaseDrops: (() => Promise<void>)[] = [];
+
+/**
+ * With DATABASE_URL, a fresh database on that server for this test, its URL; without, null (the
+ * processes use the embedded one in their data directory). dropTestDatabases() in afterEach drops it.
+ */
+export async function testDatabaseUrl(label: string): Promise<string | null> {
+  const base = process.env.DATABASE_URL;
+  if (base === undefined || base === '') return null;
+  const fresh = await freshPostgresDatabase(base, label);
+  testDatabaseDrops.push(fresh.drop);
+  return fresh.url;
+}
+
+/** Drops the databases testDatabaseUrl() made; for afterEach, after the processes using them ended. */
+export async function dropTestDatabases(): Promise<void> {
+  for (const drop of testDatabaseDrops.splice(0)) await drop();
+}
