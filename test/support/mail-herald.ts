@@ -8,16 +8,8 @@ import { expect } from 'vitest';
 import { TestDnsServer } from './dns-server.ts';
 import { freshPostgresDatabase } from './fresh-database.ts';
 import { SmtpSink, type SinkMessage } from './smtp-sink.ts';
-import {
-  freePort,
-  heraldEnv,
-  http,
-  makeDataDir,
-  startHerald,
-  until,
-  waitForHealthy,
-  type HeraldProcess,
-} from './spawn.ts';
+import { databaseVariables, provisionTeam, startAdminHerald, type AdminHerald } from './admin-herald.ts';
+import { http, until, type HeraldProcess } from './spawn.ts';
 
 interface DnsRecord {
   type: string;
@@ -26,50 +18,27 @@ interface DnsRecord {
   priority: string | null;
 }
 
-export interface MailHerald {
-  /** The `herald start` process (a test kills it); `env` starts the next one on the same data. */
-  process: HeraldProcess;
-  env: NodeJS.ProcessEnv;
-  dataDir: string;
-  port: number;
-  adminToken: string;
+export interface MailHerald extends AdminHerald {
   teamId: number | string;
   key: string;
   /** The verified sending domain. */
   domainName: string;
-  admin(method: string, path: string, body?: unknown): Promise<{ id: number | string; key?: string }>;
 }
 
 export async function startMailHerald(
   started: HeraldProcess[],
   o: { teamName: string; sink: SmtpSink; dns: TestDnsServer; mailDomain: string; databaseUrl: string | null },
 ): Promise<MailHerald> {
-  const port = await freePort();
-  const adminToken = randomBytes(24).toString('hex');
-  const dataDir = makeDataDir();
-  const env = heraldEnv(dataDir, port, {
-    LOG_LEVEL: 'warn',
+  const herald = await startAdminHerald(started, {
     HERALD_MAIL_TRANSPORT: o.sink.url,
     HERALD_MAIL_DOMAIN: o.mailDomain,
     HERALD_DNS_SERVERS: o.dns.address,
-    HERALD_ADMIN_TOKEN: adminToken,
-    ...(o.databaseUrl === null ? {} : { DATABASE_URL: o.databaseUrl, HERALD_SECRET: randomBytes(32).toString('hex') }),
+    ...databaseVariables(o.databaseUrl),
   });
-  const process = startHerald(['start'], env);
-  started.push(process);
-  await waitForHealthy(process, port, 120_000);
-
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const response = await http(port, method, `/admin/v1${path}`, adminToken, body);
-    expect(response.status, `${method} ${path}: ${response.text}`).toBeLessThan(300);
-    return response.body as { id: number | string; key?: string };
-  };
-  const team = await admin('POST', '/teams', { name: o.teamName, plan: 'pro' });
   // Polling many emails one by one is more than the default 10 requests per second.
-  await admin('PATCH', `/teams/${team.id}`, { apiRateLimit: 10_000 });
-  const owner = await admin('POST', `/teams/${team.id}/members`, { email: 'owner@example.test', role: 'OWNER' });
-  const key = (await admin('POST', `/teams/${team.id}/api-keys`, { kind: 'full', memberId: owner.id })).key!;
+  const { teamId, key } = await provisionTeam(herald.admin, { name: o.teamName, plan: 'pro' }, 10_000);
 
+  const { port } = herald;
   const domainName = `d${randomBytes(5).toString('hex')}.example.com`;
   const created = await http(port, 'POST', '/api/v1/domains', key, { name: domainName, region: 'us-east-1' });
   expect(created.status, created.text).toBe(200);
@@ -87,7 +56,7 @@ export async function startMailHerald(
       await http(port, 'PUT', `/api/v1/domains/${domain.id}/verify`, key);
     return undefined;
   });
-  return { process, env, dataDir, port, adminToken, teamId: team.id, key, domainName, admin };
+  return { ...herald, teamId, key, domainName };
 }
 
 /**
