@@ -8,20 +8,16 @@
 // recorded outcomes) and looks each up in Twilio's Messages list: the ones Twilio has are recorded
 // `sent` with Twilio's id (its reports then apply) and keep their charge; the ones it does not have
 // are sent once more. A message sent after the restart goes out once, as usual.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogSmsProvider } from '../../src/adapters/sms-provider/index.ts';
 import { connectDatabase } from '../../src/db/connect.ts';
 import { smsDeliveryQueue } from '../../src/sms/index.ts';
-import { freshPostgresDatabase } from '../support/fresh-database.ts';
-import { FakeTwilio } from '../support/fake-twilio.ts';
+import type { FakeTwilio } from '../support/fake-twilio.ts';
+import { SmsTestServices, startSmsHerald } from '../support/sms-herald.ts';
 import {
   cleanUpHeralds,
-  freePort,
-  heraldEnv,
   http,
-  makeDataDir,
   startHerald,
   waitForExit,
   waitForHealthy,
@@ -33,15 +29,11 @@ import {
 const HELD = smsDeliveryQueue({ provider: createLogSmsProvider(async () => {}) }).concurrency;
 const TOP_UP_MINOR = 100_000;
 
-let twilio: FakeTwilio | null = null;
-let dropDatabase: (() => Promise<void>) | null = null;
+const services = new SmsTestServices();
 
 afterEach(async () => {
   await cleanUpHeralds();
-  await twilio?.close();
-  await dropDatabase?.();
-  twilio = null;
-  dropDatabase = null;
+  await services.close();
 });
 
 /** The numbers the fake was asked to send to, one entry per request. */
@@ -53,44 +45,26 @@ const requestedNumbers = (fake: FakeTwilio) =>
 describe('SIGKILL of the SMS worker while the provider holds its messages', { timeout: 240_000 }, () => {
   it('sends no message the provider had twice nor refunds it; the others go once more, charged once', () =>
     withHeraldLogs(async (started) => {
-      twilio = await FakeTwilio.start();
+      const { twilio, databaseUrl } = await services.start('sms_crash');
       twilio.respondWith('hang');
       const taken = Math.ceil(HELD / 2);
       twilio.enqueue(...Array.from({ length: taken }, () => 'accept-silently' as const));
-      const dataDir = makeDataDir();
-      const port = await freePort();
-      const fresh = process.env.DATABASE_URL
-        ? await freshPostgresDatabase(process.env.DATABASE_URL, 'sms_crash')
-        : null;
-      dropDatabase = fresh?.drop ?? null;
-      const databaseUrl = fresh?.url ?? null;
-      const adminToken = randomBytes(24).toString('hex');
-      const env = heraldEnv(dataDir, port, {
-        LOG_LEVEL: 'warn',
-        HERALD_ADMIN_TOKEN: adminToken,
-        HERALD_SMS_PROVIDER: 'twilio',
-        HERALD_TWILIO_ACCOUNT_SID: twilio.accountSid,
-        HERALD_TWILIO_AUTH_TOKEN: twilio.authToken,
-        HERALD_TWILIO_API_URL: twilio.url,
-        ...(databaseUrl === null ? {} : { DATABASE_URL: databaseUrl, HERALD_SECRET: randomBytes(32).toString('hex') }),
-      });
-
       // `herald start` runs the API and the workers in one process: this is the process that is killed.
-      const first = startHerald(['start'], env);
-      started.push(first);
-      await waitForHealthy(first, port, 120_000);
-      const admin = async (method: string, path: string, body?: unknown) => {
-        const response = await http(port, method, `/admin/v1${path}`, adminToken, body);
-        expect(response.status, `${method} ${path}: ${response.text}`).toBeLessThan(300);
-        return response.body as Record<string, unknown>;
-      };
-      const team = await admin('POST', '/teams', { name: 'sms crash', smsEnabled: true });
-      // The test polls its messages every 20 ms; the default 10 requests a second would refuse it.
-      await admin('PATCH', `/teams/${team.id}`, { apiRateLimit: 1000 });
-      const owner = await admin('POST', `/teams/${team.id}/members`, { email: 'owner@example.test', role: 'OWNER' });
-      const key = (await admin('POST', `/teams/${team.id}/api-keys`, { kind: 'full', memberId: owner.id }))
-        .key as string;
-      await admin('POST', `/teams/${team.id}/wallet/top-ups`, { amountMinor: TOP_UP_MINOR, reference: 'crash-test' });
+      const {
+        process: first,
+        env,
+        dataDir,
+        port,
+        key,
+        teamId,
+        admin,
+      } = await startSmsHerald(started, {
+        teamName: 'sms crash',
+        twilio,
+        databaseUrl,
+        topUpMinor: TOP_UP_MINOR,
+        topUpReference: 'crash-test',
+      });
 
       const numbers = Array.from({ length: HELD }, (_, i) => `+1415555${String(2671 + i)}`);
       const ids: string[] = [];
@@ -101,7 +75,7 @@ describe('SIGKILL of the SMS worker while the provider holds its messages', { ti
       }
       // Every message is with the provider, none answered: kill the worker there.
       await until('the provider holding every message', 60_000, async () =>
-        requestedNumbers(twilio!).length >= HELD ? true : undefined,
+        requestedNumbers(twilio).length >= HELD ? true : undefined,
       );
       first.kill('SIGKILL');
       expect(await waitForExit(first, 10_000)).toEqual({ code: null, signal: 'SIGKILL' });
@@ -160,7 +134,7 @@ describe('SIGKILL of the SMS worker while the provider holds its messages', { ti
       expect(requestedNumbers(twilio).sort()).toEqual([...numbers, ...missing, '+14155552680'].sort());
 
       // Each held message and the new one: one charge, no release. The balance agrees.
-      const ledger = await admin('GET', `/teams/${team.id}/wallet/transactions?limit=100`);
+      const ledger = await admin('GET', `/teams/${teamId}/wallet/transactions?limit=100`);
       const rows = ledger.data as { type: string; reference: string; amountMinor: string }[];
       for (const id of ids) {
         expect(
@@ -171,7 +145,7 @@ describe('SIGKILL of the SMS worker while the provider holds its messages', { ti
         ).toEqual(['SMS_CHARGE']);
       }
       expect(rows.filter((row) => row.reference === afterId).map((row) => row.type)).toEqual(['SMS_CHARGE']);
-      const wallet = await admin('GET', `/teams/${team.id}/wallet`);
+      const wallet = await admin('GET', `/teams/${teamId}/wallet`);
       const charged = rows
         .filter((row) => row.type === 'SMS_CHARGE')
         .reduce((sum, row) => sum + BigInt(row.amountMinor), 0n);
