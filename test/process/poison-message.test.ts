@@ -4,30 +4,15 @@
 // and readable within seconds; `herald admin inbound failed` answers; SIGTERM then ends the process.
 // Before, the first got 250, its parse never settled, the second waited behind it for good, and
 // SIGTERM hung.
-import { randomBytes } from 'node:crypto';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from '../support/fresh-database.ts';
-import {
-  cleanUpHeralds,
-  freePort,
-  heraldEnv,
-  http,
-  makeDataDir,
-  runHerald,
-  startHerald,
-  until,
-  waitForExit,
-  waitForHealthy,
-  withHeraldLogs,
-} from '../support/spawn.ts';
-
-let dropDatabase: (() => Promise<void>) | null = null;
+import { dropTestDatabases, testDatabaseUrl } from '../support/fresh-database.ts';
+import { startInboundHerald } from '../support/inbound-herald.ts';
+import { cleanUpHeralds, http, runHerald, until, waitForExit, withHeraldLogs } from '../support/spawn.ts';
 
 afterEach(async () => {
   await cleanUpHeralds();
-  await dropDatabase?.();
-  dropDatabase = null;
+  await dropTestDatabases();
 });
 
 function manyParts(to: string, parts: number): Buffer {
@@ -66,47 +51,33 @@ async function send(port: number, to: string, raw: Buffer): Promise<string> {
 describe('a message the parser cannot take, in a running herald', { timeout: 300_000 }, () => {
   it('is refused in the session, the next message is delivered within seconds, and SIGTERM exits', async () => {
     await withHeraldLogs(async (started) => {
-      const port = await freePort();
-      const smtpPort = await freePort();
-      const adminToken = randomBytes(24).toString('hex');
-      let databaseUrl: Record<string, string> = {};
-      if (process.env.DATABASE_URL) {
-        const fresh = await freshPostgresDatabase(process.env.DATABASE_URL, 'poison_message');
-        dropDatabase = fresh.drop;
-        databaseUrl = { DATABASE_URL: fresh.url };
-      }
-      const env = heraldEnv(makeDataDir(), port, {
-        LOG_LEVEL: 'warn',
-        ...databaseUrl,
-        HERALD_SECRET: randomBytes(32).toString('hex'),
-        HERALD_ADMIN_TOKEN: adminToken,
-        HERALD_MAIL_DOMAIN: 'herald.localhost',
-        HERALD_SMTP_PORT: String(smtpPort),
+      const databaseUrl = await testDatabaseUrl('poison_message');
+      const {
+        process: herald,
+        env,
+        port,
+        smtpPort,
+        teamId,
+        key,
+        admin,
+      } = await startInboundHerald(started, {
+        teamName: 'poison',
+        databaseUrl,
       });
-      const herald = startHerald(['start'], env);
-      started.push(herald);
-      await waitForHealthy(herald, port, 150_000);
+      const address = (
+        await admin('POST', `/teams/${teamId}/inboxes`, {
+          name: 'Support',
+          address: 'support@herald.localhost',
+        })
+      ).address as string;
 
-      const admin = async (path: string, body: unknown) => {
-        const response = await http(port, 'POST', `/admin/v1${path}`, adminToken, body);
-        expect(response.status, `${path}: ${response.text}`).toBe(201);
-        return response.body as { id: number; key?: string; address?: string };
-      };
-      const team = await admin('/teams', { name: 'poison' });
-      const owner = await admin(`/teams/${team.id}/members`, { email: 'owner@example.test', role: 'OWNER' });
-      const { key } = await admin(`/teams/${team.id}/api-keys`, { kind: 'full', memberId: owner.id });
-      const { address } = await admin(`/teams/${team.id}/inboxes`, {
-        name: 'Support',
-        address: 'support@herald.localhost',
-      });
-
-      expect(await send(smtpPort, address!, manyParts(address!, 1000))).toMatch(
+      expect(await send(smtpPort, address, manyParts(address, 1000))).toMatch(
         /^554 5\.6\.0 Message has too many MIME parts/,
       );
       const normal = Buffer.from(
         `From: Bob <bob@sender.test>\r\nTo: ${address}\r\nSubject: after the poison\r\n\r\nhello\r\n`,
       );
-      expect(await send(smtpPort, address!, normal)).toMatch(/^250/);
+      expect(await send(smtpPort, address, normal)).toMatch(/^250/);
       const delivered = await until('the normal message in the inbox', 20_000, async () => {
         const listed = await http(port, 'GET', '/api/v1/inbound/messages', key);
         const data = (listed.body as { data?: { subject: string }[] }).data ?? [];

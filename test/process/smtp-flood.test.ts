@@ -6,20 +6,10 @@
 // dribbled a byte a second) under a transaction budget longer than the test, so that room is made
 // by closing the idlest whatever its state (test/inbound/smtp-lockout.test.ts has the budget itself). While they all hold their
 // sockets, a real DSN for an email Herald sent gets its 250, and the email is then BOUNCED.
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from '../support/fresh-database.ts';
-import {
-  cleanUpHeralds,
-  freePort,
-  heraldEnv,
-  http,
-  makeDataDir,
-  startHerald,
-  until,
-  waitForHealthy,
-  withHeraldLogs,
-} from '../support/spawn.ts';
+import { dropTestDatabases, testDatabaseUrl } from '../support/fresh-database.ts';
+import { startInboundHerald } from '../support/inbound-herald.ts';
+import { cleanUpHeralds, http, until, withHeraldLogs } from '../support/spawn.ts';
 import { RawClient } from '../inbound/raw-smtp-client.ts';
 
 const MAX_CLIENTS = 100;
@@ -30,7 +20,6 @@ const FLOOD_NETWORKS = 51;
 /** One /24 with this many addresses, one connection each: only PER_NETWORK of them get in. */
 const ROTATING_ADDRESSES = 20;
 
-let dropDatabase: (() => Promise<void>) | null = null;
 let flood: RawClient[] = [];
 const dribbles: NodeJS.Timeout[] = [];
 
@@ -39,8 +28,7 @@ afterEach(async () => {
   for (const client of flood) client.close();
   flood = [];
   await cleanUpHeralds();
-  await dropDatabase?.();
-  dropDatabase = null;
+  await dropTestDatabases();
 });
 
 function dsn(recipient: string, emailId: string): string {
@@ -104,42 +92,20 @@ async function metrics(port: number): Promise<Map<string, number>> {
 describe('an SMTP listener nobody can lock out', { timeout: 300_000 }, () => {
   it('answers a real DSN 250 while idle connections from 52 networks hold every place', async () => {
     await withHeraldLogs(async (started) => {
-      const port = await freePort();
-      const smtpPort = await freePort();
-      const adminToken = randomBytes(24).toString('hex');
-      let databaseUrl: Record<string, string> = {};
-      if (process.env.DATABASE_URL) {
-        const fresh = await freshPostgresDatabase(process.env.DATABASE_URL, 'smtp_flood');
-        dropDatabase = fresh.drop;
-        databaseUrl = { DATABASE_URL: fresh.url };
-      }
-      const env = heraldEnv(makeDataDir(), port, {
-        LOG_LEVEL: 'warn',
-        ...databaseUrl,
-        HERALD_SECRET: randomBytes(32).toString('hex'),
-        HERALD_ADMIN_TOKEN: adminToken,
-        HERALD_MAIL_DOMAIN: 'herald.localhost',
-        HERALD_SMTP_PORT: String(smtpPort),
-        HERALD_SMTP_MAX_CLIENTS: String(MAX_CLIENTS),
-        HERALD_SMTP_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
-        HERALD_SMTP_MAX_CONNECTIONS_PER_NETWORK: String(PER_NETWORK),
-        // Long enough that the flood is still there when the DSN comes: room is made by closing the idlest.
-        HERALD_SMTP_GREETING_TIMEOUT_SECONDS: '120',
-        HERALD_SMTP_TRANSACTION_IDLE_SECONDS: '120',
-      });
-      const herald = startHerald(['start'], env);
-      started.push(herald);
-      await waitForHealthy(herald, port, 150_000);
-
+      const databaseUrl = await testDatabaseUrl('smtp_flood');
       // An email Herald sent (from its own domain to the team's owner), and the return path it went out with.
-      const admin = async (path: string, body: unknown) => {
-        const response = await http(port, 'POST', `/admin/v1${path}`, adminToken, body);
-        expect(response.status, `${path}: ${response.text}`).toBe(201);
-        return response.body as { id: number; key?: string };
-      };
-      const team = await admin('/teams', { name: 'flood' });
-      const owner = await admin(`/teams/${team.id}/members`, { email: 'owner@example.test', role: 'OWNER' });
-      const { key } = await admin(`/teams/${team.id}/api-keys`, { kind: 'full', memberId: owner.id });
+      const { port, smtpPort, adminToken, teamId, key } = await startInboundHerald(started, {
+        teamName: 'flood',
+        databaseUrl,
+        variables: {
+          HERALD_SMTP_MAX_CLIENTS: String(MAX_CLIENTS),
+          HERALD_SMTP_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
+          HERALD_SMTP_MAX_CONNECTIONS_PER_NETWORK: String(PER_NETWORK),
+          // Long enough that the flood is still there when the DSN comes: room is made by closing the idlest.
+          HERALD_SMTP_GREETING_TIMEOUT_SECONDS: '120',
+          HERALD_SMTP_TRANSACTION_IDLE_SECONDS: '120',
+        },
+      });
       const sent = await http(port, 'POST', '/api/v1/emails', key, {
         from: 'Herald <hello@herald.localhost>',
         to: 'owner@example.test',
@@ -149,7 +115,7 @@ describe('an SMTP listener nobody can lock out', { timeout: 300_000 }, () => {
       expect(sent.status, sent.text).toBe(200);
       const { emailId } = sent.body as { emailId: string };
       const returnPath = await until('the email in the outbox', 60_000, async () => {
-        const listed = await http(port, 'GET', `/admin/v1/outbox?teamId=${team.id}`, adminToken);
+        const listed = await http(port, 'GET', `/admin/v1/outbox?teamId=${teamId}`, adminToken);
         const rows = listed.body as { emailId: string; envelope: { from: string } }[];
         return rows.find((row) => row.emailId === emailId)?.envelope.from;
       });
