@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DELIVERY_LEASE_MS } from '../../src/emails/delivery.ts';
-import { MailTestServices, sinkHeader, startMailHerald } from '../support/mail-herald.ts';
+import { MailTestServices, sinkHeader } from '../support/mail-herald.ts';
 import type { SinkMessage } from '../support/smtp-sink.ts';
 import {
   cleanUpHeralds,
@@ -39,13 +39,10 @@ afterEach(async () => {
 describe('SIGKILL of the worker while a code email is being sent', { timeout: 300_000 }, () => {
   it('the code arrives within moments of a new worker, exactly once, and a slow live send is not doubled', () =>
     withHeraldLogs(async (started) => {
-      const { sink, dns, databaseUrl } = await services.start('code_crash');
-      const herald = await startMailHerald(started, {
+      const { herald, sink, databaseUrl } = await services.startHerald(started, {
+        databaseLabel: 'code_crash',
         teamName: 'code crash',
-        sink,
-        dns,
         mailDomain: MAIL_DOMAIN,
-        databaseUrl,
       });
       const { port, key, domainName, env } = herald;
       sink.holdReplies();

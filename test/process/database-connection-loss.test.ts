@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MailTestServices, sinkHeader, startMailHerald } from '../support/mail-herald.ts';
+import { MailTestServices, sinkHeader } from '../support/mail-herald.ts';
 import {
   cleanUpHeralds,
   freePort,
@@ -80,15 +80,16 @@ describe.skipIf(!process.env.DATABASE_URL)(
   () => {
     it('api, worker and smtp processes survive, are ready again, and every email goes exactly once', () =>
       withHeraldLogs(async (started) => {
-        const { sink, dns, databaseUrl } = await services.start('connection_loss');
         // `herald start` migrates and provisions a team with a verified domain; then it makes way
         // for one process of each kind on the same database.
-        const setup = await startMailHerald(started, {
-          teamName: 'connection loss',
+        const {
+          herald: setup,
           sink,
-          dns,
-          mailDomain: MAIL_DOMAIN,
           databaseUrl,
+        } = await services.startHerald(started, {
+          databaseLabel: 'connection_loss',
+          teamName: 'connection loss',
+          mailDomain: MAIL_DOMAIN,
         });
         setup.process.kill('SIGTERM');
         await waitForExit(setup.process, 60_000);

@@ -78,6 +78,22 @@ export class MailTestServices {
     return { sink, dns, databaseUrl: fresh.url };
   }
 
+  /** start(), then startMailHerald on what it started: how a mail process test begins. */
+  async startHerald(
+    started: HeraldProcess[],
+    o: { databaseLabel: string; teamName: string; mailDomain: string },
+  ): Promise<{ herald: MailHerald; sink: SmtpSink; dns: TestDnsServer; databaseUrl: string | null }> {
+    const { sink, dns, databaseUrl } = await this.start(o.databaseLabel);
+    const herald = await startMailHerald(started, {
+      teamName: o.teamName,
+      sink,
+      dns,
+      mailDomain: o.mailDomain,
+      databaseUrl,
+    });
+    return { herald, sink, dns, databaseUrl };
+  }
+
   async close(): Promise<void> {
     for (const close of this.#close.splice(0)) await close();
   }
