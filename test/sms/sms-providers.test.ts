@@ -12,9 +12,10 @@ import {
   deliverDueSms as deliverDue,
   sendTestSms,
   smsRunner as runner,
+  startTermiiTestApp,
   startTwilioTestApp,
 } from '../support/sms-delivery.ts';
-import { FakeTermii } from '../support/fake-termii.ts';
+import type { FakeTermii } from '../support/fake-termii.ts';
 import { AT_TEST_API_KEY, AT_TEST_USERNAME, FakeAfricasTalking } from '../support/fake-africastalking.ts';
 
 const US = '+14155552671';
@@ -171,17 +172,11 @@ describe('twilio', () => {
 describe('termii', () => {
   let termii: FakeTermii;
   let t: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    termii = await FakeTermii.start();
-    t = await createListeningTestApp({
-      smsProvider: 'termii',
-      termii: { apiKey: termii.apiKey, apiUrl: termii.url, secretKey: termii.secretKey },
-    });
+    ({ t, termii, close } = await startTermiiTestApp());
   }, 60_000);
-  afterAll(async () => {
-    await t.close();
-    await termii.close();
-  });
+  afterAll(() => close());
 
   it('sends, follows a signed report, refuses a forged one; other providers’ paths are not live', async () => {
     const team = await createSmsTeam(t.app);

@@ -6,14 +6,18 @@
 //   is sent once more;
 // - a provider that cannot be looked up (Termii) leaves such a message `sent` with its charge.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListeningTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { bearer, createSmsTeam, type TestTeam } from '../support/factory.ts';
 import type { FakeTwilio } from '../support/fake-twilio.ts';
-import { SMS_CALLBACK_PATHS } from '../../src/adapters/sms-provider/index.ts';
 import { TestDnsServer } from '../support/dns-server.ts';
-import { FakeTermii } from '../support/fake-termii.ts';
-import { FakeTwilio as Twilio } from '../support/fake-twilio.ts';
-import { deliverDueSms, sendTestSms, smsRunner } from '../support/sms-delivery.ts';
+import type { FakeTermii } from '../support/fake-termii.ts';
+import {
+  deliverDueSms,
+  sendTestSms,
+  smsRunner,
+  startTermiiTestApp,
+  startTwilioTestApp,
+} from '../support/sms-delivery.ts';
 
 const US = '+14155552671';
 const NG = '+2348031234567';
@@ -45,25 +49,23 @@ describe('twilio', () => {
   let twilio: FakeTwilio;
   let t: TestApp;
   let callback: string;
+  let close: () => Promise<void>;
   let dns: TestDnsServer;
   beforeAll(async () => {
-    twilio = await Twilio.start();
     // A name for a webhook, so that the reports' sms.* events are recorded as calls.
     dns = await TestDnsServer.start();
     dns.set('hooks.example.test', 'A', [{ type: 'A', address: '127.0.0.1' }]);
-    t = await createListeningTestApp({
-      smsProvider: 'twilio',
-      twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
-      dnsServers: [dns.address],
-      webhookAllowCidrs: ['127.0.0.0/8'],
-    });
-    callback = `${t.deps.config.publicUrl}${SMS_CALLBACK_PATHS.twilio}`;
+    ({
+      t,
+      twilio,
+      statusCallback: callback,
+      close,
+    } = await startTwilioTestApp({ dnsServers: [dns.address], webhookAllowCidrs: ['127.0.0.0/8'] }));
     // Twilio's dates follow the test's clock, which the tests move forward.
     twilio.now = () => t.clock.now();
   }, 60_000);
   afterAll(async () => {
-    await t.close();
-    await twilio.close();
+    await close();
     await dns.close();
   });
 
@@ -204,17 +206,11 @@ describe('twilio', () => {
 describe('termii (no lookup)', () => {
   let termii: FakeTermii;
   let t: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    termii = await FakeTermii.start();
-    t = await createListeningTestApp({
-      smsProvider: 'termii',
-      termii: { apiKey: termii.apiKey, apiUrl: termii.url, secretKey: termii.secretKey },
-    });
+    ({ t, termii, close } = await startTermiiTestApp());
   }, 60_000);
-  afterAll(async () => {
-    await t.close();
-    await termii.close();
-  });
+  afterAll(() => close());
 
   it('leaves a message unanswered by the deadline `sent` with its charge, never sent again', async () => {
     const team = await createSmsTeam(t.app);

@@ -1,11 +1,13 @@
 // The sms-delivery queue as the worker runs it, for tests that need queued messages handed over, and
-// an app whose messages go to a fake Twilio of its own.
+// an app whose messages go to a fake Twilio (or Termii) of its own.
 import { expect } from 'vitest';
 import { SMS_CALLBACK_PATHS } from '../../src/adapters/sms-provider/index.ts';
+import type { Config } from '../../src/config.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { smsDeliveryQueue, type SmsDeliveryDeps } from '../../src/sms/index.ts';
 import { createListeningTestApp, type TestApp } from './app.ts';
 import { bearer, type TestTeam } from './factory.ts';
+import { FakeTermii } from './fake-termii.ts';
 import { FakeTwilio } from './fake-twilio.ts';
 
 /** A runner of the sms-delivery queue with the app's provider and clock (not started). */
@@ -44,10 +46,11 @@ export interface TwilioTestApp {
   close(): Promise<void>;
 }
 
-/** An app listening on loopback (so reports can reach it) that hands its SMS to a fake Twilio. */
-export async function startTwilioTestApp(): Promise<TwilioTestApp> {
+/** An app listening on loopback (so reports can reach it) that hands its SMS to a fake Twilio; `config` adds to its own. */
+export async function startTwilioTestApp(config: Partial<Config> = {}): Promise<TwilioTestApp> {
   const twilio = await FakeTwilio.start();
   const t = await createListeningTestApp({
+    ...config,
     smsProvider: 'twilio',
     twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, apiUrl: twilio.url },
   });
@@ -58,6 +61,29 @@ export async function startTwilioTestApp(): Promise<TwilioTestApp> {
     close: async () => {
       await t.close();
       await twilio.close();
+    },
+  };
+}
+
+export interface TermiiTestApp {
+  t: TestApp;
+  termii: FakeTermii;
+  close(): Promise<void>;
+}
+
+/** An app listening on loopback (so reports can reach it) that hands its SMS to a fake Termii. */
+export async function startTermiiTestApp(): Promise<TermiiTestApp> {
+  const termii = await FakeTermii.start();
+  const t = await createListeningTestApp({
+    smsProvider: 'termii',
+    termii: { apiKey: termii.apiKey, apiUrl: termii.url, secretKey: termii.secretKey },
+  });
+  return {
+    t,
+    termii,
+    close: async () => {
+      await t.close();
+      await termii.close();
     },
   };
 }
