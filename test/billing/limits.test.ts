@@ -9,7 +9,7 @@ import {
   INVOICE_READS_PER_MINUTE_ALL_TEAMS,
 } from '../../src/billing/read-limits.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { get, teamWith } from './support.ts';
+import { BILLING_READS, get, teamWith } from './support.ts';
 
 describe('per-minute limits (memory counters)', () => {
   let t: TestApp;
@@ -71,14 +71,7 @@ describe('counters unreachable', () => {
 
   it('every billing read answers 503, never 429 and never unlimited; other routes still answer', async () => {
     const team = await teamWith(t.app);
-    for (const path of [
-      '/v1/billing/transactions',
-      '/v1/billing/receipts',
-      '/v1/billing/invoices',
-      '/v1/billing/subscription',
-      '/v1/billing/usage',
-      '/v1/billing/pricing',
-    ]) {
+    for (const path of BILLING_READS) {
       for (let i = 0; i < 3; i++) {
         const response = await get(t.app, team.key, path);
         expect(response.statusCode, path).toBe(503);

@@ -9,6 +9,16 @@ import { adminCall } from '../wallet/support.ts';
 
 export { adminCall };
 
+/** Every billing read route (under /api): what counts against the billing read limits. */
+export const BILLING_READS = [
+  '/v1/billing/transactions',
+  '/v1/billing/receipts',
+  '/v1/billing/invoices',
+  '/v1/billing/subscription',
+  '/v1/billing/usage',
+  '/v1/billing/pricing',
+];
+
 export async function teamWith(
   app: FastifyInstance,
   options: { currency?: 'USD' | 'NGN' | 'KES'; plan?: 'free' | 'pro'; topUp?: number } = {},

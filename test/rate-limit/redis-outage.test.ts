@@ -18,6 +18,7 @@ import { discardTestDataDir, testConfig } from '../support/app.ts';
 import { getTestDb } from '../support/db.ts';
 import { bearer, createSmsTeam } from '../support/factory.ts';
 import { freePort } from '../support/spawn.ts';
+import { BILLING_READS } from '../billing/support.ts';
 
 interface LogLine {
   level: number;
@@ -69,14 +70,6 @@ const outageLines = (logs: LogLine[]) => logs.filter((line) => /redis/i.test(lin
 const loudLines = (logs: LogLine[]) => logs.filter((line) => line.level >= WARN);
 
 const US = '+14155552671';
-const BILLING_READS = [
-  '/v1/billing/transactions',
-  '/v1/billing/receipts',
-  '/v1/billing/invoices',
-  '/v1/billing/subscription',
-  '/v1/billing/usage',
-  '/v1/billing/pricing',
-];
 
 /** Every limited route, each several times: served (or 503 for billing reads), never 500. */
 async function exerciseEveryLimitedRoute(t: OutageApp): Promise<void> {
