@@ -12,7 +12,7 @@ import { smsReason, type ProviderMessage, type SmsProvider } from '../adapters/s
 import type { Db } from '../db/handle.ts';
 import { errorMessage } from '../queue/index.ts';
 import type { SmsChange } from './outcomes.ts';
-import { knownProviderIds, queuedSince } from './queries.ts';
+import { knownProviderIds, queuedSince } from './reconcile-queries.ts';
 
 /** Marks a retry after which the provider may have the message: the next claim reconciles it. */
 export const UNCONFIRMED = 'unconfirmed hand-off: ';

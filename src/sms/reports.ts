@@ -27,7 +27,8 @@ import {
   purgePendingReports,
   takePendingReports,
 } from './pending-report-queries.ts';
-import { adoptProviderId, getSmsByProviderIdForUpdate, type SmsRow } from './queries.ts';
+import { getSmsByProviderIdForUpdate, type SmsRow } from './queries.ts';
+import { adoptProviderId } from './reconcile-queries.ts';
 import { awaitingIdOf } from './reconcile.ts';
 
 const PENDING_DAYS = 3;
