@@ -10,6 +10,7 @@ import type { Clock } from '../platform/clock.ts';
 import { claimDue, releaseLeases, type ClaimedBatch } from './claim.ts';
 import { errorMessage, type Queue } from './define-queue.ts';
 import { finaliseAndClaim, finaliseBatch, type FinaliseCounts } from './finalise.ts';
+import { withinDeadline } from './handler-deadline.ts';
 import { LeaseKeeper } from './lease-keeper.ts';
 import type { QueueMetrics } from './metrics.ts';
 import { LEASE_EXPIRED_ERROR, sortOutcomes, type SortedOutcomes } from './sort-outcomes.ts';
@@ -252,7 +253,7 @@ export class QueueLane implements Lane {
     }
     if (runnable.length > 0) {
       try {
-        outcomes.push(...(await this.#withinDeadline(held, queue.handleBatch(runnable, ctx))));
+        outcomes.push(...(await withinDeadline(queue.handleBatch(runnable, ctx), held.abort, queue.handlerTimeoutMs)));
       } catch (error) {
         this.#deps.logger.warn({ queue: queue.name, err: error }, 'queue handler threw; retrying its batch');
         const message = errorMessage(error);
@@ -268,30 +269,6 @@ export class QueueLane implements Lane {
       this.#deps.logger.warn({ queue: queue.name, ids }, 'outcomes for rows not in the batch');
     }
     return sorted;
-  }
-
-  /**
-   * The handler's answer, or past queue.handlerTimeoutMs a throw: the batch's signal is aborted first,
-   * and a handler that stops on it (rowByRow does) still answers for the rows it finished, within a
-   * short grace. A handler that ignores it is left running; its rows are retried, and whatever it
-   * writes later matches a lease the rows no longer carry.
-   */
-  async #withinDeadline(held: HeldBatch, handling: Promise<JobOutcome[]>): Promise<JobOutcome[]> {
-    const { handlerTimeoutMs } = this.queue;
-    const graceMs = Math.min(1_000, Math.ceil(handlerTimeoutMs / 10));
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const error = new HandlerDeadlineError(handlerTimeoutMs);
-        held.abort.abort(error);
-        timer = setTimeout(() => reject(error), graceMs);
-      }, handlerTimeoutMs);
-    });
-    try {
-      return await Promise.race([handling, deadline]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   #count(counts: FinaliseCounts): void {
@@ -328,14 +305,6 @@ export class QueueLane implements Lane {
       }
     }
     return released;
-  }
-}
-
-/** A batch handler that did not settle within its queue's handlerTimeoutMs; its rows are retried. */
-export class HandlerDeadlineError extends Error {
-  override name = 'HandlerDeadlineError';
-  constructor(timeoutMs: number) {
-    super(`the handler did not finish within ${timeoutMs} ms`);
   }
 }
 
