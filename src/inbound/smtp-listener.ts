@@ -12,6 +12,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMT
 import { ListenerAdmission, type AdmissionLimits } from './admission.ts';
 import { messageShapeProblem } from '../platform/mime-limits.ts';
 import { smtpMetrics } from './smtp-metrics.ts';
+import { smtpServerLogger } from './smtp-server-logger.ts';
 
 export interface InboundMessage {
   /** The envelope sender; '' for the null sender (<>) that bounces and reports use. */
@@ -123,7 +124,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       }
     },
   });
-  /** Commands seen per session (see smtpServerLogger). */
+  /** Commands seen per session (see smtp-server-logger.ts). */
   const commands = new Map<string, number>();
   // Should smtp-server ever throw from a reply callback, it ends here, not as an unhandled rejection.
   const replyFailed = (error: unknown) => logger.error({ err: error }, 'smtp reply failed');
@@ -308,27 +309,5 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
           resolve();
         });
       }),
-  };
-}
-
-/**
- * smtp-server logs through a bunyan-style logger: its entries go to pino one level down (it logs
- * every connection at info), and its per-command entry ({tnx: 'command', cid}) is where commands are
- * counted, because smtp-server has no hook that sees every command (NOOP, RSET, HELP...).
- */
-function smtpServerLogger(logger: Logger, onCommand: (sessionId: string) => void) {
-  const forward =
-    (level: 'trace' | 'debug' | 'warn') =>
-    (entry: Record<string, unknown>, message?: string, ...args: unknown[]) => {
-      if (entry.tnx === 'command' && typeof entry.cid === 'string') onCommand(entry.cid);
-      logger[level](entry, message, ...args);
-    };
-  return {
-    trace: forward('trace'),
-    debug: forward('trace'),
-    info: forward('debug'),
-    warn: forward('debug'),
-    error: forward('debug'),
-    fatal: forward('warn'),
   };
 }
