@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import { failedInboundRaw, listFailedInbound } from '../inbound/failed-messages.ts';
+import { failedInboundRaw, listFailedInbound } from '../inbound/failed-message-queries.ts';
 import { notFound } from '../platform/errors.ts';
 import { ADMIN_ERRORS, ADMIN_ROUTE } from './route-kit.ts';
 
