@@ -1,5 +1,5 @@
-// Wallet amounts cross JSON as numbers: the balance is bounded so that every amount stays exact.
-// Formatting and the currencies are platform/money.ts's.
+// Wallet-only, not a second money module: the balance cap that keeps every wallet amount exact as a
+// JSON number, and that conversion. Currencies, rounding and formatting are platform/money.ts's.
 
 /** The largest balance: every amount stays exact as a JSON number (also a CHECK in 0022_wallet.sql). */
 export const MAX_BALANCE_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
