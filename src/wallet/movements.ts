@@ -2,18 +2,8 @@
 // and the operator's top-ups, adjustments and reversals (operator.md, "More admin API").
 import type { WalletRow, WalletTransactionRow } from '../db/schema-wallet.ts';
 import { ApiError, badRequest, conflict, notFound } from '../platform/errors.ts';
-import {
-  append,
-  findByReference,
-  findTransaction,
-  giveBack,
-  lockOrOpenWallet,
-  lockWallet,
-  planMovement,
-  type Movement,
-  type Shortfall,
-  type Tx,
-} from './ledger.ts';
+import { append, giveBack, lockOrOpenWallet, planMovement, type Movement, type Shortfall } from './ledger.ts';
+import { findByReference, findTransaction, lockWallet, type Tx } from './queries.ts';
 import { newReceiptReference } from './receipts.ts';
 
 /** Row kinds a charge may have (Pro months and units join later). */

@@ -3,7 +3,8 @@
 // transaction; each has a receipt. Separate from charge() so the SMS charge path stays as it is.
 import type { WalletTransactionRow } from '../db/schema-wallet.ts';
 import { ApiError } from '../platform/errors.ts';
-import { append, findByReference, lockWallet, type Tx } from './ledger.ts';
+import { append } from './ledger.ts';
+import { findByReference, lockWallet, type Tx } from './queries.ts';
 import { newReceiptReference } from './receipts.ts';
 
 export type PlanChargeType = 'PRO_MONTH' | 'PRO_UNITS';

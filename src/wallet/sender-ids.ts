@@ -7,14 +7,9 @@ import type { Database } from '../db/schema.ts';
 import type { SenderIdRow } from '../db/schema-wallet.ts';
 import { conflict, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
-import { findTransaction, giveBack, lockWallet } from './ledger.ts';
+import { giveBack } from './ledger.ts';
 import { charge } from './movements.ts';
-
-export async function listSenderIds(db: Kysely<Database>, teamId: number, country?: string): Promise<SenderIdRow[]> {
-  let query = db.selectFrom('sender_ids').selectAll().where('team_id', '=', teamId).where('deleted_at', 'is', null);
-  if (country !== undefined) query = query.where('country', '=', country);
-  return query.orderBy('created_at').orderBy('id').execute();
-}
+import { findTransaction, insertSenderId, lockWallet, markSenderIdDeleted } from './queries.ts';
 
 export async function createSenderId(
   db: Kysely<Database>,
@@ -35,18 +30,13 @@ export async function createSenderId(
               at: now,
             })
           : null;
-      return tx
-        .insertInto('sender_ids')
-        .values({
-          id,
-          team_id: teamId,
-          sender_id: input.senderId,
-          country: input.country,
-          fee_transaction_id: fee?.id ?? null,
-          created_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertSenderId(tx, teamId, {
+        id,
+        senderId: input.senderId,
+        country: input.country,
+        feeTransactionId: fee?.id ?? null,
+        at: now,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error, 'sender_ids_active')) {
@@ -65,14 +55,7 @@ export async function deleteSenderId(
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const row = await tx
-      .updateTable('sender_ids')
-      .set({ deleted_at: now })
-      .where('team_id', '=', teamId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await markSenderIdDeleted(tx, teamId, id, now);
     if (!row) throw notFound('sender ID');
     if (!refund || row.fee_transaction_id === null) return;
     const wallet = await lockWallet(tx, teamId);
