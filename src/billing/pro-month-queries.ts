@@ -1,19 +1,9 @@
 // The Pro months paid from the wallet (migration 0029), team id first: an append-only list of
 // transitions per team (pro_month_events), the deployment's gapless invoice counter and the
-// teams the renewal chore must look at.
+// teams the renewal chore must look at. The team row's billing columns: team-billing-queries.ts.
 import { sql } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { ProMonthEventKind, ProMonthEventRow } from '../db/schema-billing.ts';
-
-/** The team's plan and billing method, its row locked so plan changes and renewals take turns. */
-export async function lockTeamBilling(db: Db, teamId: number) {
-  return db
-    .selectFrom('teams')
-    .select(['plan', 'billing_method'])
-    .where('id', '=', teamId)
-    .forUpdate()
-    .executeTakeFirst();
-}
 
 export async function latestProMonthEvent(db: Db, teamId: number): Promise<ProMonthEventRow | undefined> {
   return db

@@ -4,14 +4,15 @@
 // the next at proRenewsAt. A short wallet starts a grace period of GRACE_DAYS, during which sending
 // goes on; after it the team's limits are the free plan's (effectiveKey free, unitsBlocked) until a
 // payment goes through, which a top-up triggers at once. Each transition is a row, never an edit.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, TeamPlan } from '../db/schema.ts';
 import type { BillingMethod, ProMonthEventRow } from '../db/schema-billing.ts';
 import { ApiError, badRequest, notFound } from '../platform/errors.ts';
 import { formatMinor, type Currency } from '../platform/money.ts';
 import { proPrice, type PriceList } from '../platform/price-list.ts';
 import { chargePlan } from '../wallet/index.ts';
-import { appendProMonthEvent, latestProMonthEvent, lockTeamBilling, nextCounterValue } from './pro-month-queries.ts';
+import { appendProMonthEvent, latestProMonthEvent, nextCounterValue } from './pro-month-queries.ts';
+import { getTeamBillingCurrency, lockTeamBilling, setTeamPlanAndBillingMethod } from './team-billing-queries.ts';
 
 type Tx = Transaction<Database>;
 
@@ -43,12 +44,9 @@ function monthPrice(prices: PriceList, currency: Currency): bigint {
 }
 
 async function teamCurrency(tx: Tx, teamId: number): Promise<Currency> {
-  const result = await sql<{ currency: Currency }>`
-    SELECT COALESCE(w.currency, t.currency) AS currency FROM teams t LEFT JOIN wallets w ON w.team_id = t.id
-    WHERE t.id = ${teamId}`.execute(tx);
-  const row = result.rows[0];
-  if (!row) throw notFound('team');
-  return row.currency;
+  const currency = await getTeamBillingCurrency(tx, teamId);
+  if (!currency) throw notFound('team');
+  return currency;
 }
 
 /** Pays [start, end) from the wallet: a PAID row with its invoice number, or null when short. */
@@ -123,11 +121,7 @@ export async function setPlanAndBillingMethod(
         at: now,
       });
     }
-    await tx
-      .updateTable('teams')
-      .set({ billing_method: method, plan, updated_at: now })
-      .where('id', '=', teamId)
-      .execute();
+    await setTeamPlanAndBillingMethod(tx, teamId, { plan, method }, now);
   });
 }
 

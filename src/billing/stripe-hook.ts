@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { CardCache } from './card-cache.ts';
+import { teamsOfStripeCustomer } from './team-billing-queries.ts';
 
 const BODY_LIMIT = 512 * 1024;
 
@@ -33,12 +34,7 @@ export function stripeHookRoutes(deps: {
       if (!event) throw new ApiError(400, 'BAD_REQUEST', 'The Stripe-Signature is missing or not valid');
       const interesting = event.type.startsWith('invoice.') || event.type.startsWith('customer.');
       if (interesting && event.customerId !== null) {
-        const teams = await deps.db
-          .selectFrom('teams')
-          .select('id')
-          .where('stripe_customer_id', '=', event.customerId)
-          .execute();
-        for (const team of teams) deps.cache.dropTeam(team.id);
+        for (const teamId of await teamsOfStripeCustomer(deps.db, event.customerId)) deps.cache.dropTeam(teamId);
       }
       return { received: true };
     });

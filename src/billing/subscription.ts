@@ -1,17 +1,17 @@
 // GET /v1/billing/subscription (contract: Plan): the plan, how it is paid, the card subscription
 // from the card processor for card teams, and the Pro months paid from the wallet.
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/handle.ts';
 import type { BillingMethod, Currency, TeamPlan } from '../db/schema.ts';
 import type { ProMonthEventKind } from '../db/schema-billing.ts';
-import { effectivePlanSql } from '../platform/effective-plan.ts';
 import { notFound } from '../platform/errors.ts';
 import { formatMinor } from '../platform/money.ts';
 import { proPrice, type PriceList } from '../platform/price-list.ts';
 import type { CardSubscription } from '../adapters/card-processor/index.ts';
+import { findTransaction } from '../wallet/index.ts';
 import type { Subscription } from './plan-schemas.ts';
 import { latestProMonthEvent } from './pro-month-queries.ts';
+import { getTeamBilling } from './team-billing-queries.ts';
 
 type WalletState = 'none' | 'active' | 'grace' | 'lapsed';
 
@@ -38,16 +38,7 @@ export interface BillingTeam {
 }
 
 export async function billingTeam(db: Db, teamId: number): Promise<BillingTeam> {
-  const result = await sql<{
-    plan: TeamPlan;
-    effective_plan: TeamPlan;
-    billing_method: BillingMethod;
-    currency: Currency;
-    stripe_customer_id: string | null;
-  }>`
-    SELECT t.plan, ${effectivePlanSql('t')} AS effective_plan, t.billing_method, COALESCE(w.currency, t.currency) AS currency, t.stripe_customer_id
-    FROM teams t LEFT JOIN wallets w ON w.team_id = t.id WHERE t.id = ${teamId}`.execute(db);
-  const row = result.rows[0];
+  const row = await getTeamBilling(db, teamId);
   if (!row) throw notFound('team');
   return {
     plan: row.plan,
@@ -60,12 +51,7 @@ export async function billingTeam(db: Db, teamId: number): Promise<BillingTeam> 
 
 async function receiptOf(db: Db, teamId: number, transactionId: string | null): Promise<string | null> {
   if (transactionId === null) return null;
-  const row = await db
-    .selectFrom('wallet_transactions')
-    .select('receipt_reference')
-    .where('team_id', '=', teamId)
-    .where('id', '=', transactionId)
-    .executeTakeFirst();
+  const row = await findTransaction(db, teamId, transactionId);
   return row?.receipt_reference ?? null;
 }
 

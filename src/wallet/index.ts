@@ -4,6 +4,7 @@ export { charge, planCharge, release, topUp, adjust, reverse, type ChargeInput, 
 export {
   getWallet,
   findTransaction,
+  findByReference,
   listTransactions,
   lockWallets,
   writeMovements,
