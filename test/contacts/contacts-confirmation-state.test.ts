@@ -1,6 +1,8 @@
 // The state new contacts are created in (create-contact-state.ts): in a double opt-in book not
 // subscribed, not confirmed, the confirmation due now, the confirmation queue woken in the same
 // transaction; elsewhere confirmed when created. Every creating path: single, PUT, bulk.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_CHANNEL } from '../../src/queue/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -29,10 +31,17 @@ const stateOf = (id: string) =>
 /** Runs `work` and returns the queue names announced on the queue channel meanwhile. */
 async function announced(work: () => Promise<unknown>): Promise<string[]> {
   const names: string[] = [];
-  const unsubscribe = await t.deps.database.listen(QUEUE_CHANNEL, (payload) => names.push(payload));
+  const marker = `end of the work ${randomUUID()}`;
+  const markerBack = Promise.withResolvers<void>();
+  const unsubscribe = await t.deps.database.listen(QUEUE_CHANNEL, (payload) =>
+    payload === marker ? markerBack.resolve() : names.push(payload),
+  );
   try {
     await work();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // PostgreSQL delivers notifications in commit order: once this one is back, every wake-up the
+    // work committed has arrived.
+    await sql`SELECT pg_notify(${QUEUE_CHANNEL}, ${marker})`.execute(t.deps.db);
+    await markerBack.promise;
   } finally {
     await unsubscribe();
   }

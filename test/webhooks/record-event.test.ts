@@ -183,15 +183,24 @@ describe('waking the dispatchers', () => {
     // so a NOTIFY, while this test listens: let it finish first.
     await w.settle();
     const heard: string[] = [];
+    const marker = 'every wake-up committed so far';
+    let markerBack = Promise.withResolvers<void>();
     const stop = await w.h.t.deps.database.listen('herald_queue', (payload) => {
       if (payload === 'webhook-delivery') heard.push(payload);
+      if (payload === marker) markerBack.resolve();
     });
+    // PostgreSQL delivers notifications in commit order: once this one is back, every NOTIFY committed
+    // before it has been heard.
+    const heardSoFar = async () => {
+      markerBack = Promise.withResolvers<void>();
+      await sql`SELECT pg_notify('herald_queue', ${marker})`.execute(db());
+      await markerBack.promise;
+    };
     try {
       const quiet = await w.h.team();
       await recordEvent(db(), { teamId: quiet.id, type: 'sms.sent', domainId: null, data: SMS, at: now() });
       await emails(w.h.app, quiet.key).sent({ from: quiet.from(), to: 'q@example.net', subject: 'S', text: 'x' });
-      await sql`SELECT 1`.execute(db());
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await heardSoFar();
       expect(heard).toEqual([]);
 
       const team = await w.h.team();
@@ -200,7 +209,7 @@ describe('waking the dispatchers', () => {
       await expect.poll(() => heard.length).toBeGreaterThan(0);
       heard.length = 0;
       await recordEvent(db(), { teamId: team.id, type: 'sms.sent', domainId: null, data: SMS, at: now() });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await heardSoFar();
       expect(heard).toEqual([]); // subscribed to email.queued only: no call, no NOTIFY
       await createWebhook(w, team.key, { url: w.url(), eventTypes: ['sms.sent'] });
       await recordEvent(db(), { teamId: team.id, type: 'sms.sent', domainId: null, data: SMS, at: now() });
