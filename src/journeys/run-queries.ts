@@ -10,6 +10,16 @@ import type { ExitReason, JourneyRunsTable, JourneyStatsTable, RunStatus } from 
 import { newId } from '../platform/ids.ts';
 import type { HistoryEntry } from './schemas.ts';
 
+/**
+ * A run is taken when its journey is ACTIVE and every email its last turn queued has left the
+ * queue: an EMAIL step is done when its email is sent (turn-plan.ts). Primary-key reads of the
+ * run's few emails, team id first.
+ */
+export const RUN_READY = sql`status = 'ACTIVE'
+  AND EXISTS (SELECT 1 FROM journeys j WHERE j.id = journey_runs.journey_id AND j.status = 'ACTIVE')
+  AND NOT EXISTS (SELECT 1 FROM emails e WHERE e.team_id = journey_runs.team_id
+    AND e.id = ANY (journey_runs.awaiting_email_ids) AND e.status IN ('QUEUED', 'SCHEDULED'))`;
+
 export type RunRow = Selectable<JourneyRunsTable>;
 
 export interface CounterChange {

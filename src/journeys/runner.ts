@@ -1,7 +1,7 @@
 // The journey-runs queue: an ACTIVE run of an ACTIVE journey whose next_run_at is due. A turn takes
 // the run's steps from current_step_index (turn-plan.ts): EMAIL steps send through queueEmails, a
 // WAIT sets next_run_at and ends the turn, the end of the steps completes the run (once the emails
-// it queued are sent: the claim does not take a run while they wait, see READY). The runs' changes,
+// it queued are sent: the claim does not take a run while they wait, see RUN_READY in run-queries.ts). The runs' changes,
 // their emails, the journeys' counters and the events commit together, and only for runs that still
 // carry this claim's lease: a worker killed mid-step leaves nothing, and the next claim takes the
 // step again, so each step's email is stored exactly once.
@@ -39,6 +39,7 @@ import {
   failRuns,
   lockLeasedRun,
   lockLeasedRuns,
+  RUN_READY,
   saveRuns,
   type CounterChange,
   type RunRow,
@@ -50,15 +51,6 @@ import { historyOf, planTurn, type Ending, type TurnPlan } from './turn-plan.ts'
 export { JOURNEY_RUNS_QUEUE };
 
 const MINUTE = 60_000;
-/**
- * A run is taken when its journey is ACTIVE and every email its last turn queued has left the
- * queue: an EMAIL step is done when its email is sent (turn-plan.ts). Primary-key reads of the
- * run's few emails, team id first.
- */
-const READY = sql`status = 'ACTIVE'
-  AND EXISTS (SELECT 1 FROM journeys j WHERE j.id = journey_runs.journey_id AND j.status = 'ACTIVE')
-  AND NOT EXISTS (SELECT 1 FROM emails e WHERE e.team_id = journey_runs.team_id
-    AND e.id = ANY (journey_runs.awaiting_email_ids) AND e.status IN ('QUEUED', 'SCHEDULED'))`;
 /** queueEmails takes at most a batch of 100 inputs. */
 const SEND_CHUNK = 100;
 
@@ -280,7 +272,7 @@ export function journeyRunsQueue(): Queue {
     dueColumn: 'next_run_at',
     leaseColumn: 'lease_until',
     attemptsColumn: 'attempts',
-    readyWhere: READY,
+    readyWhere: RUN_READY,
     batchSize: SEND_CHUNK,
     concurrency: 2,
     leaseMs: 5 * MINUTE,
