@@ -3,20 +3,20 @@
 // through the real app (app.inject: routing, key lookup, access policy, rate limit, query, response
 // schema). Baseline in the same run: a route of the same app with the same access that runs
 // `SELECT 1`, so the figures differ by the analytics work alone. Then what the counters' trigger
-// (migration 0014) costs the two write paths that insert events, against no trigger and against a
+// (0010_analytics.sql) costs the two write paths that insert events, against no trigger and against a
 // row-level trigger with a WHEN clause doing the same counting.
 // Run: npm exec -- node bench/analytics.ts   (ANALYTICS_BENCH_DATABASE_URL to choose the database;
 // by default herald_bench_analytics next to BENCH_DATABASE_URL)
 //
 // Data: set-based SQL in one transaction, raw inserts with session_replication_role = replica (no
-// triggers, no foreign-key checks), then the migration's own backfill statement builds the counters.
+// triggers, no foreign-key checks), then the analytics area's backfill statement builds the counters.
 // The team named DATA_MARK exists only when that transaction committed, and is reused by later runs.
-import fs from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { backfillDailyStats } from '../src/analytics/daily-stats-backfill.ts';
 import { buildDeps } from '../src/deps.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { createTeam } from '../src/platform/teams.ts';
@@ -35,17 +35,8 @@ const DAYS = 90;
 const WARM_UP = 10;
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const TARGET_MS = 50;
-const MIGRATION = new URL('../src/db/migrations/0014_email_daily_stats.sql', import.meta.url);
 
 type Db = Kysely<Database>;
-
-/** The migration's backfill statement, between its markers: the bench builds the counters exactly as an upgrade would. */
-function backfillStatement(): string {
-  const text = fs.readFileSync(MIGRATION, 'utf8');
-  const statement = text.split('-- backfill:start')[1]?.split('-- backfill:end')[0];
-  if (!statement) throw new Error('no backfill markers in migration 0014');
-  return statement;
-}
 
 async function generateData(db: Db): Promise<{ teamId: number; now: Date; seconds: number; events: number }> {
   const started = performance.now();
@@ -89,7 +80,7 @@ async function generateData(db: Db): Promise<{ teamId: number; now: Date; second
     await sql`SET LOCAL session_replication_role = origin`.execute(tx);
     await sql`SET LOCAL work_mem = '256MB'`.execute(tx);
     await sql`DELETE FROM email_daily_stats`.execute(tx);
-    await sql.raw(backfillStatement()).execute(tx);
+    await backfillDailyStats(tx);
     return { teamId: team.id, events: Number(inserted.numAffectedRows ?? 0n) };
   });
   await sql`VACUUM ANALYZE emails, email_events, email_daily_stats`.execute(db);
@@ -255,7 +246,7 @@ try {
   const body = [
     '## Analytics (analytics)',
     '',
-    `\`npm exec -- node bench/analytics.ts\`: one team with ${EMAILS.toLocaleString('en-US')} emails over ${DAYS} days on ${DOMAINS} domains and their events (half relayed: SENT then DELIVERED for most; half delivered directly: DELIVERED only; 3% bounced, a third of those with two BOUNCED events; 35% opened, 10% twice; 8% clicked; 0.1% complained${data.events === null ? '' : `; ${data.events.toLocaleString('en-US')} events`}), inserted by set-based SQL without triggers and counted into \`email_daily_stats\` by migration 0014's own backfill statement (${statRows.toLocaleString('en-US')} counter rows for the team)${data.seconds === null ? ', kept from an earlier run' : `, generated in ${data.seconds.toFixed(0)} s`}. Requests through the real app in process (\`app.inject\`: key lookup, access policy, rate limit, query, response schema), ${WARM_UP} warm-up rounds then ${RUNS} rounds each requesting every target in turn. Baseline: a route of the same app with the same access running \`SELECT 1\`. PostgreSQL 15 on loopback, database \`${new URL(DATABASE_URL).pathname.slice(1)}\`. ${machineLine()}.`,
+    `\`npm exec -- node bench/analytics.ts\`: one team with ${EMAILS.toLocaleString('en-US')} emails over ${DAYS} days on ${DOMAINS} domains and their events (half relayed: SENT then DELIVERED for most; half delivered directly: DELIVERED only; 3% bounced, a third of those with two BOUNCED events; 35% opened, 10% twice; 8% clicked; 0.1% complained${data.events === null ? '' : `; ${data.events.toLocaleString('en-US')} events`}), inserted by set-based SQL without triggers and counted into \`email_daily_stats\` by the analytics area's backfill statement (\`src/analytics/daily-stats-backfill.ts\`; ${statRows.toLocaleString('en-US')} counter rows for the team)${data.seconds === null ? ', kept from an earlier run' : `, generated in ${data.seconds.toFixed(0)} s`}. Requests through the real app in process (\`app.inject\`: key lookup, access policy, rate limit, query, response schema), ${WARM_UP} warm-up rounds then ${RUNS} rounds each requesting every target in turn. Baseline: a route of the same app with the same access running \`SELECT 1\`. PostgreSQL 15 on loopback, database \`${new URL(DATABASE_URL).pathname.slice(1)}\`. ${machineLine()}.`,
     '',
     '| request | median | p95 |',
     '|---|---:|---:|',

@@ -1,4 +1,4 @@
-// Table types of billing (migration 0029_billing.sql): Pro months paid from the wallet, the
+// Table types of billing (0016_billing.sql): Pro months paid from the wallet, the
 // deployment's invoice counters, daily Pro unit charges and the audit log of billing reads.
 import type { ColumnType, Selectable } from 'kysely';
 import type { Timestamp } from './column-types.ts';

@@ -61,12 +61,12 @@ export interface EmailEventsTable {
   email_id: string;
   status: EmailStatus;
   data: Json<unknown>;
-  /** OPENED only: the tracked copy ('' for the email, else the MARKETING recipient); migration 0018. */
+  /** OPENED only: the tracked copy ('' for the email, else the MARKETING recipient). */
   open_key: string | null;
   created_at: Timestamp;
 }
 
-/** The tally of an OPENED event's later opens (migrations 0018, 0020; src/emails/email-opens.ts). */
+/** The tally of an OPENED event's later opens (0004_emails.sql; src/emails/email-opens.ts). */
 export interface EmailOpensTable {
   email_id: string;
   open_key: string;
@@ -117,7 +117,7 @@ export interface OutboxTable {
   created_at: Timestamp;
 }
 
-/** Latest event times per (team, address), kept by a trigger on email_events (migration 0011). */
+/** Latest event times per (team, address), kept by a trigger on email_events (0004_emails.sql). */
 export interface AddressActivityTable {
   team_id: number;
   /** lower-cased */

@@ -1,5 +1,5 @@
-// Table types of team inboxes and their messages (migration 0027_inboxes.sql; since 0033 the bytes of
-// new messages are in the blob store and `raw`, `content` hold only older rows' bytes).
+// Table types of team inboxes and their messages (0014_inboxes.sql; the bytes are in the blob store,
+// and `raw`, `content` are written by nothing: message-bytes.ts still reads them as a fallback).
 import type { ColumnType, Selectable } from 'kysely';
 import type { Json, Timestamp } from './column-types.ts';
 

@@ -1,4 +1,4 @@
-// Table types of journeys and their runs (migrations 0028 and 0032: the stats in journey_stats).
+// Table types of journeys and their runs (0015_journeys.sql; the stats in journey_stats).
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './column-types.ts';
 
@@ -33,7 +33,7 @@ export interface JourneysTable {
   updated_at: Timestamp;
 }
 
-/** A journey's stats counters, changed with the runs (0032); locked after the runs, never before. */
+/** A journey's stats counters, changed with the runs; locked after the runs, never before. */
 export interface JourneyStatsTable {
   journey_id: string;
   team_id: number;
@@ -55,7 +55,7 @@ export interface JourneyRunsTable {
   next_run_at: Timestamp;
   exit_reason: ExitReason | null;
   history: ColumnType<unknown[], string | undefined, string>;
-  /** The emails the run's last turn queued; it is not taken again while one is unsent (migration 0044). */
+  /** The emails the run's last turn queued; it is not taken again while one is unsent. */
   awaiting_email_ids: ColumnType<string[], string[] | undefined, string[]>;
   lease_until: Timestamp | null;
   attempts: Generated<number>;

@@ -1,4 +1,4 @@
-// Table types of SMS (migrations 0025, 0037, 0042 and 0043).
+// Table types of SMS (0012_sms.sql).
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './column-types.ts';
 
@@ -43,7 +43,7 @@ export interface SmsDeliveriesTable {
   attempts: Generated<number>;
   recorded_attempts: Generated<number>;
   last_error: string | null;
-  /** What sending needs, copied from the message when it is queued (migration 0040). */
+  /** What sending needs, copied from the message when it is queued. */
   to_number: string;
   sender_id: string;
   body: string;
@@ -57,7 +57,7 @@ export interface SmsProviderIdsTable {
   sms_id: string;
 }
 
-/** A delivery report whose provider id no message had yet, until the id appears (migration 0042). */
+/** A delivery report whose provider id no message had yet, until the id appears. */
 export interface SmsPendingReportsTable {
   provider: string;
   provider_message_id: string;
@@ -66,7 +66,7 @@ export interface SmsPendingReportsTable {
   reason_code: string | null;
   reason_message: string | null;
   received_at: Timestamp;
-  /** The recipient the report names, E.164, where the provider gives it (migration 0043). */
+  /** The recipient the report names, E.164, where the provider gives it. */
   recipient: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

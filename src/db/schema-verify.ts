@@ -1,4 +1,4 @@
-// Table types of one-time codes (migrations 0026, 0031).
+// Table types of one-time codes (0013_verify.sql).
 import type { ColumnType } from 'kysely';
 import type { Json, Timestamp } from './column-types.ts';
 

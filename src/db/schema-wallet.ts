@@ -1,4 +1,4 @@
-// Table types of the prepaid wallet, its ledger and sender IDs (migration 0022_wallet.sql).
+// Table types of the prepaid wallet, its ledger and sender IDs (0011_wallet.sql).
 import type { ColumnType, Selectable } from 'kysely';
 import type { Timestamp } from './column-types.ts';
 import type { Currency } from '../platform/money.ts';
@@ -14,7 +14,7 @@ export type WalletTransactionType =
   | 'SENDER_ID_REFUND'
   | 'ADJUSTMENT'
   | 'REVERSAL'
-  // Billing (migration 0029): a Pro month and Pro units past the included amount, paid from the wallet.
+  // Billing's (src/billing): a Pro month and Pro units past the included amount, paid from the wallet.
   | 'PRO_MONTH'
   | 'PRO_UNITS';
 

@@ -2,14 +2,11 @@
 // pixel's writers do): one OPENED event per tracked copy. The first open inserts it with recordEmailEvent's
 // rules and fires the insert triggers once (a webhook call, the daily counter, address activity);
 // later opens, in the same batch or later ones, only update the copy's tally, which the API merges
-// into the event's data, and move address activity (to the hour). Also the migration's fold of opens
-// recorded the old way (one event per open).
-import fs from 'node:fs';
+// into the event's data, and move address activity (to the hour).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailStatus } from '../../src/db/schema.ts';
 import { LATER_OPENS_KEPT, recordFirstOpens, recordLaterOpens, type OpenInput } from '../../src/emails/index.ts';
-import { openTally, type OpenTallyRow } from '../../src/emails/email-opens.ts';
 import { emailJson } from './delivery-support.ts';
 import { createWebhook, startWebhookHarness, type WebhookHarness } from '../webhooks/support.ts';
 import { emails, type EmailHarness, type SendingTeam } from './support.ts';
@@ -276,104 +273,5 @@ describe('recordOpens', () => {
     );
     expect(await statusOf(id)).toBe('OPENED');
     expect(await openedCounter()).toBe(counted + 1);
-  });
-});
-
-interface FoldedRow extends OpenTallyRow {
-  data: unknown;
-  open_key: string | null;
-  created_at: Date;
-}
-
-/** The statements of a migration between `-- <name>:start` and `-- <name>:end`. */
-function migrationPart(file: string, name: string): string {
-  const migration = fs.readFileSync(new URL(`../../src/db/migrations/${file}`, import.meta.url), 'utf8');
-  return migration.split(`-- ${name}:start`)[1]!.split(`-- ${name}:end`)[0]!;
-}
-
-describe("migrations 0018 and 0020: opens recorded one event each, folded into today's tally", () => {
-  it('keeps the earliest event per copy with the count, the last open and the latest later opens', async () => {
-    const fold = migrationPart('0018_one_open_event.sql', 'fold');
-    const convert = migrationPart('0020_narrow_open_tally.sql', 'convert');
-    const id = await emailWithStatus('DELIVERED', ['f1@example.com', 'f2@example.com']);
-    const legacy = [
-      { minute: 30, data: { recipient: 'f1@example.com', userAgent: 'A/2' } },
-      { minute: 10, data: { recipient: 'f1@example.com', userAgent: 'A/1' } },
-      { minute: 20, data: { recipient: 'f2@example.com', userAgent: 'B/1' } },
-      ...Array.from({ length: LATER_OPENS_KEPT + 1 }, (_, i) => ({
-        minute: 40 + i,
-        data: { recipient: 'f1@example.com', userAgent: `A/${i + 3}` },
-      })),
-    ];
-    const folded = await db()
-      .transaction()
-      .execute(async (tx) => {
-        // email_opens as 0018 made it (plus 0020's new columns, still empty), as a temporary table
-        // that hides the real one for this transaction: the fold then the conversion run on it.
-        await sql`CREATE TEMPORARY TABLE email_opens (email_id text NOT NULL, open_key text NOT NULL, open_count integer NOT NULL,
-          last_opened_at timestamptz NOT NULL, recent_opens jsonb NOT NULL, recent_at timestamptz[], recent_user_agents text[], activity_at timestamptz,
-          PRIMARY KEY (email_id, open_key)) ON COMMIT DROP`.execute(tx);
-        await tx
-          .insertInto('email_events')
-          .values(
-            legacy.map((e) => ({
-              team_id: team.id,
-              email_id: id,
-              status: 'OPENED' as const,
-              data: JSON.stringify(e.data),
-              created_at: at(e.minute),
-            })),
-          )
-          .execute();
-        await sql.raw(fold).execute(tx);
-        await sql.raw(convert).execute(tx);
-        const rows = await sql<FoldedRow>`
-          SELECT e.data, e.open_key, e.created_at, o.open_count, o.last_opened_at, o.recent_at, o.recent_user_agents
-          FROM email_events e JOIN pg_temp.email_opens o ON o.email_id = e.email_id AND o.open_key = e.open_key
-          WHERE e.email_id = ${id} AND e.status = 'OPENED' ORDER BY e.open_key`.execute(tx);
-        const events = await tx
-          .selectFrom('email_events')
-          .select('id')
-          .where('email_id', '=', id)
-          .where('status', '=', 'OPENED')
-          .execute();
-        throw Object.assign(new Error('roll back'), { rows: rows.rows, events: events.length });
-      })
-      .catch((error: { rows?: FoldedRow[]; events?: number }) => error);
-    expect(folded.events).toBe(2);
-    const laterOfA = ['A/2', ...legacy.slice(3).map((e) => e.data.userAgent)];
-    const laterAt = [30, ...legacy.slice(3).map((e) => e.minute)];
-    expect(
-      folded.rows!.map((row) => ({
-        key: row.open_key,
-        createdAt: new Date(row.created_at),
-        data: { ...(row.data as object), ...openTally(row) },
-      })),
-    ).toEqual([
-      {
-        key: 'f1@example.com',
-        createdAt: at(10),
-        data: {
-          recipient: 'f1@example.com',
-          userAgent: 'A/1',
-          openCount: laterOfA.length + 1,
-          lastOpenedAt: at(40 + LATER_OPENS_KEPT).toISOString(),
-          laterOpens: laterOfA
-            .slice(-LATER_OPENS_KEPT)
-            .map((userAgent, i) => ({ at: at(laterAt.slice(-LATER_OPENS_KEPT)[i]!).toISOString(), userAgent })),
-        },
-      },
-      {
-        key: 'f2@example.com',
-        createdAt: at(20),
-        data: {
-          recipient: 'f2@example.com',
-          userAgent: 'B/1',
-          openCount: 1,
-          lastOpenedAt: at(20).toISOString(),
-          laterOpens: [],
-        },
-      },
-    ]);
   });
 });

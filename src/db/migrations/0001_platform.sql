@@ -31,8 +31,9 @@ CREATE TABLE api_keys (
   name       text,
   key_hash   bytea NOT NULL UNIQUE,
   key_hint   text NOT NULL,
-  -- null: a key made before the service recorded who made each key
+  -- null: made without a member (the admin API, the first start) or its member was removed
   member_id  integer REFERENCES members (id) ON DELETE SET NULL,
+  -- a key limited to one of its team's domains (foreign key in 0002_domains.sql)
   domain_id  integer,
   created_at timestamptz NOT NULL DEFAULT now()
 );

@@ -47,9 +47,7 @@ CREATE UNIQUE INDEX domains_team_id ON domains (team_id, id);
 CREATE INDEX domains_next_check ON domains (next_check_at) WHERE deleted_at IS NULL;
 
 -- A key limited to a domain names one of its own team's domains. Domains are deleted softly, so the
--- cascade only runs when the team itself goes. NOT VALID: keys made before this table existed may name
--- a domain id that was never checked; they keep that limit (so they reach no domain) rather than fail
--- the upgrade or be widened to every domain. Every key made from now on is checked.
+-- cascade only runs when the team itself goes.
 ALTER TABLE api_keys
   ADD CONSTRAINT api_keys_domain_fk FOREIGN KEY (team_id, domain_id) REFERENCES domains (team_id, id)
-  ON DELETE CASCADE NOT VALID;
+  ON DELETE CASCADE;

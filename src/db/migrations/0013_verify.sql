@@ -36,5 +36,21 @@ CREATE INDEX verifications_team_client_ip ON verifications (team_id, client_ip_h
   WHERE client_ip_hash IS NOT NULL;
 CREATE INDEX verifications_team_prefix ON verifications (team_id, to_prefix, created_at)
   WHERE to_prefix IS NOT NULL;
-CREATE INDEX verifications_team_country ON verifications (team_id, country)
+-- "A destination country the team has never sent to": created_at in the index so that the check,
+-- written as `ORDER BY created_at LIMIT 1`, keeps to the index however skewed the table is (the same
+-- reason as sms_messages_team_country in 0012_sms.sql).
+CREATE INDEX verifications_team_country ON verifications (team_id, country, created_at)
   WHERE country IS NOT NULL AND status <> 'refused';
+
+-- One-time codes sent per team and UTC month (the usage read's thisMonth.codes): counted by the
+-- statement or transaction that stores a verification with its code, so the read never scans
+-- verifications. A verification refused by risk scoring has no code and is not counted. Spread over
+-- shards (a random one per code, like team_daily_usage) so that concurrent code sends of one team
+-- do not queue on one row; the read sums them.
+CREATE TABLE verification_monthly_codes (
+  team_id  integer NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
+  month    date NOT NULL,
+  shard    smallint NOT NULL,
+  codes    bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (team_id, month, shard)
+);

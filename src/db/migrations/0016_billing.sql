@@ -1,14 +1,11 @@
 -- Billing (src/billing): how a team pays its plan, the Pro months paid from the wallet, the
 -- deployment's invoice numbers, and the audit log of billing reads.
 
--- New ledger row kinds: a Pro month and the Pro units past the included amount, both paid from the
--- wallet (src/wallet, appended like every other row).
-ALTER TABLE wallet_transactions DROP CONSTRAINT wallet_transactions_type;
-ALTER TABLE wallet_transactions ADD CONSTRAINT wallet_transactions_type CHECK (type IN (
-  'TOP_UP', 'SMS_CHARGE', 'SMS_RELEASE', 'SENDER_ID_FEE', 'SENDER_ID_REFUND',
-  'ADJUSTMENT', 'REVERSAL', 'PRO_MONTH', 'PRO_UNITS'));
+-- The ledger's PRO_MONTH and PRO_UNITS rows (a Pro month, the Pro units past the included amount)
+-- are in wallet_transactions' type list (0011_wallet.sql).
 
--- operator.md: PATCH /teams/{teamId} billingMethod (card, wallet or none).
+-- operator.md: PATCH /teams/{teamId} billingMethod (card, wallet or none). Billing's column on the
+-- team row, added here so that the team table stays the platform's.
 ALTER TABLE teams ADD COLUMN billing_method text NOT NULL DEFAULT 'none'
   CONSTRAINT teams_billing_method CHECK (billing_method IN ('card', 'wallet', 'none'));
 

@@ -39,11 +39,17 @@ CREATE TABLE inbox_messages (
   -- What decided the verdict (rules that fired, authentication results, rspamd's answer).
   spam_details          jsonb NOT NULL,
   remote_address        text NOT NULL,
-  -- The original bytes, kept HERALD_INBOUND_RETENTION_DAYS; null once the retention chore removed it.
+  -- The original's bytes are in the blob store (src/inboxes/message-bytes.ts): a batch of received
+  -- mail goes as ONE pack file (blob_key), the original at raw_offset, raw_size long; kept
+  -- HERALD_INBOUND_RETENTION_DAYS, raw_removed_at once the retention chore removed it. `raw` (and
+  -- inbox_attachments.content) held the bytes before the blob store; nothing writes them now, and
+  -- message-bytes.ts still reads them while it falls back to them.
   raw                   bytea,
   raw_size              integer NOT NULL,
   raw_removed_at        timestamptz,
-  received_at           timestamptz NOT NULL
+  received_at           timestamptz NOT NULL,
+  blob_key              text,
+  raw_offset            integer
 );
 -- The list: newest first, spam left out, optionally one inbox.
 CREATE INDEX inbox_messages_list ON inbox_messages (team_id, received_at DESC, id DESC) WHERE NOT is_spam;
@@ -52,7 +58,7 @@ CREATE INDEX inbox_messages_inbox_list ON inbox_messages (team_id, inbox_id, rec
 CREATE INDEX inbox_messages_header_id ON inbox_messages (team_id, header_message_id) WHERE header_message_id IS NOT NULL;
 CREATE INDEX inbox_messages_reply_to_email ON inbox_messages (team_id, in_reply_to_email_id) WHERE in_reply_to_email_id IS NOT NULL;
 -- Retention: originals still kept, oldest first.
-CREATE INDEX inbox_messages_raw_kept ON inbox_messages (received_at) WHERE raw IS NOT NULL;
+CREATE INDEX inbox_messages_original_kept ON inbox_messages (received_at) WHERE raw_removed_at IS NULL;
 
 CREATE TABLE inbox_attachments (
   message_id    text NOT NULL REFERENCES inbox_messages (id) ON DELETE CASCADE,
@@ -63,7 +69,8 @@ CREATE TABLE inbox_attachments (
   size          integer NOT NULL,
   -- Content-ID without angle brackets, for cid: images in the html.
   content_id    text,
-  -- Null once the retention chore removed it with the original.
+  -- Before the blob store: the bytes (see inbox_messages.raw). Now where they start in the pack.
   content       bytea,
+  blob_offset   integer,
   PRIMARY KEY (message_id, position)
 );

@@ -21,9 +21,11 @@ CREATE TABLE wallet_transactions (
   id                text PRIMARY KEY,
   team_id           integer NOT NULL REFERENCES wallets (team_id) ON DELETE CASCADE,
   seq               bigint NOT NULL CHECK (seq > 0),
+  -- PRO_MONTH, PRO_UNITS: billing's Pro month and Pro units past the included amount, paid from the
+  -- wallet (src/billing), appended like every other row.
   type              text NOT NULL CONSTRAINT wallet_transactions_type CHECK (type IN (
                       'TOP_UP', 'SMS_CHARGE', 'SMS_RELEASE', 'SENDER_ID_FEE', 'SENDER_ID_REFUND',
-                      'ADJUSTMENT', 'REVERSAL')),
+                      'ADJUSTMENT', 'REVERSAL', 'PRO_MONTH', 'PRO_UNITS')),
   amount            bigint NOT NULL CHECK (amount <> 0),
   balance_after     bigint NOT NULL CHECK (balance_after >= 0),
   currency          text NOT NULL,

@@ -1,7 +1,6 @@
 -- Webhooks and their call log. A call is one event on its way to one webhook; the call row is the
 -- delivery job (PENDING and due at next_attempt_at, IN_PROGRESS while a worker holds its lease).
--- Email events fan out to calls in the transaction that records them (trigger below); other events
--- (webhook.test, contact.*) insert their calls from the code that makes them.
+-- Calls are inserted by the code that records the event, in its transaction (src/webhooks).
 
 CREATE TABLE webhooks (
   id                   text PRIMARY KEY,
@@ -59,8 +58,8 @@ CREATE INDEX webhook_calls_webhook ON webhook_calls (webhook_id, created_at DESC
 -- indexes of the dispatcher do not fill with entries of rows that have moved on.
 ALTER TABLE webhook_calls SET (autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_threshold = 1000, autovacuum_analyze_scale_factor = 0.05);
 
--- Time-ordered ids made in SQL, in the format of platform/ids.ts: 10 characters of milliseconds and
--- 16 random ones, Crockford base32 (lower case).
+-- Time-ordered ids made in SQL (the calls a set-based fan-out inserts), in the format of
+-- platform/ids.ts: 10 characters of milliseconds and 16 random ones, Crockford base32 (lower case).
 CREATE FUNCTION herald_new_id(prefix text, at timestamptz) RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -81,61 +80,8 @@ BEGIN
 END
 $$;
 
--- ISO 8601 in UTC with milliseconds, as JavaScript's toISOString writes it.
+-- ISO 8601 in UTC with milliseconds, as JavaScript's toISOString writes it (payloads built in SQL).
 CREATE FUNCTION herald_iso(at timestamptz) RETURNS text
 LANGUAGE sql IMMUTABLE AS $$
   SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 $$;
-
--- Every email event becomes one call per ACTIVE webhook of the team that selects its type and the
--- email's domain, in the transaction that records the event. Statement level, over the transition
--- table: the send path inserts many events per statement and mostly for teams without webhooks, so
--- one EXISTS per statement is all it pays then. The NOTIFY wakes dispatchers at commit; it only
--- happens when calls were made (NOTIFY at commit serialises notifying commits cluster-wide).
-CREATE FUNCTION email_events_webhook_calls() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-  made integer;
-BEGIN
-  IF NOT EXISTS (
-    SELECT 1 FROM webhooks w
-    WHERE w.status = 'ACTIVE' AND w.team_id IN (SELECT DISTINCT team_id FROM new_events)
-  ) THEN
-    RETURN NULL;
-  END IF;
-  INSERT INTO webhook_calls (id, team_id, webhook_id, type, payload, api_version, status, attempt, next_attempt_at, created_at, updated_at)
-  SELECT herald_new_id('msg_', e.created_at), e.team_id, w.id, k.type,
-         jsonb_build_object(
-           'type', k.type,
-           'createdAt', herald_iso(e.created_at),
-           'data', jsonb_build_object(
-             'emailId', m.id,
-             'domainId', m.domain_id,
-             'status', e.status,
-             'from', m."from",
-             'to', m."to",
-             'subject', m.subject,
-             'emailCreatedAt', herald_iso(m.created_at),
-             'details', e.data
-           )
-         )::text,
-         w.api_version, 'PENDING', 0, e.created_at, e.created_at, e.created_at
-  FROM new_events e
-  CROSS JOIN LATERAL (SELECT 'email.' || lower(e.status) AS type) k
-  JOIN emails m ON m.id = e.email_id
-  JOIN webhooks w ON w.team_id = e.team_id AND w.status = 'ACTIVE'
-   AND (cardinality(w.event_types) = 0 OR k.type = ANY (w.event_types))
-   AND (cardinality(w.domain_ids) = 0 OR m.domain_id = ANY (w.domain_ids))
-  ORDER BY e.id, w.id;
-  GET DIAGNOSTICS made = ROW_COUNT;
-  IF made > 0 THEN
-    PERFORM pg_notify('herald_queue', 'webhook-delivery');
-  END IF;
-  RETURN NULL;
-END
-$$;
-
-CREATE TRIGGER email_events_webhook_calls
-AFTER INSERT ON email_events
-REFERENCING NEW TABLE AS new_events
-FOR EACH STATEMENT EXECUTE FUNCTION email_events_webhook_calls();

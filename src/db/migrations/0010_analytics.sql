@@ -36,6 +36,9 @@ CREATE TABLE email_daily_stats (
 -- probe of email_events_email (email_id, id) for an earlier event: the trigger runs after the whole
 -- statement, so events inserted together see each other and only the lowest id counts. Writers of
 -- later events (recordEmailEvent) lock the email row first, so two first opens cannot both count.
+-- A trigger until the one statement builder every event insert goes through
+-- (webhooks/email-event-calls.ts) adds this count as a CTE of its own (issue 42). The same counts
+-- from events already stored: src/analytics/daily-stats-backfill.ts.
 CREATE FUNCTION email_daily_stats_record() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO email_daily_stats AS s (team_id, day, domain_id, shard, sent, delivered, opened, clicked, bounced, hard_bounced, complained)
@@ -77,30 +80,3 @@ $$;
 CREATE TRIGGER email_events_daily_stats AFTER INSERT ON email_events
   REFERENCING NEW TABLE AS new_events
   FOR EACH STATEMENT EXECUTE FUNCTION email_daily_stats_record();
-
--- The events recorded before this migration, counted by the same rules in one pass (bench/analytics.ts
--- runs this statement too, between the markers). Window ranks instead of the trigger's per-event
--- probes: one sort of the counted events rather than one index probe each.
--- backfill:start
-INSERT INTO email_daily_stats (team_id, day, domain_id, sent, delivered, opened, clicked, bounced, hard_bounced, complained)
-SELECT f.team_id, (f.created_at AT TIME ZONE 'UTC')::date, coalesce(m.domain_id, 0),
-       count(*) FILTER (WHERE f.status IN ('SENT', 'DELIVERED') AND f.handoff_rank = 1),
-       count(*) FILTER (WHERE f.status = 'DELIVERED' AND f.status_rank = 1),
-       count(*) FILTER (WHERE f.status = 'OPENED' AND f.status_rank = 1),
-       count(*) FILTER (WHERE f.status = 'CLICKED' AND f.status_rank = 1),
-       count(*) FILTER (WHERE f.status = 'BOUNCED' AND f.status_rank = 1),
-       count(*) FILTER (WHERE f.status = 'BOUNCED' AND f.status_rank = 1),
-       count(*) FILTER (WHERE f.status = 'COMPLAINED' AND f.status_rank = 1)
-FROM (
-  SELECT e.team_id, e.email_id, e.status, e.created_at,
-         row_number() OVER (PARTITION BY e.email_id, e.status ORDER BY e.id) AS status_rank,
-         row_number() OVER (PARTITION BY e.email_id, e.status IN ('SENT', 'DELIVERED') ORDER BY e.id) AS handoff_rank
-  FROM email_events e
-  WHERE e.status IN ('SENT', 'DELIVERED', 'OPENED', 'CLICKED', 'BOUNCED', 'COMPLAINED')
-) f
-JOIN emails m ON m.id = f.email_id AND m.team_id = f.team_id
-WHERE f.status_rank = 1
-GROUP BY f.team_id, (f.created_at AT TIME ZONE 'UTC')::date, coalesce(m.domain_id, 0);
--- backfill:end
-
-ANALYZE email_daily_stats;
