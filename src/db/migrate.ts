@@ -1,9 +1,11 @@
 // Plain numbered SQL migrations (src/db/migrations/NNNN_name.sql), each applied in its own
 // transaction and recorded in schema_migrations. A session-level advisory lock keeps two processes
-// starting at once against one PostgreSQL from applying the same file twice.
+// starting at once against one PostgreSQL from applying the same file twice. A shipped migration is
+// never edited: a change is a new file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import { StartupProblem } from '../startup-problem.ts';
 import type { DbHandle } from './connect.ts';
 import type { Database } from './schema.ts';
 
@@ -52,9 +54,9 @@ export async function migrate(handle: DbHandle): Promise<string[]> {
     await sql`SELECT pg_advisory_lock(${LOCK_ID})`.execute(conn);
     try {
       await ensureTable(conn);
-      const applied = new Set(
-        (await conn.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version),
-      );
+      const rows = await conn.selectFrom('schema_migrations').select(['version', 'name']).execute();
+      refuseSquashedChain(rows, migrations);
+      const applied = new Set(rows.map((r) => r.version));
       const done: string[] = [];
       for (const migration of migrations) {
         if (applied.has(migration.version)) continue;
@@ -69,6 +71,28 @@ export async function migrate(handle: DbHandle): Promise<string[]> {
       await sql`SELECT pg_advisory_unlock(${LOCK_ID})`.execute(conn);
     }
   });
+}
+
+/**
+ * The migrations before the one-per-area baselines were squashed away before any release: a database
+ * they made lists names no file has at versions the files cover. Applying the baselines on top of it
+ * would half-apply, so it stops here with what to do. (Versions above the newest file are left
+ * alone, as before: a newer Herald's.)
+ */
+function refuseSquashedChain(applied: { version: number; name: string }[], migrations: Migration[]): void {
+  const shipped = new Map(migrations.map((m) => [m.version, m.name]));
+  const newest = Math.max(0, ...shipped.keys());
+  const unknown = applied.filter((r) => shipped.get(r.version) !== r.name);
+  if (!unknown.some((r) => r.version <= newest)) return;
+  const names = unknown
+    .map((r) => r.name)
+    .sort()
+    .slice(0, 3)
+    .join(', ');
+  throw new StartupProblem(
+    `the database was migrated by migrations this Herald no longer ships (${names}${unknown.length > 3 ? ', …' : ''}): they were squashed into one per area before any release, so it cannot be upgraded; drop the database (or delete the data directory) and start again`,
+    2,
+  );
 }
 
 /** Migrations in the code that the database has not applied yet (for /readyz). */
