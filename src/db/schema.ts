@@ -1,5 +1,6 @@
-// Table types for Kysely. One interface per table; column names as in the migrations.
-// The tables of email, its recipients and what comes back about it are in schema-email.ts.
+// Table types for Kysely. One interface per table; column names as in the migrations. Here the
+// platform's, domains' and templates' tables and the Database they all form; the other areas' tables
+// are in schema-<area>.ts (email, its recipients and what comes back about it in schema-email.ts).
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Currency } from '../platform/money.ts';
 import type { Timestamp } from './column-types.ts';
@@ -35,6 +36,8 @@ import type {
 } from './schema-billing.ts';
 import type { JourneyEnrolmentsTable, JourneyRunsTable, JourneysTable, JourneyStatsTable } from './schema-journeys.ts';
 import type { InboxAttachmentsTable, InboxesTable, InboxMessagesTable } from './schema-inboxes.ts';
+import type { ContactBooksTable, ContactsTable, SegmentsTable, UnsubscribesTable } from './schema-contacts.ts';
+import type { TeamNoticesTable, WebhookCallsTable, WebhooksTable } from './schema-webhooks.ts';
 
 // Every type of the area schema files is importable from here too.
 export type * from './schema-email.ts';
@@ -44,6 +47,8 @@ export type * from './schema-verify.ts';
 export type * from './schema-billing.ts';
 export type * from './schema-journeys.ts';
 export type * from './schema-inboxes.ts';
+export type * from './schema-contacts.ts';
+export type * from './schema-webhooks.ts';
 
 export type TeamPlan = 'free' | 'pro';
 // One list of currencies: platform/money.ts.
@@ -160,116 +165,6 @@ export interface TemplatesTable {
   html: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-}
-
-export interface ContactBooksTable {
-  id: string;
-  team_id: number;
-  name: string;
-  emoji: string;
-  properties: ColumnType<Record<string, string>, string | undefined, string>;
-  variables: ColumnType<string[], string | undefined, string>;
-  double_opt_in_enabled: ColumnType<boolean, boolean | undefined, boolean>;
-  double_opt_in_from: string | null;
-  double_opt_in_subject: string | null;
-  double_opt_in_content: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface ContactsTable {
-  id: string;
-  team_id: number;
-  contact_book_id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  subscribed: ColumnType<boolean, boolean | undefined, boolean>;
-  properties: ColumnType<Record<string, string>, string | undefined, string>;
-  confirmed_at: Timestamp | null;
-  confirmation_due_at: Timestamp | null;
-  confirmation_lease_until: Timestamp | null;
-  confirmation_attempts: ColumnType<number, number | undefined, number>;
-  confirmation_sent_at: Timestamp | null;
-  unsubscribed_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface UnsubscribesTable {
-  team_id: number;
-  email: string;
-  email_id: string | null;
-  created_at: Timestamp;
-}
-
-export interface SegmentsTable {
-  id: string;
-  team_id: number;
-  contact_book_id: string;
-  name: string;
-  description: string | null;
-  /** {version, match, conditions}; see src/segments/definition.ts */
-  definition: ColumnType<unknown, string, string>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export type WebhookStatus = 'ACTIVE' | 'PAUSED' | 'AUTO_DISABLED';
-export type WebhookCallStatus = 'PENDING' | 'IN_PROGRESS' | 'DELIVERED' | 'FAILED' | 'DISCARDED';
-
-export interface WebhooksTable {
-  id: string;
-  team_id: number;
-  url: string;
-  description: string | null;
-  status: WebhookStatus;
-  event_types: ColumnType<string[], string[] | undefined, string[]>;
-  domain_ids: ColumnType<number[], number[] | undefined, number[]>;
-  api_version: string | null;
-  /** Sealed with Secrets.encrypt. */
-  secret_sealed: string;
-  secret_hint: string;
-  consecutive_failures: ColumnType<number, number | undefined, number>;
-  failing_since: Timestamp | null;
-  last_failure_at: Timestamp | null;
-  last_success_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface WebhookCallsTable {
-  id: string;
-  team_id: number;
-  webhook_id: string;
-  type: string;
-  payload: string;
-  api_version: string | null;
-  status: WebhookCallStatus;
-  attempt: ColumnType<number, number | undefined, number>;
-  next_attempt_at: Timestamp | null;
-  lease_until: Timestamp | null;
-  last_error: string | null;
-  response_status: number | null;
-  response_time_ms: number | null;
-  response_text: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface TeamNoticesTable {
-  id: Generated<bigint>;
-  team_id: number;
-  kind: string;
-  recipients: string[];
-  subject: string;
-  text: string;
-  due_at: Timestamp;
-  lease_until: Timestamp | null;
-  attempts: ColumnType<number, number | undefined, number>;
-  sent_at: Timestamp | null;
-  last_error: string | null;
-  created_at: Timestamp;
 }
 
 export interface Database {
