@@ -108,25 +108,30 @@ export class Secrets {
   }
 }
 
-export function safeEqual(a: Buffer | string, b: Buffer | string): boolean {
-  const left = typeof a === 'string' ? Buffer.from(a) : a;
-  const right = typeof b === 'string' ? Buffer.from(b) : b;
+/**
+ * Herald's one constant-time comparison: whether a received secret (a signature, token, key or code
+ * digest) equals the expected one, for any lengths. Its time depends on the received value's length
+ * only (which its sender knows): never on where the two first differ, nor on the expected length.
+ * Two strings are compared by UTF-16 unit without copying them to Buffers (a token's tag is checked
+ * on every tracking request).
+ */
+export function safeEqual(received: Buffer | string, expected: Buffer | string): boolean {
+  if (typeof received === 'string' && typeof expected === 'string') return sameUnits(received, expected);
+  const left = typeof received === 'string' ? Buffer.from(received) : received;
+  const right = typeof expected === 'string' ? Buffer.from(expected) : expected;
   if (left.length !== right.length) {
-    // Still spend the comparison so that length differences do not show in timing.
+    // timingSafeEqual needs equal lengths: the received value against itself spends the same time.
     timingSafeEqual(left, left);
     return false;
   }
   return timingSafeEqual(left, right);
 }
 
-/**
- * safeEqual for text such as a token's tag, without turning both sides into Buffers: every character
- * is compared whatever the first difference. Only the lengths show in the timing (they are public).
- */
-export function safeEqualText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+/** Every unit of `received` is compared, with `expected`'s read round and round when it is shorter. */
+function sameUnits(received: string, expected: string): boolean {
+  const length = expected.length || 1; // '' reads as NaN, which the XOR ignores; the lengths differ anyway
+  let difference = received.length ^ expected.length;
+  for (let i = 0; i < received.length; i++) difference |= received.charCodeAt(i) ^ expected.charCodeAt(i % length);
   return difference === 0;
 }
 

@@ -4,7 +4,7 @@
 // "v1." + the encoded payload, keyed by a key derived from HERALD_SECRET for the link's purpose (so
 // a token of one purpose is never valid for another). The tag is compared in constant time. Tokens
 // carry no expiry of their own: what needs one puts it in the payload.
-import { safeEqualText, type KeyPurpose, type Secrets } from './crypto.ts';
+import { safeEqual, type KeyPurpose, type Secrets } from './crypto.ts';
 
 const TAG_BYTES = 16;
 
@@ -31,7 +31,7 @@ export function openSignedToken(
   const encoded = token.slice(0, dot);
   // No character checks before the tag's: it covers `encoded` exactly as given, only base64url is
   // ever signed, and the tag is compared whole with ours, so any other character fails there.
-  if (!safeEqualText(token.slice(dot + 1), tagOf(secrets, purpose, encoded))) return null;
+  if (!safeEqual(token.slice(dot + 1), tagOf(secrets, purpose, encoded))) return null;
   try {
     const payload: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
     return Array.isArray(payload) ? payload : null;

@@ -2,8 +2,8 @@
 // leaked table gives neither the code nor a way to test guesses offline (unlike an unkeyed hash of a
 // 10^6 space). Digests are compared in constant time here, or blinded with a fresh nonce in SQL
 // (queries.ts, guessCodes), so a comparison's time never depends on how much of the digest matched.
-import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { Secrets } from '../platform/crypto.ts';
+import { randomInt } from 'node:crypto';
+import { safeEqual, type Secrets } from '../platform/crypto.ts';
 
 export function newCode(length: number): string {
   return String(randomInt(0, 10 ** length)).padStart(length, '0');
@@ -14,6 +14,5 @@ export function codeHash(secrets: Secrets, verificationId: string, code: string)
 }
 
 export function codeMatches(secrets: Secrets, verificationId: string, typed: string, stored: Buffer): boolean {
-  const digest = codeHash(secrets, verificationId, typed);
-  return digest.length === stored.length && timingSafeEqual(digest, stored);
+  return safeEqual(codeHash(secrets, verificationId, typed), stored);
 }

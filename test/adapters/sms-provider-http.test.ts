@@ -3,7 +3,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProviderHttp, formBody, MAX_CONNECTIONS } from '../../src/adapters/sms-provider/http.ts';
 
 /**
@@ -109,21 +109,48 @@ describe('provider http', () => {
     expect(await b1).toEqual({ status: 201, text: '{"sid":"SM1"}' });
   });
 
+  it('ends a waiting request at once when its signal aborts, keeping the busy connection', async () => {
+    const server = await startCountingServer(null);
+    const providerHttp = createProviderHttp(10_000, 1);
+    closers.push(server.close, () => providerHttp.close());
+    const given = new AbortController();
+    const busy = providerHttp.post(server.url, {}, 'busy');
+    await server.requested(1);
+    const waiting = providerHttp.post(server.url, {}, 'waiting', given.signal);
+    given.abort(new Error('given up'));
+    expect(await waiting).toEqual({ error: 'given up' });
+    server.answerHeld();
+    expect(await busy).toEqual({ status: 201, text: '{"sid":"SM1"}' });
+    // The next request goes out on the same connection: the dropped one neither used nor closed it.
+    const next = providerHttp.post(server.url, {}, 'next');
+    await server.requested(2);
+    server.answerHeld();
+    expect(await next).toEqual({ status: 201, text: '{"sid":"SM1"}' });
+    expect(server.counts).toMatchObject({ requests: 2, connections: 1 });
+  });
+
   it('ends each request when the timeout has passed since it began, not the later ones with it', async () => {
     const server = await startCountingServer(null);
+    // The deadlines' timers are moved by hand; the sockets stay real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    closers.push(async () => void vi.useRealTimers());
     const providerHttp = createProviderHttp(600, 3);
     closers.push(server.close, () => providerHttp.close());
-    const early = providerHttp.post(server.url, {}, 'early');
+    const settled = new Set<string>();
+    const early = providerHttp.post(server.url, {}, 'early').finally(() => settled.add('early'));
     await server.requested(1);
-    // Real time on purpose: the later request must begin well after the first for their deadlines to differ.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const laterPosted = performance.now();
-    const later = providerHttp.post(server.url, {}, 'later');
+    vi.advanceTimersByTime(300);
+    const later = providerHttp.post(server.url, {}, 'later').finally(() => settled.add('later'));
+    await server.requested(2);
+    vi.advanceTimersByTime(300);
     expect(await early).toEqual({ error: 'no answer within 0.6 s', unconfirmed: true });
+    // The later one runs its own 0.6 s: 0.3 s of it are left.
+    expect(settled.has('later')).toBe(false);
+    vi.advanceTimersByTime(299);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled.has('later')).toBe(false);
+    vi.advanceTimersByTime(1);
     expect(await later).toEqual({ error: 'no answer within 0.6 s', unconfirmed: true });
-    // The later one ran its own 0.6 s (less a loaded event loop's lag, which lets timers fire a few ms
-    // early by performance.now()): the sweep that ended the first, about 0.3 s in, did not end it too.
-    expect(performance.now() - laterPosted).toBeGreaterThanOrEqual(500);
   });
 
   it('sends the requests that wait for a connection in the order they came', async () => {

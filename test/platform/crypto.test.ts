@@ -2,7 +2,7 @@
 // exactly the bytes of node:crypto's createHmac with the same derived key, for any input.
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { safeEqual, safeEqualText, Secrets } from '../../src/platform/crypto.ts';
+import { safeEqual, Secrets } from '../../src/platform/crypto.ts';
 
 const secrets = new Secrets('test-secret-0123456789-0123456789-abcdef');
 const reference = (purpose: Parameters<Secrets['key']>[0], data: string | Buffer) =>
@@ -43,21 +43,35 @@ describe('Secrets.hmac', () => {
 });
 
 describe('safeEqual', () => {
-  it('compares contents, whatever the lengths', () => {
+  it('compares contents, whatever the lengths, of strings, Buffers or one of each', () => {
     expect(safeEqual('abc', 'abc')).toBe(true);
     expect(safeEqual('abc', 'abd')).toBe(false);
     expect(safeEqual('abc', 'abcd')).toBe(false);
+    expect(safeEqual('abcd', 'abc')).toBe(false);
     expect(safeEqual(Buffer.from('abc'), 'abc')).toBe(true);
+    expect(safeEqual('abc', Buffer.from('abc'))).toBe(true);
+    expect(safeEqual(Buffer.from('abc'), Buffer.from('abcd'))).toBe(false);
+    expect(safeEqual(Buffer.alloc(0), Buffer.alloc(0))).toBe(true);
   });
-});
 
-describe('safeEqualText', () => {
-  it('compares every character, whatever the lengths', () => {
-    expect(safeEqualText('', '')).toBe(true);
-    expect(safeEqualText('AbC-_9', 'AbC-_9')).toBe(true);
-    expect(safeEqualText('AbC-_9', 'AbC-_8')).toBe(false);
-    expect(safeEqualText('xbC-_9', 'AbC-_9')).toBe(false);
-    expect(safeEqualText('AbC', 'AbC-')).toBe(false);
-    expect(safeEqualText('é', 'e')).toBe(false);
+  it('compares every character of two strings, empty ones included', () => {
+    expect(safeEqual('', '')).toBe(true);
+    expect(safeEqual('', 'a')).toBe(false);
+    expect(safeEqual('a', '')).toBe(false);
+    expect(safeEqual('AbC-_9', 'AbC-_9')).toBe(true);
+    expect(safeEqual('AbC-_9', 'AbC-_8')).toBe(false);
+    expect(safeEqual('xbC-_9', 'AbC-_9')).toBe(false);
+    expect(safeEqual('é', 'e')).toBe(false);
+    // A longer received text that repeats the expected one is still refused.
+    expect(safeEqual('abab', 'ab')).toBe(false);
+    // Lone surrogates are told apart (as UTF-8 both would be U+FFFD).
+    expect(safeEqual('a\ud800', 'a\ud801')).toBe(false);
+  });
+
+  it('compares digests as a code check does', () => {
+    const digest = secrets.hmac('code', 'ver_1:123456');
+    expect(safeEqual(secrets.hmac('code', 'ver_1:123456'), digest)).toBe(true);
+    expect(safeEqual(secrets.hmac('code', 'ver_1:123457'), digest)).toBe(false);
+    expect(safeEqual(digest.subarray(0, 31), digest)).toBe(false);
   });
 });

@@ -22,4 +22,15 @@ describe('deadline', () => {
     vi.advanceTimersByTime(1_000);
     expect(limit.signal.aborted).toBe(false);
   });
+
+  it('ends with a wider signal, with its reason, and no longer listens to it once done', () => {
+    const batch = new AbortController();
+    const limit = deadline(20, batch.signal);
+    const finished = deadline(20, batch.signal);
+    finished.done();
+    batch.abort(new Error('batch deadline'));
+    expect((limit.signal.reason as Error).message).toBe('batch deadline');
+    expect(finished.signal.aborted).toBe(false);
+    expect(deadline(20, batch.signal).signal.reason).toBe(batch.signal.reason);
+  });
 });

@@ -3,10 +3,10 @@
 // 502 refusals; 500/501 the provider's own trouble). Delivery reports are form POSTs (id, status,
 // failureReason) to a URL pasted in AT's dashboard; they are not signed, so the URL carries a token
 // (an HMAC of HERALD_SECRET) and verification is comparing that token.
+import { safeEqual } from '../../platform/crypto.ts';
 import { createProviderHttp, formBody, tryJson, type ProviderHttp, noAnswer } from './http.ts';
 import { smsReason, type SmsReasonCode } from './reasons.ts';
 import { reportedRecipient } from './recipient.ts';
-import { sameText } from './same-text.ts';
 import type { CallbackRequest, DeliveryReport, OutgoingSms, SendOutcome, SmsProvider } from './types.ts';
 
 export interface AfricasTalkingOptions {
@@ -111,7 +111,7 @@ export function createAfricasTalkingProvider(options: AfricasTalkingOptions): Sm
       if (options.callbackToken === null) return false;
       try {
         const path = new URL(request.url).pathname;
-        return sameText(decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)), options.callbackToken);
+        return safeEqual(decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)), options.callbackToken);
       } catch {
         return false; // a malformed URL or escape carries no valid token
       }

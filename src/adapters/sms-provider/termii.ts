@@ -3,10 +3,10 @@
 // reports are JSON POSTs signed with X-Termii-Signature: hex HMAC-SHA512 of the body with the
 // account's secret key (HERALD_TERMII_SECRET_KEY).
 import { createHmac } from 'node:crypto';
+import { safeEqual } from '../../platform/crypto.ts';
 import { createProviderHttp, header, tryJson, type ProviderHttp, noAnswer } from './http.ts';
 import { smsReason, type SmsReasonCode } from './reasons.ts';
 import { reportedRecipient } from './recipient.ts';
-import { sameText } from './same-text.ts';
 import type { CallbackRequest, DeliveryReport, OutgoingSms, SendOutcome, SmsProvider } from './types.ts';
 
 export interface TermiiOptions {
@@ -100,7 +100,7 @@ export function createTermiiProvider(options: TermiiOptions): SmsProvider {
     verifyCallback(request: CallbackRequest): boolean {
       if (options.secretKey === null) return false;
       const received = header(request.headers, 'x-termii-signature')?.toLowerCase();
-      return sameText(received, termiiSignature(options.secretKey, request.body));
+      return received !== undefined && safeEqual(received, termiiSignature(options.secretKey, request.body));
     },
 
     parseReports(request: CallbackRequest): DeliveryReport[] {

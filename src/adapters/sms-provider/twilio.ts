@@ -5,10 +5,10 @@
 // Lookup: GET the same Messages.json with To and From (the Messages list, newest first), matched by
 // text and creation time.
 import { createHmac } from 'node:crypto';
+import { safeEqual } from '../../platform/crypto.ts';
 import { createProviderHttp, formBody, header, tryJson, type ProviderHttp, noAnswer } from './http.ts';
 import { smsReason, type SmsReason, type SmsReasonCode } from './reasons.ts';
 import { reportedRecipient } from './recipient.ts';
-import { sameText } from './same-text.ts';
 import type {
   CallbackRequest,
   DeliveryReport,
@@ -168,7 +168,8 @@ export function createTwilioProvider(options: TwilioOptions): SmsProvider {
 
     verifyCallback(request: CallbackRequest): boolean {
       const expected = twilioSignature(options.authToken, request.url, new URLSearchParams(request.body));
-      return sameText(header(request.headers, 'x-twilio-signature'), expected);
+      const received = header(request.headers, 'x-twilio-signature');
+      return received !== undefined && safeEqual(received, expected);
     },
 
     parseReports(request: CallbackRequest): DeliveryReport[] {
