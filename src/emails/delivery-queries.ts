@@ -3,7 +3,8 @@
 // so; the writes are one email's, team id first, and hold only while the worker's lease does.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, EmailStatus } from '../db/schema.ts';
-import { emailEventsWithCalls } from '../webhooks/index.ts';
+import { recordedEventsCtes } from './event-queries.ts';
+import type { EmailEventCall } from './views.ts';
 
 /** The queue's claim condition (defineQueue readyWhere): the due index covers these two. */
 export const DELIVERABLE = sql`status IN ('QUEUED', 'SCHEDULED')`;
@@ -52,10 +53,14 @@ export async function readAnsweredEmails(db: Kysely<Database>, ids: string[]) {
   return db.selectFrom('emails').select(['id', 'team_id', 'message_id']).where('id', 'in', ids).execute();
 }
 
+/** One event of an attempt, with its webhook call's type and body (views.ts emailEventCall). */
+export type AttemptEvent = { status: EmailStatus; data: unknown } & EmailEventCall;
+
 /**
- * One attempt's outcome: the status (null keeps it) and message id, and its events inserted, only
- * while `leaseUntil` is still the row's and the email is QUEUED/SCHEDULED. One statement, so one
- * round trip and its own transaction. Answers how many emails it updated (0 or 1).
+ * One attempt's outcome: the status (null keeps it) and message id, and its events with their
+ * webhook calls inserted, only while `leaseUntil` is still the row's and the email is
+ * QUEUED/SCHEDULED. One statement, so one round trip and its own transaction. Answers how many
+ * emails it updated (0 or 1).
  */
 export async function writeAttemptOutcome(
   db: Kysely<Database>,
@@ -63,7 +68,7 @@ export async function writeAttemptOutcome(
   emailId: string,
   leaseUntil: Date,
   now: Date,
-  outcome: { status: EmailStatus | null; messageId: string | null; events: { status: EmailStatus; data: unknown }[] },
+  outcome: { status: EmailStatus | null; messageId: string | null; events: AttemptEvent[] },
 ): Promise<number> {
   const result = await sql<{ updated: number }>`
     WITH updated AS (
@@ -72,12 +77,14 @@ export async function writeAttemptOutcome(
       WHERE team_id = ${teamId} AND id = ${emailId} AND lease_until = ${leaseUntil} AND status IN ('QUEUED', 'SCHEDULED')
       RETURNING id
     ),
-    ${emailEventsWithCalls(sql`
-      INSERT INTO email_events (team_id, email_id, status, data, created_at)
-      SELECT ${teamId}::int, ${emailId}::text, e.status, e.data, ${now}::timestamptz
-      FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(outcome.events)}::jsonb) AS (status text, data jsonb)) WITH ORDINALITY AS e (status, data, ordinality)
+    recorded AS (
+      SELECT e.n, ${teamId}::int AS team_id, ${emailId}::text AS email_id, e.status, e.data, NULL::text AS open_key,
+             ${now}::timestamptz AS at, e.domain_id, e.type, e.payload
+      FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(outcome.events)}::jsonb)
+        AS (status text, data jsonb, domain_id int, type text, payload text)) WITH ORDINALITY AS e (status, data, domain_id, type, payload, n)
       WHERE EXISTS (SELECT 1 FROM updated)
-      ORDER BY e.ordinality`)}
+    ),
+    ${recordedEventsCtes('recorded')}
     SELECT count(*)::int AS updated FROM updated`.execute(db);
   return Number(result.rows[0]?.updated ?? 0);
 }
@@ -100,18 +107,4 @@ export async function failLeasedEmail(
     .where('status', 'in', ['QUEUED', 'SCHEDULED'])
     .executeTakeFirst();
   return updated.numUpdatedRows !== 0n;
-}
-
-/** The FAILED event with its reason. */
-export async function insertFailedEvent(
-  tx: Transaction<Database>,
-  teamId: number,
-  id: string,
-  error: string,
-  now: Date,
-): Promise<void> {
-  await sql`WITH ${emailEventsWithCalls(sql`
-        INSERT INTO email_events (team_id, email_id, status, data, created_at)
-        VALUES (${teamId}::int, ${id}::text, 'FAILED', ${JSON.stringify({ reason: error })}::jsonb, ${now}::timestamptz)`)}
-        SELECT 1`.execute(tx);
 }

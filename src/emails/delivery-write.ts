@@ -6,7 +6,9 @@
 import type { Kysely } from 'kysely';
 import { retryWhileConnectionLost } from '../db/retry.ts';
 import type { Database, EmailStatus } from '../db/schema.ts';
-import { failLeasedEmail, insertFailedEvent, writeAttemptOutcome } from './delivery-queries.ts';
+import { failLeasedEmail, writeAttemptOutcome } from './delivery-queries.ts';
+import { recordEmailEventOf } from './email-events.ts';
+import { emailEventCall, type EmailOfEvent } from './views.ts';
 
 export interface AttemptRecord {
   /** The new status; null keeps it (a retry). */
@@ -21,12 +23,16 @@ export interface AttemptRecord {
  */
 export async function recordAttempt(
   db: Kysely<Database>,
-  email: { team_id: number; id: string },
+  email: EmailOfEvent,
   leaseUntil: Date,
   now: Date,
   record: AttemptRecord,
 ): Promise<boolean> {
-  const events = record.events.map((e) => ({ status: e.status, data: e.data ?? null }));
+  const events = record.events.map((e) => ({
+    status: e.status,
+    data: e.data ?? null,
+    ...emailEventCall(email, e.status, e.data, now),
+  }));
   // The relay may have accepted the message already: a lost connection must not make it go twice.
   const updated = await retryWhileConnectionLost(() =>
     writeAttemptOutcome(db, email.team_id, email.id, leaseUntil, now, { ...record, events }),
@@ -37,14 +43,14 @@ export async function recordAttempt(
 /** The queue's last word on rows our own code could not handle: FAILED, with the reason, lease released. */
 export async function failDeliveries(
   db: Kysely<Database>,
-  items: { teamId: number; id: string; error: string }[],
+  items: { email: EmailOfEvent; error: string }[],
   leaseUntil: Date,
   now: Date,
 ): Promise<void> {
-  for (const item of items) {
+  for (const { email, error } of items) {
     await db.transaction().execute(async (tx) => {
-      if (!(await failLeasedEmail(tx, item.teamId, item.id, leaseUntil, item.error, now))) return;
-      await insertFailedEvent(tx, item.teamId, item.id, item.error, now);
+      if (!(await failLeasedEmail(tx, email.team_id, email.id, leaseUntil, error, now))) return;
+      await recordEmailEventOf(tx, email, 'FAILED', { reason: error }, now);
     });
   }
 }

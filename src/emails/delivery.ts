@@ -221,7 +221,7 @@ export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
     onFailed: async (items, ctx) => {
       await failDeliveries(
         ctx.db,
-        items.map((item) => ({ teamId: item.row.team_id, id: item.row.id, error: item.error ?? 'delivery failed' })),
+        items.map((item) => ({ email: item.row, error: item.error ?? 'delivery failed' })),
         ctx.leaseUntil,
         ctx.clock.now(),
       );

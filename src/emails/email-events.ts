@@ -4,10 +4,14 @@
 // writer (open and click tracking) pays one round trip and one firing of the statement-level
 // fan-out to webhook calls and of the triggers on email_events (daily counters, address activity)
 // per batch instead of per event. The statement is event-queries.ts insertEventsAndMoveStatuses.
+// Each event's webhook payload is built here from its email (views.ts emailEventCall), read with one
+// statement per batch unless the caller read it already.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EmailStatus } from '../db/schema.ts';
-import { insertEventsAndMoveStatuses } from './event-queries.ts';
+import { emailEventType, recordEvent } from '../webhooks/index.ts';
+import { insertEmailEvent, insertEventsAndMoveStatuses, readEmailsOfEvents } from './event-queries.ts';
 import { replaceableBy } from './status-precedence.ts';
+import { emailEventCall, emailEventView, type EmailOfEvent } from './views.ts';
 
 export interface RecordedEvent {
   /** False when the team has no such email. */
@@ -23,6 +27,8 @@ export interface EmailEventInput {
   /** Stored as JSON (null and undefined as SQL NULL). */
   data: unknown;
   at: Date;
+  /** The email, when the caller read it already (feedback does); else recordEmailEvents reads it. */
+  email?: EmailOfEvent;
 }
 
 // While the email is QUEUED or SCHEDULED the delivery worker owns its status (recipients may still
@@ -54,10 +60,18 @@ export async function recordEmailEvents(
 ): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
   const seen = new Set<string>();
-  const input = events.map((e, n) => {
+  for (const e of events) {
     if (seen.has(e.emailId)) throw new Error(`recordEmailEvents: email ${e.emailId} appears twice in one call`);
     seen.add(e.emailId);
+  }
+  const unread = events.filter((e) => e.email === undefined).map((e) => e.emailId);
+  const read = new Map((await readEmailsOfEvents(db, unread)).map((m) => [m.id, m]));
+  const input = events.map((e, n) => {
+    // Another team's email makes no event (the statement finds none), so it needs no payload.
+    const email = e.email ?? read.get(e.emailId);
+    const call = email?.team_id === e.teamId ? emailEventCall(email, e.status, e.data, e.at) : {};
     return {
+      ...call,
       n,
       team_id: e.teamId,
       email_id: e.emailId,
@@ -81,4 +95,26 @@ export async function recordEmailEvent(
 ): Promise<RecordedEvent> {
   const [recorded] = await recordEmailEvents(db, [{ teamId, emailId, status, data, at: now }]);
   return recorded!;
+}
+
+/**
+ * An event written alone in the caller's transaction (a reschedule, a cancel, a delivery the queue
+ * gave up on), its email's status set by the caller: the event and its webhook calls (recordEvent).
+ */
+export async function recordEmailEventOf(
+  tx: Transaction<Database>,
+  email: EmailOfEvent,
+  status: EmailStatus,
+  data: unknown,
+  at: Date,
+): Promise<void> {
+  await insertEmailEvent(tx, email.team_id, email.id, status, data, at);
+  const payload = emailEventView(email, status, data);
+  await recordEvent(tx, {
+    teamId: email.team_id,
+    type: emailEventType(status),
+    domainId: email.domain_id,
+    data: payload,
+    at,
+  });
 }

@@ -67,7 +67,8 @@ export interface OpenInput {
   at: Date;
 }
 
-const copyOf = (emailId: string, openKey: string) => `${emailId}\n${openKey}`;
+/** A copy's key: its email and open_key (recordFirstOpenTallies looks the events' bodies up by it). */
+export const copyOf = (emailId: string, openKey: string) => `${emailId}\n${openKey}`;
 
 /**
  * The batch as rounds holding at most one open per copy (ON CONFLICT may touch a row once per

@@ -15,8 +15,30 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { replaceableByEvent } from './email-events.ts';
-import { openColumns, roundsOf, type OpenInput } from './email-opens.ts';
+import { copyOf, openColumns, roundsOf, type OpenInput } from './email-opens.ts';
 import { lockEmailsOfOpens, recordFirstOpenTallies } from './open-queries.ts';
+import { emailEventCall, type EmailOfEvent } from './views.ts';
+
+/**
+ * The body of each open's OPENED event by copy, as recordFirstOpenTallies looks it up: built for
+ * every open of the round, since which of them are first opens the statement finds out.
+ */
+function callsOf(round: readonly OpenInput[], emails: ReadonlyMap<string, EmailOfEvent>): Record<string, string> {
+  const calls: Record<string, string> = {};
+  for (const open of round) {
+    const details =
+      open.recipient === null
+        ? { userAgent: open.userAgent }
+        : { recipient: open.recipient, userAgent: open.userAgent };
+    calls[copyOf(open.emailId, open.recipient ?? '')] = emailEventCall(
+      emails.get(open.emailId)!,
+      'OPENED',
+      details,
+      open.at,
+    ).payload;
+  }
+  return calls;
+}
 
 /** Records first opens (any number per copy: the rest count as later opens). Opens of emails the team does not have are dropped. */
 export async function recordFirstOpens(db: Kysely<Database>, opens: readonly OpenInput[]): Promise<void> {
@@ -25,12 +47,11 @@ export async function recordFirstOpens(db: Kysely<Database>, opens: readonly Ope
     const teamOf = new Map(opens.map((o) => [o.emailId, o.teamId]));
     const ids = [...teamOf.keys()];
     const teams = ids.map((id) => teamOf.get(id)!);
-    const rows = await lockEmailsOfOpens(tx, ids, teams);
-    const found = new Set(rows.map((row) => row.id));
+    const found = new Map((await lockEmailsOfOpens(tx, ids, teams)).map((row) => [row.id, row]));
     // The token is ours, but its email may be gone since, and must be the team's.
     const kept = found.size === ids.length ? opens : opens.filter((o) => found.has(o.emailId));
     // One open per copy per round; the emails are locked.
     for (const round of roundsOf(kept))
-      await recordFirstOpenTallies(tx, openColumns(round), replaceableByEvent('OPENED'));
+      await recordFirstOpenTallies(tx, openColumns(round), replaceableByEvent('OPENED'), callsOf(round, found));
   });
 }

@@ -4,6 +4,7 @@ export { sendBatching, sendEmails, sendEmailWithCompanion, type SendBatching, ty
 export { queueEmails, EMAIL_DELIVERY_QUEUE, type QueueEmailsOptions } from './queue-emails.ts';
 export { emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
 export { recordEmailEvent, recordEmailEvents, type EmailEventInput, type RecordedEvent } from './email-events.ts';
+export type { EmailOfEvent } from './views.ts';
 export { recordLaterOpens, type OpenInput } from './email-opens.ts';
 export { LATER_OPENS_KEPT } from './open-queries.ts';
 export { recordFirstOpens } from './first-opens.ts';

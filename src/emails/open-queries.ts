@@ -4,7 +4,8 @@
 // (lockEmailsOfOpens), so these statements span teams and say so.
 import { sql, type Kysely } from 'kysely';
 import type { Database, EmailStatus } from '../db/schema.ts';
-import { emailEventsWithCalls } from '../webhooks/index.ts';
+import { recordedEventsCtes } from './event-queries.ts';
+import type { EmailOfEvent } from './views.ts';
 
 export const LATER_OPENS_KEPT = 10;
 /** email_opens.recent_at keeps one more: the first open, until LATER_OPENS_KEPT later ones push it out. */
@@ -82,15 +83,12 @@ export async function recordLaterOpenTallies(
 
 /**
  * Locks the emails of first opens FOR UPDATE in id order (as recordEmailEvents locks them); answers
- * the ids found with their (id, team) pair. Over many teams: each id is paired with its team.
+ * those found with their (id, team) pair, as their events' payloads show them. Over many teams:
+ * each id is paired with its team.
  */
-export async function lockEmailsOfOpens(
-  tx: Kysely<Database>,
-  ids: string[],
-  teams: number[],
-): Promise<{ id: string }[]> {
-  const { rows } = await sql<{ id: string }>`
-      SELECT m.id FROM emails m
+export async function lockEmailsOfOpens(tx: Kysely<Database>, ids: string[], teams: number[]): Promise<EmailOfEvent[]> {
+  const { rows } = await sql<EmailOfEvent>`
+      SELECT m.id, m.team_id, m.domain_id, m."from", m."to", m.subject, m.created_at FROM emails m
       WHERE m.id = ANY(${ids}::text[]) AND (m.id, m.team_id) IN (SELECT * FROM unnest(${ids}::text[], ${teams}::int[]))
       ORDER BY m.id FOR UPDATE OF m`.execute(tx);
   return rows;
@@ -99,16 +97,19 @@ export async function lockEmailsOfOpens(
 /**
  * One round of first opens (one per copy; the emails locked): the tallies upserted, and for each
  * row this statement inserted the email's status moved (from `replaceable`) and the copy's OPENED
- * event inserted. Over many teams' emails, by id (the team comes from the email row).
+ * event inserted with its webhook calls, whose bodies `calls` holds by copy (`${emailId}\n${openKey}`;
+ * views.ts emailEventCall). Over many teams' emails, by id (the team comes from the email row).
  */
 export async function recordFirstOpenTallies(
   tx: Kysely<Database>,
   c: OpenColumns,
   replaceableStatuses: readonly EmailStatus[],
+  calls: Record<string, string>,
 ): Promise<void> {
   const replaceable = sql.join(replaceableStatuses);
   await sql`
-    WITH tally AS (
+    WITH calls AS (SELECT ${JSON.stringify(calls)}::jsonb AS calls),
+    tally AS (
       INSERT INTO email_opens AS o (email_id, open_key, open_count, last_opened_at, activity_at, recent_at, recent_user_agents)
       SELECT i.email_id, i.open_key, 1, i.at, i.at, ARRAY[i.at], ARRAY[i.user_agent]
       FROM unnest(${c.emailIds}::text[], ${c.keys}::text[], ${c.ats}::timestamptz[], ${c.userAgents}::text[]) AS i(email_id, open_key, at, user_agent)
@@ -126,15 +127,17 @@ export async function recordFirstOpenTallies(
     ),
     activity AS (${laterOpenActivity}),
     -- Each join is between the statement's rows and a table's index, found by = ANY(ARRAY(...))
-    -- whatever the statistics say (see recordLaterOpens).
-    ${emailEventsWithCalls(sql`
-      INSERT INTO email_events (team_id, email_id, status, data, open_key, created_at)
-      SELECT m.team_id, t.email_id, 'OPENED',
+    -- whatever the statistics say (see recordLaterOpens); each body is a key lookup in the one
+    -- parameter, read once (a scalar subquery), not a join of two CTEs.
+    recorded AS (
+      SELECT row_number() OVER (ORDER BY t.email_id, t.open_key) AS n, m.team_id, t.email_id, 'OPENED' AS status,
         CASE WHEN t.open_key = '' THEN jsonb_build_object('userAgent', t.user_agent)
-             ELSE jsonb_build_object('recipient', t.open_key, 'userAgent', t.user_agent) END,
-        t.open_key, t.last_opened_at
+             ELSE jsonb_build_object('recipient', t.open_key, 'userAgent', t.user_agent) END AS data,
+        t.open_key, t.last_opened_at AS at, m.domain_id, 'email.opened' AS type,
+        (SELECT p.calls FROM calls p) ->> (t.email_id || E'\n' || t.open_key) AS payload
       FROM tally t JOIN emails m ON m.id = t.email_id
       WHERE t.inserted AND m.id = ANY(ARRAY(SELECT f.email_id FROM tally f WHERE f.inserted))
-      ORDER BY t.email_id, t.open_key`)}
+    ),
+    ${recordedEventsCtes('recorded')}
     SELECT 1`.execute(tx);
 }

@@ -3,7 +3,6 @@
 // open-queries.ts and outbox-queries.ts.
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { verifiedDomainsJson } from '../domains/index.ts';
-import { emailEventsWithCalls } from '../webhooks/index.ts';
 import { effectivePlanSql } from '../platform/effective-plan.ts';
 import { openTally } from './email-opens.ts';
 
@@ -20,8 +19,6 @@ import type { Db } from '../db/handle.ts';
 
 export type EmailRow = Selectable<EmailsTable>;
 export type EmailEventRow = Selectable<EmailEventsTable>;
-
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 export interface NewEmail {
   id: string;
@@ -219,18 +216,4 @@ export async function setEmailStatus(
     .where('team_id', '=', teamId)
     .where('id', '=', id)
     .execute();
-}
-
-export async function insertEmailEvent(
-  tx: Transaction<Database>,
-  teamId: number,
-  emailId: string,
-  status: EmailStatus,
-  data: unknown,
-  now: Date,
-): Promise<void> {
-  await sql`WITH ${emailEventsWithCalls(sql`
-    INSERT INTO email_events (team_id, email_id, status, data, created_at)
-    VALUES (${teamId}::int, ${emailId}::text, ${status}::text, ${json(data)}::jsonb, ${now}::timestamptz)`)}
-    SELECT 1`.execute(tx);
 }

@@ -10,12 +10,12 @@ import { notifyQueue } from '../queue/index.ts';
 import {
   getEmail,
   getEmailForUpdate,
-  insertEmailEvent,
   listEmailEvents,
   listEmails,
   setEmailStatus,
   updateEmailSchedule,
 } from './queries.ts';
+import { recordEmailEventOf } from './email-events.ts';
 import * as s from './schemas.ts';
 import { EMAIL_DELIVERY_QUEUE, sendEmails, sendEmailsWithKey, type SendBatching } from './send.ts';
 import type { SendEmailInput } from './schemas.ts';
@@ -188,7 +188,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps, batch
         const future = scheduledAt.getTime() > now.getTime();
         const status = future ? 'SCHEDULED' : 'QUEUED';
         await updateEmailSchedule(tx, teamId, emailId, { status, scheduledAt, runAt: future ? scheduledAt : now }, now);
-        await insertEmailEvent(tx, teamId, emailId, status, { scheduledAt: scheduledAt.toISOString() }, now);
+        await recordEmailEventOf(tx, row, status, { scheduledAt: scheduledAt.toISOString() }, now);
         if (status === 'QUEUED') await notifyQueue(tx, EMAIL_DELIVERY_QUEUE);
       });
       return { emailId };
@@ -221,7 +221,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps, batch
             `The email is ${row.status}; only a scheduled, unsent email can be cancelled`,
           );
         await setEmailStatus(tx, teamId, emailId, 'CANCELLED', now);
-        await insertEmailEvent(tx, teamId, emailId, 'CANCELLED', null, now);
+        await recordEmailEventOf(tx, row, 'CANCELLED', null, now);
       });
       return { emailId };
     },

@@ -1,4 +1,7 @@
-// Email rows as the contract's Email full form (GET one) and list form (GET list).
+// Email rows as the contract's Email full form (GET one) and list form (GET list), and as the
+// payload of its `email.*` events (built here once; every writer of email events uses it).
+import type { EmailStatus } from '../db/schema.ts';
+import { emailEventType, eventBody, type EmailEventPayload, type EmailEventType } from '../webhooks/index.ts';
 import type { EmailEventRow, EmailRow } from './queries.ts';
 
 export function emailView(row: EmailRow, events: EmailEventRow[]) {
@@ -42,4 +45,34 @@ export function emailListView(row: EmailRow) {
     scheduledAt: row.scheduled_at?.toISOString() ?? null,
     domainId: row.domain_id,
   };
+}
+
+/** What an event's payload shows of its email (none of it changes after the send). */
+export type EmailOfEvent = Pick<EmailRow, 'id' | 'team_id' | 'domain_id' | 'from' | 'to' | 'subject' | 'created_at'>;
+
+/** The `data` of an `email.<status>` event (the catalogue's EmailEventData); `details` is the event's stored data. */
+export function emailEventView(email: EmailOfEvent, status: EmailStatus, details: unknown): EmailEventPayload {
+  return {
+    emailId: email.id,
+    domainId: email.domain_id,
+    status,
+    from: email.from,
+    // A cc/bcc-only message has no to: [] (as the API shows it).
+    to: email.to ?? [],
+    subject: email.subject,
+    emailCreatedAt: email.created_at.toISOString(),
+    details: details ?? null,
+  };
+}
+
+/** An event as a set-based writer's statement takes it: its webhook call's type and body beside it. */
+export interface EmailEventCall {
+  domain_id: number | null;
+  type: EmailEventType;
+  payload: string;
+}
+
+export function emailEventCall(email: EmailOfEvent, status: EmailStatus, details: unknown, at: Date): EmailEventCall {
+  const type = emailEventType(status);
+  return { domain_id: email.domain_id, type, payload: eventBody(type, at, emailEventView(email, status, details)) };
 }

@@ -8,7 +8,7 @@
 // (recordEmailEvents), then suppression rows in (team, address) order.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, EmailStatus } from '../db/schema.ts';
-import { recordEmailEvents, type EmailEventInput } from '../emails/index.ts';
+import { recordEmailEvents, type EmailEventInput, type EmailOfEvent } from '../emails/index.ts';
 import { classifyBounce } from './bounce-rules.ts';
 import type { FeedbackDeps, FeedbackKind, FeedbackOutcome, IgnoredReason, RecipientOutcome } from './feedback-types.ts';
 import type { FeedbackReport, ReportRecipient } from './parse-report.ts';
@@ -42,23 +42,26 @@ export function ignored(
 interface EmailFacts {
   teamId: number;
   sentTo: string[];
+  /** What its events' webhook payloads show (recordEmailEvents builds them from it). */
+  email: EmailOfEvent;
 }
 
-/** Each email's team and recipients, in input order (null: no such email). The email id is the only
+/** Each email's team, recipients and payload fields, in input order (null: no such email). The email id is the only
  * key a report carries, and ids are global, so the team comes from it; the recipients are then
  * joined by that team. The ids go as one array parameter, so the statement's text is the same for
  * every batch size (prepared once per connection), and = ANY() finds each email by its key
  * whatever the statistics say. */
 export async function readEmails(db: Kysely<Database>, emailIds: readonly string[]): Promise<(EmailFacts | null)[]> {
   if (emailIds.length === 0) return [];
-  const rows = await sql<{ id: string; team_id: number; address: string | null }>`
-    SELECT e.id, e.team_id, r.address FROM emails e
+  const rows = await sql<EmailOfEvent & { address: string | null }>`
+    SELECT e.id, e.team_id, e.domain_id, e."from", e."to", e.subject, e.created_at, r.address FROM emails e
     LEFT JOIN email_recipients r ON r.team_id = e.team_id AND r.email_id = e.id
     WHERE e.id = ANY(${[...new Set(emailIds)]}::text[])`.execute(db);
   const emails = new Map<string, EmailFacts>();
   for (const row of rows.rows) {
-    const email = emails.get(row.id) ?? { teamId: row.team_id, sentTo: [] };
-    if (row.address !== null) email.sentTo.push(row.address);
+    const { address, ...fields } = row;
+    const email = emails.get(row.id) ?? { teamId: row.team_id, sentTo: [], email: fields };
+    if (address !== null) email.sentTo.push(address);
     emails.set(row.id, email);
   }
   return emailIds.map((id) => emails.get(id) ?? null);
@@ -113,6 +116,14 @@ export function decide(item: MatchedReport, email: EmailFacts | null, now: Date)
   if (email === null) return { outcome: ignored(report.kind, 'unknown-email'), events, suppressions };
   const { teamId, sentTo } = email;
   const found = { teamId, emailId };
+  const event = (status: EmailStatus, data: unknown): EmailEventInput => ({
+    teamId,
+    emailId,
+    status,
+    data,
+    at: now,
+    email: email.email,
+  });
 
   if (report.kind === 'complaint') {
     const address = complainant(report, sentTo);
@@ -123,7 +134,7 @@ export function decide(item: MatchedReport, email: EmailFacts | null, now: Date)
       matchedBy: item.via,
       reason: 'The recipient marked the message as spam',
     };
-    events.push({ teamId, emailId, status: 'COMPLAINED', data, at: now });
+    events.push(event('COMPLAINED', data));
     suppressions.push({ team_id: teamId, email: address, reason: 'COMPLAINT', email_id: emailId });
     const outcome: FeedbackOutcome = {
       outcome: 'complained',
@@ -140,7 +151,7 @@ export function decide(item: MatchedReport, email: EmailFacts | null, now: Date)
   for (const recipient of failures) {
     if (!sentTo.includes(recipient.address)) continue;
     const { verdict, data, status } = dsnEvent(recipient, report);
-    events.push({ teamId, emailId, status, data, at: now });
+    events.push(event(status, data));
     const hard = verdict.bounceType === 'hard';
     if (hard)
       suppressions.push({ team_id: teamId, email: recipient.address, reason: 'HARD_BOUNCE', email_id: emailId });

@@ -1,57 +1,79 @@
-// Email events and their webhook calls in ONE statement: every INSERT INTO email_events goes through
-// emailEventsWithCalls, which wraps it in CTEs that also insert one call per matching ACTIVE webhook
-// (the catalogue's email payload, built in SQL), so an event and its calls commit together and a
-// batch of events costs one set-based fan-out, as the trigger of migration 0013 did.
+// Email events and their webhook calls in ONE statement: a writer of email_events (src/emails) adds
+// emailEventCallsCte to the statement that inserts the events, over a relation of those events with
+// their payloads built in TypeScript (src/emails/views.ts emailEventView), so an event and its calls
+// commit together and a batch of events costs one set-based fan-out, as the trigger of migration
+// 0013 did. Events written one at a time go through recordEvent instead.
 //
 // Still triggers on email_events (no new ones): email_events_daily_stats (migration 0014) and
 // email_events_address_activity (migration 0017).
 import { sql, type RawBuilder } from 'kysely';
 import { QUEUE_CHANNEL } from '../queue/index.ts';
-import { EMAIL_EVENT_TYPE_SQL, emailEventPayloadSql } from './event-catalogue.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './events.ts';
 import { subscribedSql } from './record-event.ts';
 
-export interface EmailEventsWithCallsOptions {
-  /**
-   * The relation the events' emails are read from (id, domain_id, "from", "to", subject,
-   * created_at): `emails` by default; the name of a CTE whose INSERT … RETURNING made them when
-   * the same statement inserts the emails (a statement does not see its own inserts).
-   */
-  emailsFrom?: string;
+/** The calls' insert from `e`; `teams` reads the events' teams for the once-per-statement filter. */
+function callsFromEvents(
+  from: RawBuilder<unknown>,
+  payload: RawBuilder<unknown>,
+  teams: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  return sql`INSERT INTO webhook_calls (id, team_id, webhook_id, type, payload, api_version, status, attempt, next_attempt_at, created_at, updated_at)
+      SELECT herald_new_id('msg_', e.at), e.team_id, w.id, e.type, ${payload},
+             w.api_version, 'PENDING', 0, e.at, e.at, e.at
+      FROM ${from}
+      JOIN webhooks w ON w.team_id = e.team_id AND ${subscribedSql(sql`e.type`, sql`e.domain_id`)}
+      -- Checked once per statement: teams without an ACTIVE webhook (most) read nothing more.
+      WHERE EXISTS (SELECT 1 FROM webhooks a WHERE a.status = 'ACTIVE' AND a.team_id IN (${teams}))
+      ${where}
+      ORDER BY e.n, w.id
+      RETURNING pg_notify(${QUEUE_CHANNEL}, ${WEBHOOK_DELIVERY_QUEUE})`;
 }
 
 /**
- * Two CTEs for the caller's WITH list (`WITH …, ${emailEventsWithCalls(insert)} SELECT …`):
- * `email_events_inserted` (the given `INSERT INTO email_events … ` with no RETURNING of its own)
- * and `email_event_calls`. Data-modifying CTEs run whether or not the statement reads them.
- *
- * Teams without an ACTIVE webhook pay one EXISTS per statement (a one-time filter). The NOTIFY that
- * wakes the dispatchers happens only when calls were made (PostgreSQL sends one per transaction).
+ * A CTE for the caller's WITH list (`WITH recorded AS (…), …, ${emailEventCallsCte('recorded')} SELECT …`):
+ * one call per matching ACTIVE webhook for each row of the relation `recorded`, the events the
+ * statement inserts, with columns n (their order), team_id, domain_id, type, payload (the call's
+ * body, built in TypeScript; rows with a null payload make no call) and at. Data-modifying CTEs run
+ * whether or not the statement reads them. The NOTIFY that wakes the dispatchers happens only when
+ * calls were made (PostgreSQL sends one per transaction).
  */
+export function emailEventCallsCte(recorded: string): RawBuilder<unknown> {
+  const events = sql.table(recorded);
+  return sql`email_event_calls AS (
+      ${callsFromEvents(
+        sql`${events} e`,
+        sql`e.payload`,
+        sql`SELECT DISTINCT t.team_id FROM ${events} t`,
+        sql`AND e.payload IS NOT NULL`,
+      )}
+    )`;
+}
+
+/**
+ * The previous interface, with its payload built in SQL, kept only for store-queries.ts, which h1
+ * replaces (its events then go through recordEvent with emailEventView's payloads).
+ */
+// goes with store-queries.ts (h1)
 export function emailEventsWithCalls(
   insert: RawBuilder<unknown>,
-  options: EmailEventsWithCallsOptions = {},
+  options: { emailsFrom: string },
 ): RawBuilder<unknown> {
-  const emails = sql.table(options.emailsFrom ?? 'emails');
+  const payload = sql`jsonb_build_object('type', e.type, 'createdAt', herald_iso(e.at), 'data', jsonb_build_object(
+      'emailId', e.email_id, 'domainId', e.domain_id, 'status', e.status, 'from', e."from", 'to', e."to",
+      'subject', e.subject, 'emailCreatedAt', herald_iso(e.email_created_at), 'details', e.data))::text`;
   return sql`email_events_inserted AS (
       ${insert}
-      RETURNING id, team_id, email_id, status, data, created_at
+      RETURNING id AS n, team_id, email_id, status, data, created_at AS at, 'email.' || lower(status) AS type
     ),
     email_event_calls AS (
-      INSERT INTO webhook_calls (id, team_id, webhook_id, type, payload, api_version, status, attempt, next_attempt_at, created_at, updated_at)
-      SELECT herald_new_id('msg_', e.created_at), e.team_id, w.id, k.type, ${emailEventPayloadSql(sql`k.type`)}::text,
-             w.api_version, 'PENDING', 0, e.created_at, e.created_at, e.created_at
-      FROM email_events_inserted e
-      CROSS JOIN LATERAL (SELECT ${EMAIL_EVENT_TYPE_SQL} AS type) k
-      JOIN ${emails} m ON m.id = e.email_id
-      JOIN webhooks w ON w.team_id = e.team_id AND ${subscribedSql(sql`k.type`, sql`m.domain_id`)}
-      WHERE EXISTS (
-        SELECT 1 FROM webhooks a
-        WHERE a.status = 'ACTIVE' AND a.team_id IN (SELECT DISTINCT t.team_id FROM email_events_inserted t)
-      )
-      -- The emails by index probes, whatever the statistics say (as the callers find them).
-      AND m.id = ANY(ARRAY(SELECT t.email_id FROM email_events_inserted t))
-      ORDER BY e.id, w.id
-      RETURNING pg_notify(${QUEUE_CHANNEL}, ${WEBHOOK_DELIVERY_QUEUE})
+      ${callsFromEvents(
+        sql`(SELECT i.*, m.domain_id, m."from", m."to", m.subject, m.created_at AS email_created_at
+             FROM email_events_inserted i JOIN ${sql.table(options.emailsFrom)} m ON m.id = i.email_id
+             WHERE m.id = ANY(ARRAY(SELECT t.email_id FROM email_events_inserted t))) e`,
+        payload,
+        sql`SELECT DISTINCT t.team_id FROM email_events_inserted t`,
+        sql``,
+      )}
     )`;
 }

@@ -1,8 +1,8 @@
 // Every event type Herald emits: its payload's zod schema and one line on when it happens (contract:
 // Events, "the full list of event type names: not shown"; these are Herald's). The OpenAPI document
 // and the table in docs/webhooks.md are generated from here (event-docs.ts). recordEvent validates
-// against it; email events and the SMS worker's are built in SQL by `emailEventPayloadSql` and
-// `smsEventPayloadSql` below, beside their schemas.
+// against it; email payloads are built in TypeScript (src/emails/views.ts emailEventView), the SMS
+// worker's in SQL by `smsEventPayloadSql` below, beside its schema.
 //
 // Areas import recordEvent, so this module imports no area: the status lists come from db/.
 import { sql, type RawBuilder } from 'kysely';
@@ -27,6 +27,9 @@ export const EmailEventData = z.object({
     .nullable()
     .describe('what the event carries: the SMTP answer, the bounce diagnostic, the clicked link, ...'),
 });
+
+/** The `data` of an `email.*` event (src/emails/views.ts emailEventView builds it). */
+export type EmailEventPayload = z.infer<typeof EmailEventData>;
 
 /** Contract: SMS status. */
 
@@ -125,7 +128,7 @@ const EMAIL_EVENTS_WHEN: Record<EmailStatusName, string> = {
   SUPPRESSED: "recipients on the team's suppression list were skipped",
 };
 
-type EmailEventType = `email.${Lowercase<EmailStatusName>}`;
+export type EmailEventType = `email.${Lowercase<EmailStatusName>}`;
 
 /** email.<status in lower case> for every email status, e.g. email.delivery_delayed. */
 export const emailEventType = (status: EmailStatusName): EmailEventType =>
@@ -182,28 +185,6 @@ export function eventEnvelope<T extends EventType>(type: T) {
 }
 
 /**
- * The body of an `email.*` call, built in SQL as jsonb (its text form is what webhooks receive)
- * from an email_events row `e` and its email `m` (domain_id, "from", "to", subject, created_at).
- * EmailEventData above is its schema; test/webhooks/event-catalogue.test.ts parses what it builds.
- */
-export function emailEventPayloadSql(type: RawBuilder<string>): RawBuilder<unknown> {
-  return sql`jsonb_build_object(
-    'type', ${type},
-    'createdAt', herald_iso(e.created_at),
-    'data', jsonb_build_object(
-      'emailId', m.id,
-      'domainId', m.domain_id,
-      'status', e.status,
-      'from', m."from",
-      'to', m."to",
-      'subject', m.subject,
-      'emailCreatedAt', herald_iso(m.created_at),
-      'details', e.data
-    )
-  )`;
-}
-
-/**
  * The body of an `sms.*` call, built in SQL as jsonb from an sms_messages row `m` as written, for an
  * event that recorded `status` at m.updated_at: the delivery worker's outcome statement builds it only
  * for the webhooks that want it, so a team without one costs no payload. SmsEventData above is its
@@ -235,6 +216,3 @@ export function smsEventPayloadSql(type: RawBuilder<string>, status: RawBuilder<
     )
   )`;
 }
-
-/** The event type of an email_events row `e`, in SQL (emailEventType in TypeScript). */
-export const EMAIL_EVENT_TYPE_SQL: RawBuilder<string> = sql<string>`'email.' || lower(e.status)`;

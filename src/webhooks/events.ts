@@ -1,5 +1,5 @@
 // The queue every webhook call waits in, and the JSON body of a call made in code (recordEvent).
-// Email events build the same envelope in SQL (event-catalogue.ts, emailEventPayloadSql).
+// Email events' set-based writers build it with this too (src/emails/views.ts).
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
 
 /** The JSON body of a call: the contract's envelope `{type, createdAt, data}`. */

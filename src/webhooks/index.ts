@@ -1,6 +1,7 @@
 // What other areas may use of Webhooks. Everything else in this folder is the area's own.
 export { recordEvent, recordEvents, type EventInput, type RecordEventOptions } from './record-event.ts';
-export { emailEventsWithCalls, type EmailEventsWithCallsOptions } from './email-event-calls.ts';
+export { emailEventCallsCte, emailEventsWithCalls } from './email-event-calls.ts';
+export { eventBody } from './events.ts';
 export { smsEventCallsCte, type SmsStatusEvent } from './sms-event-calls.ts';
 export {
   EVENT_CATALOGUE,
@@ -11,5 +12,8 @@ export {
   isEventType,
   type EventData,
   type EventType,
+  emailEventType,
+  type EmailEventPayload,
+  type EmailEventType,
 } from './event-catalogue.ts';
 export { webhookEventsOpenApi, eventTableMarkdown } from './event-docs.ts';

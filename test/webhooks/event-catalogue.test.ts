@@ -1,5 +1,5 @@
-// The event catalogue against what webhooks receive: the email payload built in SQL
-// (emailEventPayloadSql) parses with the catalogue's schema for every email status, with exactly the
+// The event catalogue against what webhooks receive: the email payload built in TypeScript
+// (emailEventCall, from the email as stored) parses with the catalogue's schema for every email status, with exactly the
 // schema's fields, so the builder and the schema cannot drift; the calls the real send and cancel
 // paths make parse too; the SMS payload built in SQL (smsEventPayloadSql) is the API's view of the
 // message, as the payloads built in code are; the generated documentation lists every type.
@@ -12,10 +12,9 @@ import { EMAIL_STATUSES } from '../../src/emails/schemas.ts';
 import { queuedRow } from '../../src/sms/queue-sms.ts';
 import type { PreparedSms } from '../../src/sms/prepare.ts';
 import { smsView } from '../../src/sms/view.ts';
+import { emailEventCall } from '../../src/emails/views.ts';
 import {
-  EMAIL_EVENT_TYPE_SQL,
   EmailEventData,
-  emailEventPayloadSql,
   emailEventType,
   eventEnvelope,
   isEventType,
@@ -45,7 +44,7 @@ const DETAILS: Record<string, unknown> = {
   FAILED: { reason: 'boom' },
 };
 
-describe('the email payload built in SQL', () => {
+describe('the email payload built in TypeScript', () => {
   it('parses with the catalogue for every email status, with exactly its fields', async () => {
     const emailId = await emails(w.h.app, team.key).sent({
       from: team.from(),
@@ -53,15 +52,15 @@ describe('the email payload built in SQL', () => {
       subject: 'Catalogue',
       text: 'x',
     });
+    const email = await w.h.t.deps.db
+      .selectFrom('emails')
+      .select(['id', 'team_id', 'domain_id', 'from', 'to', 'subject', 'created_at'])
+      .where('id', '=', emailId)
+      .executeTakeFirstOrThrow();
     for (const status of EMAIL_STATUSES) {
       const details = DETAILS[status] ?? null;
-      const { rows } = await sql<{ type: string; payload: string }>`
-        SELECT k.type, ${emailEventPayloadSql(sql`k.type`)}::text AS payload
-        FROM (SELECT ${status}::text AS status, ${details === null ? null : JSON.stringify(details)}::jsonb AS data,
-                     ${new Date('2026-11-25T09:00:00.123Z')}::timestamptz AS created_at) e
-        CROSS JOIN LATERAL (SELECT ${EMAIL_EVENT_TYPE_SQL} AS type) k
-        JOIN emails m ON m.id = ${emailId}`.execute(w.h.t.deps.db);
-      const { type, payload } = rows[0]!;
+      const { type, payload, domain_id } = emailEventCall(email, status, details, new Date('2026-11-25T09:00:00.123Z'));
+      expect(domain_id).toBe(team.domain.id);
       expect(type).toBe(emailEventType(status));
       expect(isEventType(type)).toBe(true);
       const body = JSON.parse(payload);
