@@ -1,7 +1,6 @@
 // What other areas may use of Webhooks. Everything else in this folder is the area's own.
 export { recordEvent, recordEvents, type EventInput, type RecordEventOptions } from './record-event.ts';
 export { emailEventsWithCalls, type EmailEventsWithCallsOptions } from './email-event-calls.ts';
-export { smsEventCallsCte, type SmsStatusEvent } from './sms-event-calls.ts';
 export {
   EVENT_CATALOGUE,
   EVENT_TYPES,
