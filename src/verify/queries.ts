@@ -89,8 +89,8 @@ interface FactsRow {
  * verified domain, the from domain's verification, a suppressed recipient, the key's domain) and the
  * risk signals' counts, in one statement for many sends (the API process coalesces them).
  * Velocity counts include refused requests (an attack that keeps being refused is still an attack)
- * and stop at `cap`, newest first so that they keep to their indexes (see readSendContexts in
- * sms/queries.ts); conversion looks at the latest `conversionSample` finished codes made between
+ * and stop at `cap`, newest first so that they keep to their indexes (as sms/context-queries.ts
+ * explains); conversion looks at the latest `conversionSample` finished codes made between
  * `conversionSince` and `conversionUntil`.
  */
 export async function readSendFacts(db: Db, questions: readonly FactsQuestion[]): Promise<(SendFacts | undefined)[]> {
@@ -98,11 +98,11 @@ export async function readSendFacts(db: Db, questions: readonly FactsQuestion[])
   const byN = new Map(result.rows.map((row) => [Number(row.n), row]));
   // A country no code went to yet may still be known from the team's SMS (the SMS area's read).
   const knownCountry = await Promise.all(
-    questions.map(async ({ teamId, risk }, n) => {
-      const known = byN.get(n)?.known_country;
-      if (known !== false || risk.country === null) return known === true;
-      return smsSentToCountry(db, teamId, risk.country);
-    }),
+    questions.map(async ({ teamId, risk }, n) =>
+      byN.get(n)?.known_country === false && risk.country !== null
+        ? smsSentToCountry(db, teamId, risk.country)
+        : byN.get(n)?.known_country === true,
+    ),
   );
   return questions.map((question, n) => {
     const row = byN.get(n);

@@ -5,7 +5,7 @@
 // writes, and a full batch's new versions fit on their pages (so each change is a HOT update). The
 // outcome statement writes rows that share some columns and differ in others, and a provider id
 // given twice (migration 0039: a hash index, no uniqueness) fails nothing.
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogSmsProvider } from '../../src/adapters/sms-provider/index.ts';
 import { createTeam as createTeamRow } from '../../src/platform/teams.ts';
@@ -16,6 +16,7 @@ import { getSmsByProviderIdForUpdate, listSmsQuery } from '../../src/sms/queries
 import type { TestApp } from '../support/app.ts';
 import { bearer, createSmsTeam, type TestTeam } from '../support/factory.ts';
 import type { FakeTwilio } from '../support/fake-twilio.ts';
+import { planNodes, seqScanned } from '../support/query-plans.ts';
 import { deliverDueSms, sendTestSms, startTwilioTestApp } from '../support/sms-delivery.ts';
 
 let twilio: FakeTwilio;
@@ -30,34 +31,8 @@ afterAll(() => close());
 
 const send = async (team: TestTeam, to: string): Promise<string> => (await sendTestSms(t, team, to)).id;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
 /** The provider's id of the message the fake received for `to`. */
 const sidFor = (to: string) => twilio.messages.find((message) => message.to === to)!.sid;
-
-/** Every node of the plan PostgreSQL makes for `compiled` with its parameters' values in view. */
-async function planNodes(compiled: CompiledQuery): Promise<PlanNode[]> {
-  const result = await t.deps.db.executeQuery<{ 'QUERY PLAN': unknown }>(
-    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
-  );
-  const raw = result.rows[0]!['QUERY PLAN'];
-  const [{ Plan }] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
-  const nodes: PlanNode[] = [];
-  const walk = (node: PlanNode) => {
-    nodes.push(node);
-    node.Plans?.forEach(walk);
-  };
-  walk(Plan);
-  return nodes;
-}
-
-const seqScanned = (nodes: PlanNode[]) =>
-  nodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']);
 
 /** Stores `count` queued messages of `team` with their queue rows, in one statement. */
 async function storeQueued(team: number, count: number, now: Date): Promise<void> {
@@ -159,7 +134,7 @@ it("lists a crowded team's queued, failed and rejected messages by index, not by
   await sql`ANALYZE sms_messages`.execute(t.deps.db);
   try {
     for (const status of ['queued', 'failed', 'rejected'] as const) {
-      const nodes = await planNodes(listSmsQuery(t.deps.db, crowded, { status, limit: 100 }).compile());
+      const nodes = await planNodes(t.deps.db, listSmsQuery(t.deps.db, crowded, { status, limit: 100 }).compile());
       expect(seqScanned(nodes), status).not.toContain('sms_messages');
       const expected = status === 'queued' ? 'sms_deliveries_team_list' : 'sms_messages_team_unsuccessful_list';
       expect(
@@ -294,7 +269,7 @@ it("writes a batch's outcomes under its lease in one transaction, planned for an
   try {
     // An unnamed statement is planned with its parameters' values, as a prepared statement's first
     // plans on each connection are: every join of the outcome statement is an index lookup by id.
-    const nodes = await planNodes(smsOutcomesStatement(rows).compile(t.deps.db));
+    const nodes = await planNodes(t.deps.db, smsOutcomesStatement(rows).compile(t.deps.db));
     expect(seqScanned(nodes)).toEqual([]);
     // A row changed since the claim (not by another worker) is still ours to write.
     await sql`UPDATE sms_deliveries SET last_error = 'moved' WHERE sms_id = ${claimed.rows[0]!.sms_id}`.execute(
