@@ -42,6 +42,8 @@ export interface SmsDeliveriesTable {
   lease_until: Timestamp | null;
   attempts: Generated<number>;
   recorded_attempts: Generated<number>;
+  /** The last retry's hand-off is unconfirmed: the next claim reconciles it (0012_sms.sql). */
+  handed_off: Generated<boolean>;
   last_error: string | null;
   /** What sending needs, copied from the message when it is queued. */
   to_number: string;

@@ -16,10 +16,10 @@ import {
   type JobOutcome,
   type Queue,
 } from '../queue/index.ts';
-import { applySmsChanges, planSmsChanges, type SmsChange } from './outcomes.ts';
-import { writeSmsOutcomes } from './outcome-queries.ts';
-import { getLeasedSmsForUpdate, type SmsOutcomeRow, type SmsRow } from './queries.ts';
-import { leftSent, reconcile, UNCONFIRMED, type Attempt } from './reconcile.ts';
+import { applyLeasedSmsChanges, type SmsChange } from './outcomes.ts';
+import type { SmsRow } from './queries.ts';
+import { retryDeliveries } from './delivery-queries.ts';
+import { leftSent, reconcile, type Attempt } from './reconcile.ts';
 import { applyMatchedPendingReports } from './reports.ts';
 import { SMS_DELIVERY_QUEUE } from './send.ts';
 
@@ -53,67 +53,25 @@ const unreachable = {
 /** A claimed queue row with what sending needs, copied from its message (the claim returns no more). */
 type SmsJob = Pick<SmsRow, 'team_id' | 'charge_transaction_id' | 'to_number' | 'sender_id' | 'body'> & {
   sms_id: string;
-  /** Where the claim left the queue row (its ctid): the outcome deletes it there. */
-  queue_row: string;
   attempts: number;
   recorded_attempts: number;
+  /** As claimed: the last retry's hand-off was unconfirmed (0012_sms.sql). */
+  handed_off: boolean;
+  /** Set by this batch when its attempt retries unconfirmed: the retry writes it as handed_off. */
+  handingOff?: true;
 };
 
-/**
- * The claimed message's outcome columns: a queued message has no reason, provider or sent and
- * delivered times yet, so the claim need not read them (the outcome writes only messages still queued).
- */
-function queuedRow(job: SmsJob, claimedAt: Date): SmsOutcomeRow {
-  return {
-    id: job.sms_id,
-    team_id: job.team_id,
-    status: 'queued',
-    charge_transaction_id: job.charge_transaction_id,
-    reason_code: null,
-    reason_message: null,
-    provider: null,
-    provider_message_id: null,
-    sent_at: null,
-    delivered_at: null,
-    updated_at: claimedAt,
-  };
-}
-
-/**
- * Writes outcomes of messages still queued under our lease (another worker may have taken one over).
- * A queued message's outcome columns are known from the claim (queuedRow), so the common batch (sent,
- * nothing to release) is planned from it and written with its events in one statement; a batch with
- * a refusal releases charges, so it locks the rows and writes in a transaction.
- */
+/** Writes the outcomes of messages still queued under our lease, with their events, in one transaction. */
 async function record(ctx: BatchContext, jobs: readonly { row: SmsJob; changes: SmsChange[] }[]): Promise<void> {
-  if (jobs.length === 0) return;
-  const now = ctx.clock.now();
-  const items = jobs.map((job) => ({ row: queuedRow(job.row, ctx.claimedAt), changes: job.changes }));
-  const planned = planSmsChanges(items, now);
-  if (planned.released.length === 0) {
-    const queueRows = new Map(jobs.map((job) => [job.row.sms_id, job.row.queue_row]));
-    await writeSmsOutcomes(ctx.db, planned.written, { lease: ctx.leaseUntil, events: planned.events, queueRows });
-    return;
-  }
-  await ctx.db.transaction().execute(async (tx) => {
-    const leased = await getLeasedSmsForUpdate(
-      tx,
-      items.map((item) => item.row.id),
-      ctx.leaseUntil,
-    );
-    const still = items.flatMap((item) => {
-      const row = leased.get(item.row.id);
-      return row === undefined ? [] : [{ row, changes: item.changes }];
-    });
-    await applySmsChanges(tx, still, now);
-  });
+  const items = jobs.map((job) => ({ id: job.row.sms_id, changes: job.changes }));
+  await applyLeasedSmsChanges(ctx.db, ctx.leaseUntil, items, ctx.clock.now());
 }
 
 /**
  * The provider may have this message: an earlier claim vanished (attempts ran ahead of the recorded
- * ones) or its last retry was marked UNCONFIRMED (a call without an answer, an outcome not written).
+ * ones) or its last retry was handed off unconfirmed (a call without an answer, an outcome not written).
  */
-const unconfirmed = (row: SmsJob) => row.attempts - 1 > row.recorded_attempts;
+const unconfirmed = (row: SmsJob) => row.handed_off || row.attempts - 1 > row.recorded_attempts;
 
 async function attempt(deps: SmsDeliveryDeps, row: SmsJob, signal: AbortSignal): Promise<Attempt> {
   const provider = deps.provider;
@@ -124,7 +82,7 @@ async function attempt(deps: SmsDeliveryDeps, row: SmsJob, signal: AbortSignal):
     return { retry: errorMessage(error) };
   }
   if (outcome.kind === 'retry')
-    return { retry: outcome.unconfirmed ? `${UNCONFIRMED}${outcome.error}` : outcome.error };
+    return outcome.unconfirmed ? { retry: outcome.error, handedOff: true } : { retry: outcome.error };
   if (outcome.kind === 'rejected')
     return { changes: [{ status: 'rejected', reason: outcome.reason }], mayBeAtProvider: true };
   const changes: SmsChange[] = [
@@ -181,10 +139,11 @@ async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsJob[], ctx: BatchCon
   }
   return rows.map((row, i): JobOutcome => {
     const a = attempts[i]!;
+    // The provider may have the message: the next claim reconciles it instead of sending it again.
+    if ('retry' in a ? a.handedOff === true : writeError !== null && a.mayBeAtProvider) row.handingOff = true;
     if ('retry' in a) return { id: row.sms_id, outcome: 'retry', error: a.retry };
     if (writeError === null) return { id: row.sms_id, outcome: 'done' };
-    // The provider may have the message: the next claim reconciles it instead of sending it again.
-    return { id: row.sms_id, outcome: 'retry', error: a.mayBeAtProvider ? `${UNCONFIRMED}${writeError}` : writeError };
+    return { id: row.sms_id, outcome: 'retry', error: writeError };
   });
 }
 
@@ -196,7 +155,7 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     idType: 'text',
     dueColumn: 'next_attempt_at',
     // The queue row carries what sending needs (migration 0040): the claim reads no message.
-    claimReturning: sql`ctid AS queue_row, sms_id, team_id, attempts, recorded_attempts, charge_transaction_id, to_number, sender_id, body`,
+    claimReturning: sql`sms_id, team_id, attempts, recorded_attempts, handed_off, charge_transaction_id, to_number, sender_id, body`,
     // Large batches spread each claim's and outcome's fixed cost over more messages. Under a backlog
     // three full batches at once, so that while one batch's outcomes are written and the next is
     // claimed, two keep the provider calls going; each more would make every claim walk past its
@@ -213,8 +172,18 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     handleBatch: (rows, ctx) => deliverBatch(deps, rows, ctx),
     // Each batch wrote its outcomes under its lease; nothing left to finalise.
     onDone: async () => {},
-    // An unconfirmed retry is not recorded: the next claim sees it as one to reconcile.
-    onRetry: sql`recorded_attempts = recorded_attempts + (CASE WHEN starts_with(job_error, ${UNCONFIRMED}) THEN 0 ELSE 1 END), last_error = job_error`,
+    // A retry after an unconfirmed hand-off is marked so: the next claim reconciles it.
+    onRetry: (items, ctx) =>
+      retryDeliveries(
+        ctx.db,
+        ctx.leaseUntil,
+        items.map((item) => ({
+          id: item.id as string,
+          retryAt: item.retryAt!,
+          error: item.error ?? '',
+          handedOff: item.row.handingOff === true,
+        })),
+      ),
     onFailed: (items, ctx) => giveUp(deps, items, ctx),
   });
 }
@@ -226,7 +195,7 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
  */
 async function giveUp(deps: SmsDeliveryDeps, items: FinaliseItem<SmsJob>[], ctx: BatchContext): Promise<void> {
   for (const item of items) ctx.logger.warn({ smsId: item.row.sms_id, error: item.error }, 'sms delivery gave up');
-  const doubtful = items.filter((item) => unconfirmed(item.row) || item.error?.startsWith(UNCONFIRMED) === true);
+  const doubtful = items.filter((item) => unconfirmed(item.row) || item.row.handingOff === true);
   const reconciled = await reconcile(
     deps.provider,
     ctx.db,

@@ -2,10 +2,11 @@
 export { registerSmsRoutes } from './routes.ts';
 export { sendSms, smsSendDeps, SMS_DELIVERY_QUEUE, type SmsSendDeps } from './send.ts';
 export { prepareSms, type PreparedSms, type SmsCheckDeps } from './prepare.ts';
-export { queueSms } from './queue-sms.ts';
+export { queueSms, type QueueSmsOptions } from './queue-sms.ts';
 export { smsView } from './view.ts';
 export { ClientIp } from './schemas.ts';
 export { smsDeliveryQueue, type SmsDeliveryDeps } from './delivery.ts';
 export { africasTalkingToken, smsCallbackRoutes, smsCallbackUrls } from './callback-routes.ts';
 export { smsOutboxKeeper } from './outbox.ts';
-export { listOutbox as listSmsOutbox, sentToCountry } from './queries.ts';
+export { listOutbox as listSmsOutbox, getSmsDelivery, deleteSmsOfTeam } from './queries.ts';
+export { smsSentToCountry } from './context-queries.ts';

@@ -1,12 +1,13 @@
-// Writes status changes with everything they cause, in the caller's transaction: the row, the
-// webhook event (sms.<status>, through the event catalogue) and, for `rejected`, the release of the
-// charge. One message (a delivery report) or a worker's whole batch, each in few statements.
-import type { Transaction } from 'kysely';
+// Writes status changes with everything they cause, in one transaction: the row, the webhook event
+// (sms.<status>, its payload the API's view of the row, through recordEvents) and, for `rejected`,
+// the release of the charge. One message (a delivery report) or a worker's whole batch, each in few
+// statements; the worker's way and the reports' way are the same.
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, SmsStatus } from '../db/schema.ts';
 import { release } from '../wallet/index.ts';
-import { recordEvents, type SmsStatusEvent } from '../webhooks/index.ts';
+import { recordEvents } from '../webhooks/index.ts';
 import { writeSmsOutcomes } from './outcome-queries.ts';
-import type { SmsOutcomeRow, SmsRow } from './queries.ts';
+import { getLeasedSmsForUpdate, type SmsOutcomeRow, type SmsRow } from './queries.ts';
 import { smsMayBecome } from './status.ts';
 import { smsView } from './view.ts';
 
@@ -40,7 +41,8 @@ function changedRow<R extends SmsOutcomeRow>(row: R, change: SmsChange, now: Dat
 }
 
 /** An `sms.<status>` event a change caused, with the message as the change left it. */
-export interface SmsChangeEvent<R extends SmsOutcomeRow = SmsRow> extends SmsStatusEvent {
+export interface SmsChangeEvent<R extends SmsOutcomeRow = SmsRow> {
+  status: SmsChange['status'];
   row: R;
 }
 
@@ -67,7 +69,7 @@ export function planSmsChanges<R extends SmsOutcomeRow>(
       if (next === null) continue;
       if ((next.status === 'rejected' || change.release === true) && next.charge_transaction_id !== null)
         planned.released.push(next);
-      planned.events.push({ smsId: next.id, status: change.status, row: next });
+      planned.events.push({ status: change.status, row: next });
       current = next;
     }
     if (current !== row) planned.written.push(current);
@@ -85,7 +87,7 @@ export async function applySmsChanges(
   now: Date,
 ): Promise<SmsRow[]> {
   const { written, released, events } = planSmsChanges(items, now);
-  await writeSmsOutcomes(tx, written, null);
+  await writeSmsOutcomes(tx, written);
   // Refusals are few (a provider that refuses every message is a misconfiguration), so one by one.
   for (const row of released) await release(tx, row.team_id, { chargeId: row.charge_transaction_id!, at: now });
   await recordEvents(
@@ -110,4 +112,29 @@ export async function applySmsChange(
 ): Promise<SmsRow | null> {
   const [written] = await applySmsChanges(tx, [{ row, changes: [change] }], now);
   return written ?? null;
+}
+
+/**
+ * A delivery worker's outcomes: the messages still queued under its lease are locked (another worker
+ * may have taken one over, or a report moved it) and their changes applied, in one transaction.
+ */
+export async function applyLeasedSmsChanges(
+  db: Kysely<Database>,
+  leaseUntil: Date,
+  items: readonly { id: string; changes: readonly SmsChange[] }[],
+  now: Date,
+): Promise<SmsRow[]> {
+  if (items.length === 0) return [];
+  return db.transaction().execute(async (tx) => {
+    const leased = await getLeasedSmsForUpdate(
+      tx,
+      items.map((item) => item.id),
+      leaseUntil,
+    );
+    const still = items.flatMap((item) => {
+      const row = leased.get(item.id);
+      return row === undefined ? [] : [{ row, changes: item.changes }];
+    });
+    return applySmsChanges(tx, still, now);
+  });
 }

@@ -1,5 +1,6 @@
-// Every SQL statement of the SMS area, team id first, but the status writes (outcome-queries.ts).
-import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+// The SMS area's SQL, team id first: the messages, their queue rows and the operator's outbox
+// (the send context's reads: context-queries.ts; status writes: outcome-queries.ts).
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { Database, SmsMessagesTable, SmsStatus } from '../db/schema.ts';
 
@@ -19,123 +20,6 @@ export type SmsOutcomeRow = Pick<
   | 'delivered_at'
   | 'updated_at'
 >;
-export interface RecentSends {
-  toPrefix: number;
-  toNumber: number;
-  clientIp: number;
-  sentToCountry: boolean;
-}
-
-/**
- * Whether the team has sent to the country: ordered by created_at, which only the (team_id, country,
- * created_at) index serves without a sort, so the planner does not answer it with a sequential scan
- * when a few teams' messages fill the table (migration 0035).
- */
-export function sentToCountry(teamId: RawBuilder<unknown>, country: RawBuilder<unknown>): RawBuilder<boolean> {
-  return sql<boolean>`((SELECT true FROM sms_messages WHERE team_id = ${teamId} AND country = ${country}
-    ORDER BY created_at LIMIT 1) IS NOT NULL)`;
-}
-
-/** What a send must know before it is charged, read in one statement. */
-export interface SendContext {
-  /** Undefined when the team does not exist. */
-  team: { smsEnabled: boolean; currency: string } | undefined;
-  /** The team's approved sender IDs for the destination country, oldest first. */
-  senderIds: string[];
-  recent: RecentSends;
-}
-
-/** One send's question to readSendContexts. */
-export interface ContextQuery {
-  teamId: number;
-  country: string;
-  toPrefix: string;
-  toNumber: string;
-  clientIpHash: Buffer | null;
-  since: Date;
-  cap: number;
-}
-
-/**
- * For each send, in order: the team's SMS switch and currency, its sender IDs for the country
- * (managed by wallet/sender-ids.ts, read here so a send costs one read) and the risk signals' counts
- * over its recent messages, in one statement for many sends (the API process coalesces them). Each
- * count stops at `cap` (LIMIT), so a pumping burst costs no more to measure than a normal send; its
- * ORDER BY created_at keeps it on its index: without it, when a few teams fill the table, the planner
- * expects `cap` matches early in a sequential scan and reads the whole table when there are few.
- */
-export async function readSendContexts(db: Db, queries: readonly ContextQuery[]): Promise<SendContext[]> {
-  const result = await sendContextsStatement(queries).execute(db);
-  return result.rows.map((row) => ({
-    team: row.sms_enabled === null ? undefined : { smsEnabled: row.sms_enabled, currency: row.currency! },
-    senderIds: row.sender_ids,
-    recent: {
-      toPrefix: Number(row.to_prefix),
-      toNumber: Number(row.to_number),
-      clientIp: Number(row.client_ip),
-      sentToCountry: row.sent_to_country,
-    },
-  }));
-}
-
-/** readSendContexts' statement (tests EXPLAIN it). */
-export function sendContextsStatement(queries: readonly ContextQuery[]) {
-  const input = queries.map((q, n) => ({
-    n,
-    team_id: q.teamId,
-    country: q.country,
-    to_prefix: q.toPrefix,
-    to_number: q.toNumber,
-    client_ip_hash: q.clientIpHash?.toString('hex') ?? null,
-    since: q.since.toISOString(),
-    cap: q.cap,
-  }));
-  return sql<{
-    sms_enabled: boolean | null;
-    currency: string | null;
-    sender_ids: string[];
-    to_prefix: string;
-    to_number: string;
-    client_ip: string;
-    sent_to_country: boolean;
-  }>`
-    SELECT
-      t.sms_enabled, t.currency,
-      ARRAY(SELECT s.sender_id FROM sender_ids s
-        WHERE s.team_id = q.team_id AND s.country = q.country AND s.deleted_at IS NULL
-        ORDER BY s.created_at, s.id) AS sender_ids,
-      (SELECT count(*) FROM (SELECT 1 FROM sms_messages
-         WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND created_at > q.since
-         ORDER BY created_at DESC LIMIT q.cap) p) AS to_prefix,
-      (SELECT count(*) FROM (SELECT 1 FROM sms_messages
-         WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND to_number = q.to_number
-           AND created_at > q.since
-         ORDER BY created_at DESC LIMIT q.cap) n) AS to_number,
-      (SELECT count(*) FROM (SELECT 1 FROM sms_messages
-         WHERE team_id = q.team_id AND client_ip_hash = decode(q.client_ip_hash, 'hex')
-           AND created_at > q.since
-         ORDER BY created_at DESC LIMIT q.cap) i) AS client_ip,
-      ${sentToCountry(sql`q.team_id`, sql`q.country`)} AS sent_to_country
-    FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-      AS q (n int, team_id int, country text, to_prefix text, to_number text, client_ip_hash text, since timestamptz, cap int)
-    LEFT JOIN teams t ON t.id = q.team_id
-    ORDER BY q.n
-  `;
-}
-
-/** Adds a message's parts to the team's month; returns the parts sent before it (the price tier's volume). */
-export async function countMonthlyParts(db: Db, teamId: number, month: string, parts: number): Promise<number> {
-  const row = await db
-    .insertInto('sms_monthly_volume')
-    .values({ team_id: teamId, month, parts: BigInt(parts) })
-    .onConflict((oc) =>
-      oc.columns(['team_id', 'month']).doUpdateSet({ parts: sql`sms_monthly_volume.parts + ${BigInt(parts)}` }),
-    )
-    .returning('parts')
-    .executeTakeFirstOrThrow();
-  return Number(BigInt(row.parts) - BigInt(parts));
-}
-
 /** The delivery queue's row of a message stored `queued`: due at once. */
 const queueRow = (row: SmsRow) => ({
   sms_id: row.id,
@@ -148,37 +32,40 @@ const queueRow = (row: SmsRow) => ({
   charge_transaction_id: row.charge_transaction_id,
 });
 
-/** Stores a `queued` message with its row in the delivery queue, in one statement. */
-export async function insertSms(db: Db, row: SmsRow): Promise<void> {
-  await db
-    .with('stored', (w) => w.insertInto('sms_messages').values(row))
-    .insertInto('sms_deliveries')
-    .values(queueRow(row))
-    .execute();
-}
-
-/** Parts each team sent in `month` so far (absent: none). */
-export async function monthlyParts(db: Db, teamIds: readonly number[], month: string): Promise<Map<number, number>> {
-  if (teamIds.length === 0) return new Map();
+/** Parts the team sent in each of these months (`YYYY-MM-01`) so far (absent: none). */
+export async function monthlyParts(db: Db, teamId: number, months: readonly string[]): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('sms_monthly_volume')
-    .select(['team_id', 'parts'])
-    .where('team_id', 'in', [...new Set(teamIds)])
-    .where('month', '=', sql<Date>`${month}::date`)
+    .select([sql<string>`to_char(month, 'YYYY-MM-DD')`.as('month'), 'parts'])
+    .where('team_id', '=', teamId)
+    .where(
+      'month',
+      'in',
+      [...new Set(months)].map((month) => sql<Date>`${month}::date`),
+    )
     .execute();
-  return new Map(rows.map((row) => [row.team_id, Number(row.parts)]));
+  return new Map(rows.map((row) => [row.month, Number(row.parts)]));
 }
 
-/** Stores many `queued` messages, queues them and adds their parts to their teams' month, in one statement. */
-export async function insertSmsMany(db: Db, rows: readonly SmsRow[], month: string): Promise<void> {
+/**
+ * Stores `queued` messages, queues them and adds their parts to their teams' months, in one
+ * statement (the caller holds the teams' wallet locks, which order the months' parts).
+ */
+export async function insertSmsMany(db: Db, rows: readonly SmsRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const parts = new Map<number, number>();
-  for (const row of rows) parts.set(row.team_id, (parts.get(row.team_id) ?? 0) + row.segments);
+  const parts = new Map<string, { team_id: number; month: string; parts: bigint }>();
+  for (const row of rows) {
+    const month = `${row.created_at.toISOString().slice(0, 7)}-01`;
+    const key = `${row.team_id} ${month}`;
+    const entry = parts.get(key) ?? { team_id: row.team_id, month, parts: 0n };
+    entry.parts += BigInt(row.segments);
+    parts.set(key, entry);
+  }
   await db
     .with('stored', (w) => w.insertInto('sms_messages').values([...rows]))
     .with('queued', (w) => w.insertInto('sms_deliveries').values(rows.map(queueRow)))
     .insertInto('sms_monthly_volume')
-    .values([...parts].map(([teamId, count]) => ({ team_id: teamId, month, parts: BigInt(count) })))
+    .values([...parts.values()])
     .onConflict((oc) =>
       oc.columns(['team_id', 'month']).doUpdateSet({ parts: sql`sms_monthly_volume.parts + excluded.parts` }),
     )
@@ -272,6 +159,27 @@ export async function getLeasedSmsForUpdate(
     .forUpdate(['m', 'd'])
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** What one-time codes show of their message's delivery; undefined when it is gone. */
+export async function getSmsDelivery(db: Db, teamId: number, id: string) {
+  return db
+    .selectFrom('sms_messages')
+    .select(['status', 'provider_message_id', 'reason_message'])
+    .where('team_id', '=', teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * A team's messages with their queue rows and provider ids, for a team's deletion in its
+ * transaction (no trigger and no foreign key follows the messages: see 0012_sms.sql).
+ */
+export async function deleteSmsOfTeam(db: Db, teamId: number): Promise<void> {
+  await sql`WITH gone AS (DELETE FROM sms_messages WHERE team_id = ${teamId} RETURNING provider, provider_message_id),
+      dequeued AS (DELETE FROM sms_deliveries WHERE team_id = ${teamId})
+    DELETE FROM sms_provider_ids p USING gone g
+    WHERE p.provider_message_id = g.provider_message_id AND p.provider = g.provider`.execute(db);
 }
 
 /** Operator-wide (not a team's): the log provider's copy of each message, once per message. */

@@ -14,11 +14,11 @@ import { errorMessage } from '../queue/index.ts';
 import type { SmsChange } from './outcomes.ts';
 import { knownProviderIds, queuedSince } from './reconcile-queries.ts';
 
-/** Marks a retry after which the provider may have the message: the next claim reconciles it. */
-export const UNCONFIRMED = 'unconfirmed hand-off: ';
-
-/** What one message's attempt came to: changes to write, or a retry. */
-export type Attempt = { changes: SmsChange[]; mayBeAtProvider: boolean } | { retry: string };
+/**
+ * What one message's attempt came to: changes to write, or a retry; `handedOff`: after it the
+ * provider may have the message, so the next claim reconciles it (sms_deliveries.handed_off).
+ */
+export type Attempt = { changes: SmsChange[]; mayBeAtProvider: boolean } | { retry: string; handedOff?: true };
 
 /**
  * The provider id a message left `sent` without its provider's id holds until a report names its
@@ -78,7 +78,7 @@ export async function reconcile(
   // Whatever fails here (the lookup, the database) leaves the job unconfirmed for the next claim,
   // never a clean retry that would send it again.
   const failed = (job: UnconfirmedJob, error: unknown) =>
-    results.set(job.sms_id, { retry: `${UNCONFIRMED}${errorMessage(error)}` });
+    results.set(job.sms_id, { retry: errorMessage(error), handedOff: true });
   let since: Map<string, Date>;
   try {
     since = await queuedSince(

@@ -2,7 +2,7 @@
 // to, and bursts to one prefix, one number or from one client IP over the last ten minutes.
 import { assessRisk, type RiskAssessment, type RiskReason, type RiskThresholds } from '../platform/risk.ts';
 import type { ParsedPhone } from './phone.ts';
-import type { RecentSends } from './queries.ts';
+import type { RecentSends } from './context-queries.ts';
 
 /** The window the bursts are counted over. */
 export const RISK_WINDOW_MS = 10 * 60_000;

@@ -1,7 +1,7 @@
 // POST /v1/sms: every check that needs no money first (prepare.ts), then the charge and the message
-// row, which is the delivery job, stored together: in the API process through the shared batch
-// (store-batch.ts), elsewhere and as the fallback in a transaction of its own (queue-sms.ts). A
-// refused charge (402) stores nothing. The delivery worker is woken after commit.
+// row, which is the delivery job, stored together by queueSms: in the API process inside the shared
+// batch's transaction (store-batch.ts), elsewhere in a transaction of its own. A refused charge (402)
+// stores nothing. The delivery worker is woken after commit.
 import type { Deps } from '../deps.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import type { PriceList } from '../platform/price-list.ts';
@@ -17,22 +17,23 @@ export const SMS_DELIVERY_QUEUE = 'sms-delivery';
 export interface SmsSendDeps extends SmsCheckDeps {
   announcer: QueueAnnouncer;
   prices: PriceList;
-  /** The API process's shared store batch; without it every send takes a transaction of its own. */
+  /** The API process's shared batch transaction; without it every send takes a transaction of its own. */
   batching?: SmsStoreBatching;
 }
 
-async function store(deps: SmsSendDeps, sms: PreparedSms): Promise<SmsRow> {
+async function store(deps: SmsSendDeps, principal: Principal, sms: PreparedSms): Promise<SmsRow> {
   if (deps.batching !== undefined) {
-    const outcome = await deps.batching.submit(sms);
+    const outcome = await deps.batching.submit({ principal, sms });
     if ('error' in outcome) throw outcome.error;
-    if ('row' in outcome) return outcome.row;
+    return outcome.row;
   }
-  return deps.db.transaction().execute((tx) => queueSms(tx, deps.prices, sms));
+  const [row] = await deps.db.transaction().execute((tx) => queueSms(tx, principal, [sms], deps));
+  return row!;
 }
 
 export async function sendSms(deps: SmsSendDeps, principal: Principal, input: SendSmsInput): Promise<SmsRow> {
   const sms = await prepareSms(deps, principal, input);
-  const row = await store(deps, sms);
+  const row = await store(deps, principal, sms);
   deps.announcer.announce(SMS_DELIVERY_QUEUE);
   return row;
 }
@@ -51,7 +52,7 @@ export function smsSendDeps(deps: Deps, options: { batched: boolean } = { batche
       sharedSenderId: deps.config.smsSharedSenderId,
     },
     risk: deps.config.risk,
-    batching: options.batched ? smsStoreBatching(deps.db, prices) : undefined,
+    batching: options.batched ? smsStoreBatching(deps.db, { prices }) : undefined,
     contexts: options.batched ? sendContextBatching(deps.db) : undefined,
   };
 }

@@ -1,11 +1,11 @@
-// Every SQL statement of one-time codes, team id first. The risk counts and the SMS delivery status
-// read the SMS area's table (sms_messages) directly: one statement instead of one per area.
+// Every SQL statement of one-time codes, team id first. What the SMS area knows (its messages to a
+// country, a code's message delivery) is read through sms/index.ts.
 import { randomInt } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { VerificationsTable } from '../db/schema.ts';
 import { verifiedDomainId } from '../domains/index.ts';
-import { sentToCountry } from '../sms/index.ts';
+import { getSmsDelivery, smsSentToCountry } from '../sms/index.ts';
 
 export type VerificationRow = Selectable<VerificationsTable>;
 
@@ -89,13 +89,21 @@ interface FactsRow {
  * verified domain, the from domain's verification, a suppressed recipient, the key's domain) and the
  * risk signals' counts, in one statement for many sends (the API process coalesces them).
  * Velocity counts include refused requests (an attack that keeps being refused is still an attack)
- * and stop at `cap`, newest first so that they keep to their indexes (see readSendContexts in
- * sms/queries.ts); conversion looks at the latest `conversionSample` finished codes made between
+ * and stop at `cap`, newest first so that they keep to their indexes (as sms/context-queries.ts
+ * explains); conversion looks at the latest `conversionSample` finished codes made between
  * `conversionSince` and `conversionUntil`.
  */
 export async function readSendFacts(db: Db, questions: readonly FactsQuestion[]): Promise<(SendFacts | undefined)[]> {
   const result = await sendFactsStatement(questions).execute(db);
   const byN = new Map(result.rows.map((row) => [Number(row.n), row]));
+  // A country no code went to yet may still be known from the team's SMS (the SMS area's read).
+  const knownCountry = await Promise.all(
+    questions.map(async ({ teamId, risk }, n) =>
+      byN.get(n)?.known_country === false && risk.country !== null
+        ? smsSentToCountry(db, teamId, risk.country)
+        : byN.get(n)?.known_country === true,
+    ),
+  );
   return questions.map((question, n) => {
     const row = byN.get(n);
     if (row === undefined) return undefined;
@@ -111,7 +119,7 @@ export async function readSendFacts(db: Db, questions: readonly FactsQuestion[])
         toRecipient: Number(row.to_recipient),
         fromClientIp: Number(row.from_client_ip),
         toPrefix: Number(row.to_prefix),
-        knownCountry: row.known_country,
+        knownCountry: knownCountry[n]!,
         finished: Number(row.finished),
         verified: Number(row.verified),
       },
@@ -155,7 +163,6 @@ export function sendFactsStatement(questions: readonly FactsQuestion[]) {
          AND to_prefix = q.to_prefix AND created_at > q.since
          ORDER BY created_at DESC LIMIT q.cap) p) AS to_prefix,
       (q.country IS NULL
-         OR ${sentToCountry(sql`q.team_id`, sql`q.country`)}
          OR (SELECT true FROM verifications WHERE team_id = q.team_id AND country = q.country
                AND status <> 'refused' ORDER BY created_at LIMIT 1) IS NOT NULL) AS known_country,
       c.finished, c.verified
@@ -207,18 +214,15 @@ export async function getVerification(
   teamId: number,
   id: string,
 ): Promise<VerificationWithDelivery | undefined> {
-  return db
-    .selectFrom('verifications as v')
-    .leftJoin('sms_messages as m', (join) => join.onRef('m.id', '=', 'v.sms_id').onRef('m.team_id', '=', 'v.team_id'))
-    .selectAll('v')
-    .select([
-      'm.status as sms_status',
-      'm.provider_message_id as sms_provider_message_id',
-      'm.reason_message as sms_reason_message',
-    ])
-    .where('v.team_id', '=', teamId)
-    .where('v.id', '=', id)
-    .executeTakeFirst();
+  const row = await getVerificationRow(db, teamId, id);
+  if (row === undefined) return undefined;
+  const sms = row.sms_id === null ? undefined : await getSmsDelivery(db, teamId, row.sms_id);
+  return {
+    ...row,
+    sms_status: sms?.status ?? null,
+    sms_provider_message_id: sms?.provider_message_id ?? null,
+    sms_reason_message: sms?.reason_message ?? null,
+  };
 }
 
 /** The verification row alone (a settled code's check reads it without a lock). */

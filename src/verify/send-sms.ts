@@ -71,10 +71,10 @@ export async function sendSmsCode(
     },
   );
   const sms = await deps.db.transaction().execute(async (tx) => {
-    const stored = await queueSms(tx, deps.sms.prices, prepared);
-    row.sms_id = stored.id;
+    const [stored] = await queueSms(tx, principal, [prepared], deps.sms);
+    row.sms_id = stored!.id;
     await insertVerification(tx, row);
-    return stored;
+    return stored!;
   });
   deps.sms.announcer.announce(SMS_DELIVERY_QUEUE);
   return { row, delivery: { status: sms.status, providerMessageId: sms.provider_message_id, reason: null } };

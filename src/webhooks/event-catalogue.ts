@@ -1,16 +1,15 @@
 // Every event type Herald emits: its payload's zod schema and one line on when it happens (contract:
 // Events, "the full list of event type names: not shown"; these are Herald's). The OpenAPI document
 // and the table in docs/webhooks.md are generated from here (event-docs.ts). recordEvent validates
-// against it; email payloads are built in TypeScript (src/emails/views.ts emailEventView), the SMS
-// worker's in SQL by `smsEventPayloadSql` below, beside its schema.
+// against it; email payloads are built in TypeScript (src/emails/views.ts emailEventView), SMS
+// payloads from the API's view of the message (src/sms/view.ts).
 //
 // Areas import recordEvent, so this module imports no area: the status lists come from db/.
-import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { EMAIL_STATUSES } from '../db/schema-email.ts';
 import { SMS_STATUSES } from '../db/schema-sms.ts';
 import { EXIT_REASONS } from '../db/schema-journeys.ts';
-import { CURRENCIES, minorDigits } from '../platform/money.ts';
+import { CURRENCIES } from '../platform/money.ts';
 
 type EmailStatusName = (typeof EMAIL_STATUSES)[number];
 
@@ -182,37 +181,4 @@ export function eventEnvelope<T extends EventType>(type: T) {
     createdAt: z.string().describe('when the event happened (ISO 8601, UTC)'),
     data: EVENT_CATALOGUE[type].data,
   });
-}
-
-/**
- * The body of an `sms.*` call, built in SQL as jsonb from an sms_messages row `m` as written, for an
- * event that recorded `status` at m.updated_at: the delivery worker's outcome statement builds it only
- * for the webhooks that want it, so a team without one costs no payload. SmsEventData above is its
- * schema; test/webhooks/event-catalogue.test.ts holds it equal to the API's view of the message.
- */
-export function smsEventPayloadSql(type: RawBuilder<string>, status: RawBuilder<string>): RawBuilder<unknown> {
-  const digits = sql`(CASE m.currency ${sql.join(
-    CURRENCIES.map((currency) => sql`WHEN ${sql.lit(currency)} THEN ${sql.lit(minorDigits(currency))}`),
-    sql` `,
-  )} END)`;
-  // The number masked to its last four digits, as the API shows it (the stored number is E.164).
-  const shown = sql`least(4, length(m.to_number) - 1)`;
-  return sql`jsonb_build_object(
-    'type', ${type},
-    'createdAt', herald_iso(m.updated_at),
-    'data', jsonb_build_object(
-      'id', m.id,
-      'to', '+' || repeat('*', length(m.to_number) - 1 - ${shown}) || right(m.to_number, ${shown}),
-      'status', ${status},
-      'segments', m.segments,
-      'charge', jsonb_build_object(
-        'currency', m.currency,
-        'amount', round(m.charge_minor / power(10::numeric, ${digits}), ${digits})::text
-      ),
-      'reason', CASE WHEN m.reason_code IS NULL THEN NULL
-        ELSE jsonb_build_object('code', m.reason_code, 'message', coalesce(m.reason_message, '')) END,
-      'createdAt', herald_iso(m.created_at),
-      'updatedAt', herald_iso(m.updated_at)
-    )
-  )`;
 }

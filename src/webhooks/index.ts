@@ -2,7 +2,6 @@
 export { recordEvent, recordEvents, type EventInput, type RecordEventOptions } from './record-event.ts';
 export { emailEventCallsCte, emailEventsWithCalls } from './email-event-calls.ts';
 export { eventBody } from './events.ts';
-export { smsEventCallsCte, type SmsStatusEvent } from './sms-event-calls.ts';
 export {
   EVENT_CATALOGUE,
   EVENT_TYPES,

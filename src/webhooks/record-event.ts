@@ -1,8 +1,8 @@
 // The one way for an area to say "something happened": recordEvent validates the payload against
 // the catalogue and inserts one webhook call per matching ACTIVE webhook in the caller's
-// transaction (a rolled-back write sends nothing). Email events and the SMS worker's take the
-// set-based paths of email-event-calls.ts and sms-event-calls.ts instead, with payloads built in SQL;
-// all match webhooks by the same rule (subscribedSql).
+// transaction (a rolled-back write sends nothing). Email events take the set-based path of
+// email-event-calls.ts instead, with payloads built in SQL; both match webhooks by the same rule
+// (subscribedSql).
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { notifyQueue } from '../queue/index.ts';

@@ -8,7 +8,7 @@ import { createLogSmsProvider } from '../../src/adapters/sms-provider/index.ts';
 import { connectDatabase, type DbHandle } from '../../src/db/connect.ts';
 import { createTeam } from '../../src/platform/teams.ts';
 import { claimDue } from '../../src/queue/claim.ts';
-import { smsDeliveryQueue } from '../../src/sms/index.ts';
+import { deleteSmsOfTeam, smsDeliveryQueue } from '../../src/sms/index.ts';
 import { getTestDb, testDatabaseUrl } from '../support/db.ts';
 
 const url = testDatabaseUrl();
@@ -20,7 +20,7 @@ describe.runIf(url !== null)('claim plans on PostgreSQL', () => {
     const shared = await getTestDb(); // migrated
     // A crowded queue of due messages, with statistics that know it, as a busy deployment's: on
     // near-empty tables every plan looks cheap. They are due in 2000 and the claims run then, so
-    // that no other test's message is claimed; the team's deletion takes them away, whatever the outcome.
+    // that no other test's message is claimed; deleteSmsOfTeam takes them away, whatever the outcome.
     const dueAt = new Date('2000-01-01T00:00:00Z');
     const team = await createTeam(shared.db, { name: 'claim-plan' }, new Date());
     try {
@@ -48,6 +48,7 @@ describe.runIf(url !== null)('claim plans on PostgreSQL', () => {
       expect(Number(plans.rows[0]!.custom_plans)).toBeLessThanOrEqual(5);
       expect(Number(plans.rows[0]!.generic_plans)).toBeGreaterThanOrEqual(5);
     } finally {
+      await deleteSmsOfTeam(shared.db, team.id);
       await shared.db.deleteFrom('teams').where('id', '=', team.id).execute();
     }
   });

@@ -6,7 +6,8 @@ import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/db/connect.ts';
 import { createTeam } from '../../src/platform/teams.ts';
-import { sendContextsStatement } from '../../src/sms/queries.ts';
+import { sendContextsStatement } from '../../src/sms/context-queries.ts';
+import { deleteSmsOfTeam } from '../../src/sms/index.ts';
 import { sendFactsStatement } from '../../src/verify/queries.ts';
 import { getTestDb } from '../support/db.ts';
 
@@ -65,6 +66,7 @@ describe('risk counts on crowded tables', () => {
   }, 120_000);
 
   afterAll(async () => {
+    for (const team of [busyTeam, quietTeam]) await deleteSmsOfTeam(handle.db, team);
     await handle.db.deleteFrom('teams').where('id', 'in', [busyTeam, quietTeam]).execute();
   });
 

@@ -1,11 +1,11 @@
-// The API's shared store batch (src/sms/store-batch.ts): concurrent sends of several teams share one
-// transaction, and still each message is priced by the parts its team sent before it (tiers cross
-// inside a batch), charged once in arrival order, and each team's ledger chains exactly. A team
-// without a wallet takes the transaction path and is refused alone.
+// The API's shared batch (src/sms/store-batch.ts): concurrent sends of several teams share one
+// transaction, each stored by queueSms, and still each message is priced by the parts its team sent
+// before it (tiers cross inside a batch), charged once in arrival order, and each team's ledger
+// chains exactly. A send its wallet cannot pay for (or a team without a wallet) is refused alone.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPriceList, type PriceList } from '../../src/platform/price-list.ts';
-import { readSendContexts } from '../../src/sms/queries.ts';
+import { readSendContexts } from '../../src/sms/context-queries.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { adminRequest, bearer, createTeam, type TestTeam } from '../support/factory.ts';
 import { REPO_ROOT } from '../support/spawn.ts';
@@ -121,10 +121,9 @@ describe('the shared store batch', () => {
 });
 
 describe('the shared context read', () => {
-  it("answers each send of one statement with its own team's switch, sender IDs and counts, in order", async () => {
+  it("answers each send of one statement with its own team's switch and counts, in order", async () => {
     const on = await smsTeam(1000);
     const off = await createTeam(t.app);
-    await adminRequest(t.app, 'POST', `/teams/${on.id}/sender-ids`, { senderId: 'Acme', country: 'US' });
     const sent = await send(on, 90);
     expect(sent.statusCode, sent.body).toBe(201);
     const since = new Date(t.clock.now().getTime() - 60_000);
@@ -136,7 +135,6 @@ describe('the shared context read', () => {
       { ...query, teamId: on.id, country: 'GB', toNumber: '+14155552691' },
     ]);
     expect(contexts.map((c) => c.team?.smsEnabled)).toEqual([true, false, undefined, true]);
-    expect(contexts.map((c) => c.senderIds)).toEqual([['Acme'], [], [], []]);
     expect(contexts.map((c) => [c.recent.toNumber, c.recent.sentToCountry])).toEqual([
       [1, true],
       [0, false],

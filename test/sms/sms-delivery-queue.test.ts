@@ -1,20 +1,22 @@
 // The delivery queue beside the messages (migration 0037): a message is queued by its own row in
 // sms_deliveries, which its outcome deletes; the provider's id finds it for reports through
 // sms_provider_ids; lists by status still find every status, the rare ones by index in a crowded
-// team; both go with their message; no index of sms_messages names a column that a status change
+// team; both go with their team's messages (deleteSmsOfTeam, no trigger); no index of sms_messages names a column that a status change
 // writes, and a full batch's new versions fit on their pages (so each change is a HOT update). The
 // outcome statement writes rows that share some columns and differ in others, and a provider id
 // given twice (migration 0039: a hash index, no uniqueness) fails nothing.
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogSmsProvider } from '../../src/adapters/sms-provider/index.ts';
 import { createTeam as createTeamRow } from '../../src/platform/teams.ts';
-import { smsDeliveryQueue } from '../../src/sms/index.ts';
+import { deleteSmsOfTeam, smsDeliveryQueue } from '../../src/sms/index.ts';
+import { applyLeasedSmsChanges } from '../../src/sms/outcomes.ts';
 import { smsOutcomesStatement, writeSmsOutcomes } from '../../src/sms/outcome-queries.ts';
 import { getSmsByProviderIdForUpdate, listSmsQuery } from '../../src/sms/queries.ts';
 import type { TestApp } from '../support/app.ts';
 import { bearer, createSmsTeam, type TestTeam } from '../support/factory.ts';
 import type { FakeTwilio } from '../support/fake-twilio.ts';
+import { planNodes, seqScanned } from '../support/query-plans.ts';
 import { deliverDueSms, sendTestSms, startTwilioTestApp } from '../support/sms-delivery.ts';
 
 let twilio: FakeTwilio;
@@ -29,34 +31,8 @@ afterAll(() => close());
 
 const send = async (team: TestTeam, to: string): Promise<string> => (await sendTestSms(t, team, to)).id;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
 /** The provider's id of the message the fake received for `to`. */
 const sidFor = (to: string) => twilio.messages.find((message) => message.to === to)!.sid;
-
-/** Every node of the plan PostgreSQL makes for `compiled` with its parameters' values in view. */
-async function planNodes(compiled: CompiledQuery): Promise<PlanNode[]> {
-  const result = await t.deps.db.executeQuery<{ 'QUERY PLAN': unknown }>(
-    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
-  );
-  const raw = result.rows[0]!['QUERY PLAN'];
-  const [{ Plan }] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
-  const nodes: PlanNode[] = [];
-  const walk = (node: PlanNode) => {
-    nodes.push(node);
-    node.Plans?.forEach(walk);
-  };
-  walk(Plan);
-  return nodes;
-}
-
-const seqScanned = (nodes: PlanNode[]) =>
-  nodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']);
 
 /** Stores `count` queued messages of `team` with their queue rows, in one statement. */
 async function storeQueued(team: number, count: number, now: Date): Promise<void> {
@@ -123,7 +99,10 @@ it('lists every status, follows reports through the provider id, and forgets bot
   expect(await listed(team, 'failed')).toEqual([failed]);
   expect(await listed(team, 'rejected')).toEqual([rejected]);
 
-  await t.deps.db.deleteFrom('teams').where('id', '=', team.id).execute();
+  await t.deps.db.transaction().execute(async (tx) => {
+    await deleteSmsOfTeam(tx, team.id);
+    await tx.deleteFrom('teams').where('id', '=', team.id).execute();
+  });
   expect(await queueRows([...all, queued])).toEqual({ queued: [], known: [] });
   // A report for a message that is gone finds nothing and changes nothing.
   expect((await twilio.postStatus(callback, { sid: sidFor(toSent!), status: 'delivered' })).status).toBe(200);
@@ -155,7 +134,7 @@ it("lists a crowded team's queued, failed and rejected messages by index, not by
   await sql`ANALYZE sms_messages`.execute(t.deps.db);
   try {
     for (const status of ['queued', 'failed', 'rejected'] as const) {
-      const nodes = await planNodes(listSmsQuery(t.deps.db, crowded, { status, limit: 100 }).compile());
+      const nodes = await planNodes(t.deps.db, listSmsQuery(t.deps.db, crowded, { status, limit: 100 }).compile());
       expect(seqScanned(nodes), status).not.toContain('sms_messages');
       const expected = status === 'queued' ? 'sms_deliveries_team_list' : 'sms_messages_team_unsuccessful_list';
       expect(
@@ -164,6 +143,7 @@ it("lists a crowded team's queued, failed and rejected messages by index, not by
       ).toContain(expected);
     }
   } finally {
+    await deleteSmsOfTeam(t.deps.db, crowded);
     await t.deps.db.deleteFrom('teams').where('id', '=', crowded).execute();
   }
 });
@@ -189,6 +169,7 @@ it("writes a full batch's first status change in place: no message leaves its pa
     const moved = after.filter((row, i) => row.page !== before[i]!.page).map((row) => row.id);
     expect(moved).toEqual([]);
   } finally {
+    await deleteSmsOfTeam(t.deps.db, team);
     await t.deps.db.deleteFrom('teams').where('id', '=', team).execute();
   }
 });
@@ -212,14 +193,10 @@ it('writes rows that share some outcome columns and differ in others, each as gi
           updated_at: at,
         },
   );
-  expect(await writeSmsOutcomes(t.deps.db, rows, null)).toEqual(new Set(ids));
+  expect(await writeSmsOutcomes(t.deps.db, rows)).toEqual(new Set(ids));
   // One row: every column is shared.
   const later = new Date('2026-11-28T10:00:05.000Z');
-  await writeSmsOutcomes(
-    t.deps.db,
-    [{ ...rows[0]!, status: 'delivered', delivered_at: later, updated_at: later }],
-    null,
-  );
+  await writeSmsOutcomes(t.deps.db, [{ ...rows[0]!, status: 'delivered', delivered_at: later, updated_at: later }]);
 
   const written = await t.deps.db.selectFrom('sms_messages').selectAll().where('id', 'in', ids).orderBy('id').execute();
   const outcome = (row: (typeof written)[number]) => ({
@@ -255,7 +232,7 @@ it('keeps a provider id given twice without failing the batch, and tells provide
     sent_at: at,
     updated_at: at,
   }));
-  expect(await writeSmsOutcomes(t.deps.db, rows, null)).toEqual(new Set(ids));
+  expect(await writeSmsOutcomes(t.deps.db, rows)).toEqual(new Set(ids));
   const found = await t.deps.db.transaction().execute(async (tx) => ({
     termii: (await getSmsByProviderIdForUpdate(tx, 'termii', 'SMgiventwice'))?.id,
     twilio: (await getSmsByProviderIdForUpdate(tx, 'twilio', 'SMgiventwice'))?.id,
@@ -264,17 +241,18 @@ it('keeps a provider id given twice without failing the batch, and tells provide
   expect([stored[0]!.id, stored[1]!.id]).toContain(found.twilio);
 });
 
-it("writes a batch's outcomes where the claim left its queue rows, by id when one moved, planned for any queue", async () => {
+it("writes a batch's outcomes under its lease in one transaction, planned for any queue", async () => {
   const now = t.clock.now();
   const team = (await createTeamRow(t.deps.db, { name: 'long queue' }, now)).id;
   await storeQueued(team, 20_000, now);
   // Statistics taken before the claim: no queued message holds a lease, as in a running deployment.
   await sql`ANALYZE sms_messages, sms_deliveries`.execute(t.deps.db);
   const lease = new Date(now.getTime() + 120_000);
-  const claimed = await sql<{ sms_id: string; queue_row: string }>`
+  const claimed = await sql<{ sms_id: string }>`
     UPDATE sms_deliveries SET lease_until = ${lease}, attempts = 1
     WHERE sms_id IN (SELECT sms_id FROM sms_deliveries WHERE team_id = ${team} ORDER BY sms_id LIMIT 250)
-    RETURNING sms_id, ctid AS queue_row`.execute(t.deps.db);
+    RETURNING sms_id`.execute(t.deps.db);
+  const changes = [{ status: 'sent' as const, provider: 'twilio', reason: null }];
   const rows = claimed.rows.map(({ sms_id }, i) => ({
     id: sms_id,
     team_id: team,
@@ -288,22 +266,20 @@ it("writes a batch's outcomes where the claim left its queue rows, by id when on
     delivered_at: null,
     updated_at: now,
   }));
-  const events = rows.map((row) => ({ smsId: row.id, status: 'sent' as const }));
-  const queueRows = new Map(claimed.rows.map((row) => [row.sms_id, row.queue_row]));
   try {
     // An unnamed statement is planned with its parameters' values, as a prepared statement's first
-    // plans on each connection are: a scan of the queue for the lease would read every queued row.
-    for (const guard of [
-      { lease, events },
-      { lease, events, queueRows },
-    ]) {
-      const nodes = await planNodes(smsOutcomesStatement(rows, guard).compile(t.deps.db));
-      expect(seqScanned(nodes)).toEqual([]);
-    }
-    // A row moved since the claim (a new version elsewhere): the rest are written where they lay, it by id.
-    const moved = claimed.rows[0]!.sms_id;
-    await sql`UPDATE sms_deliveries SET last_error = 'moved' WHERE sms_id = ${moved}`.execute(t.deps.db);
-    expect((await writeSmsOutcomes(t.deps.db, rows, { lease, events, queueRows })).size).toBe(250);
+    // plans on each connection are: every join of the outcome statement is an index lookup by id.
+    const nodes = await planNodes(t.deps.db, smsOutcomesStatement(rows).compile(t.deps.db));
+    expect(seqScanned(nodes)).toEqual([]);
+    // A row changed since the claim (not by another worker) is still ours to write.
+    await sql`UPDATE sms_deliveries SET last_error = 'moved' WHERE sms_id = ${claimed.rows[0]!.sms_id}`.execute(
+      t.deps.db,
+    );
+    const items = rows.map((row) => ({
+      id: row.id,
+      changes: [{ ...changes[0]!, providerMessageId: row.provider_message_id }],
+    }));
+    expect(await applyLeasedSmsChanges(t.deps.db, lease, items, now)).toHaveLength(250);
     const left = await t.deps.db
       .selectFrom('sms_deliveries')
       .select('sms_id')
@@ -311,6 +287,7 @@ it("writes a batch's outcomes where the claim left its queue rows, by id when on
       .execute();
     expect(left).toEqual([]);
   } finally {
+    await deleteSmsOfTeam(t.deps.db, team);
     await t.deps.db.deleteFrom('teams').where('id', '=', team).execute();
   }
 });

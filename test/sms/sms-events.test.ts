@@ -2,8 +2,7 @@
 // in the transaction that moves the status, with the number masked; a webhook subscribed to other
 // events gets none.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { planSmsChanges } from '../../src/sms/outcomes.ts';
-import { writeSmsOutcomes } from '../../src/sms/outcome-queries.ts';
+import { applyLeasedSmsChanges } from '../../src/sms/outcomes.ts';
 import { adminRequest, bearer } from '../support/factory.ts';
 import { deliverDueSms } from '../support/sms-delivery.ts';
 import { createWebhook, startWebhookHarness, type WebhookHarness } from '../webhooks/support.ts';
@@ -67,15 +66,9 @@ it("writes a worker's outcomes only under its lease, with calls only for what it
   const theirs = new Date(ours.getTime() + 1);
   await deps.db.updateTable('sms_deliveries').set({ lease_until: ours }).where('sms_id', '=', ids[0]!).execute();
   await deps.db.updateTable('sms_deliveries').set({ lease_until: theirs }).where('sms_id', '=', ids[1]!).execute();
-  const rows = await deps.db.selectFrom('sms_messages').selectAll().where('id', 'in', ids).orderBy('id').execute();
-  const planned = planSmsChanges(
-    rows.map((row) => ({
-      row,
-      changes: [{ status: 'sent' as const, provider: 'log', providerMessageId: `p-${row.id}` }],
-    })),
-    clock.now(),
-  );
-  const written = await writeSmsOutcomes(deps.db, planned.written, { lease: ours, events: planned.events });
+  const changes = (id: string) => [{ status: 'sent' as const, provider: 'log', providerMessageId: `p-${id}` }];
+  const items = ids.map((id) => ({ id, changes: changes(id) }));
+  const written = (await applyLeasedSmsChanges(deps.db, ours, items, clock.now())).map((row) => row.id);
 
   expect([...written]).toEqual([ids[0]]);
   const after = await deps.db

@@ -124,11 +124,12 @@ describe('twilio', () => {
     expect((await smsOf(t, team, sms.id)).status).toBe('queued');
     const queued = await t.deps.db
       .selectFrom('sms_deliveries')
-      .select(['last_error', 'lease_until', 'next_attempt_at'])
+      .select(['last_error', 'handed_off', 'lease_until', 'next_attempt_at'])
       .where('sms_id', '=', sms.id)
       .executeTakeFirstOrThrow();
     // The request had gone out: the next claim looks it up before sending it again.
-    expect(queued.last_error).toBe("unconfirmed hand-off: Twilio: no answer within 0.2 s of the batch's start");
+    expect(queued.last_error).toBe("Twilio: no answer within 0.2 s of the batch's start");
+    expect(queued.handed_off).toBe(true);
     expect(queued.lease_until).toBeNull();
     expect(queued.next_attempt_at.getTime()).toBeGreaterThan(t.clock.now().getTime());
     t.clock.advance(15 * 60_000);

@@ -125,11 +125,11 @@ describe('twilio', () => {
     expect((await smsOf(t, team, sms.id)).status).toBe('queued');
     const queued = await t.deps.db
       .selectFrom('sms_deliveries')
-      .select(['last_error', 'attempts', 'recorded_attempts'])
+      .select(['last_error', 'handed_off'])
       .where('sms_id', '=', sms.id)
       .executeTakeFirstOrThrow();
-    expect(queued.last_error).toMatch(/^unconfirmed hand-off: Twilio: no answer within 0.3 s/);
-    expect(queued.recorded_attempts).toBe(0);
+    expect(queued.last_error).toMatch(/^Twilio: no answer within 0.3 s/);
+    expect(queued.handed_off).toBe(true);
 
     t.clock.advance(15 * 60_000);
     await deliverDueSms(t);

@@ -69,6 +69,10 @@ CREATE TABLE sms_deliveries (
   -- worker died mid-send), so the provider may have the message already.
   recorded_attempts integer NOT NULL DEFAULT 0,
   last_error        text,
+  -- The hand-off of the last claim is unconfirmed (a call unanswered by the batch's deadline, an
+  -- outcome that could not be written, a lookup that failed): the provider may have the message, so
+  -- the next claim reconciles it instead of sending it again (src/sms/reconcile.ts).
+  handed_off        boolean NOT NULL DEFAULT false,
   to_number         text NOT NULL,
   sender_id         text NOT NULL,
   body              text NOT NULL,
@@ -90,18 +94,10 @@ CREATE TABLE sms_provider_ids (
 );
 CREATE INDEX sms_provider_ids_lookup ON sms_provider_ids USING hash (provider_message_id);
 
--- Both go with their message (what ON DELETE CASCADE would do; the trigger writes nothing else).
--- Not foreign keys: their checks lock the message row at every insert, a write of its own on the
--- send path and in the worker's outcome, which measured as markedly more PostgreSQL time per message.
-CREATE FUNCTION sms_messages_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM sms_deliveries d USING gone g WHERE d.sms_id = g.id AND g.status = 'queued';
-  DELETE FROM sms_provider_ids p USING gone g
-    WHERE p.provider = g.provider AND p.provider_message_id = g.provider_message_id;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER sms_messages_deleted AFTER DELETE ON sms_messages
-  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION sms_messages_deleted();
+-- Both go with their message, deleted by the code that deletes it, in its transaction
+-- (deleteSmsOfTeam in src/sms/queries.ts). Not foreign keys: their checks lock the message row at
+-- every insert, a write of its own on the send path and in the worker's outcome, which measured as
+-- markedly more PostgreSQL time per message.
 
 -- Delivery reports that name a provider id no message has yet: the worker records a batch's ids
 -- with its outcomes, after its slowest call, and a provider may report before that. Such a report

@@ -1,0 +1,26 @@
+// The delivery queue's own write besides the generic claim: a retry, with its hand-off state.
+import { sql } from 'kysely';
+import type { Db } from '../db/handle.ts';
+
+export interface DeliveryRetry {
+  id: string;
+  retryAt: Date;
+  error: string;
+  /** The provider may have the message: the next claim reconciles it instead of sending it again. */
+  handedOff: boolean;
+}
+
+/**
+ * Reschedules messages still under our lease, with their hand-off state. recorded_attempts counts
+ * the claims that ended in a retry written here: one fewer than attempts - 1 means a claim vanished.
+ */
+export async function retryDeliveries(db: Db, leaseUntil: Date, retries: readonly DeliveryRetry[]): Promise<void> {
+  if (retries.length === 0) return;
+  await sql`
+    UPDATE sms_deliveries d SET next_attempt_at = r.retry_at, lease_until = NULL, last_error = r.error,
+      handed_off = r.handed_off, recorded_attempts = d.recorded_attempts + 1
+    FROM unnest(${retries.map((r) => r.id)}::text[], ${retries.map((r) => r.retryAt.toISOString())}::timestamptz[],
+      ${retries.map((r) => r.error)}::text[], ${retries.map((r) => r.handedOff)}::boolean[])
+      AS r (id, retry_at, error, handed_off)
+    WHERE d.sms_id = r.id AND d.lease_until = ${leaseUntil}::timestamptz`.execute(db);
+}
