@@ -1,6 +1,7 @@
 // Sending one email (POST /api/v1/emails: key lookup, access policy, rate limit, idempotency on half
-// the requests, verified-domain and suppression read, quota reservation with the email, event and
-// recipient rows in one statement, the delivery queue announced after commit) on
+// the requests, then queueEmails in a transaction shared with concurrent sends: the plan, domain and
+// suppression read, the quota reserved under the lock, the email with its event and recipient rows,
+// the key completed; the delivery queue announced after commit) on
 // PostgreSQL, beside a bare Fastify route doing one INSERT of a similar row through `pg` into a
 // scratch table of the same database, measured in the same run with the same load generator.
 // Run: npm exec -- node bench/email-send.ts   (BENCH_DATABASE_URL to choose the server database)

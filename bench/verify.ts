@@ -1,6 +1,6 @@
 // One-time codes on PostgreSQL: POST /api/v1/verify/send (email channel, the `log` transport; key
 // lookup, access, the context and risk counts in one read, risk scoring, the rate limiter, then the
-// code row stored with its email by the emails area's one-statement send, shared with concurrent
+// code row stored with its email through queueEmails, in a transaction shared with concurrent
 // sends) and POST /api/v1/verify/check (one UPDATE: the guess compared blinded under the row lock
 // and its outcome stored), each beside a
 // bare Fastify route doing one INSERT through `pg`, measured in the same run with the same load.
@@ -34,7 +34,7 @@ const POOL_SIZE = 10;
 const SCRATCH = 'bench_verify_rows';
 const SEEDED = 150_000;
 const NOTE =
-  'Send takes two statements: the context and risk counts in one read, then the code row with its email in the one-statement send, which concurrent sends of the process share (the first send of the day, before the usage shards exist, takes the transaction path). Check takes one statement, right code or wrong, which concurrent checks of different codes in the process share.';
+  'Send: the context and risk counts in one read, then the email through queueEmails and the code row beside it, in a transaction which concurrent sends of the process share (src/emails/send-batch.ts). Check takes one statement, right code or wrong, which concurrent checks of different codes in the process share.';
 
 interface ServerInfo {
   port: number;

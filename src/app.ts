@@ -94,8 +94,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerIdempotency(app, deps);
   registerHealth(app, deps.db, deps.database);
 
-  // Concurrent email sends of this process (the emails API and one-time codes) share one statement.
-  const emailSending = sendBatching(deps.db, deps.metrics);
+  // Concurrent email sends of this process (the emails API and one-time codes) share one transaction.
+  const emailSending = sendBatching(deps.db);
   await app.register(
     async (api) => {
       requireDeclaredAccess(api);

@@ -1,7 +1,6 @@
 // The built-in domain (HERALD_MAIL_DOMAIN, src/domains/builtin-domain.ts) sends only to the team's
 // own members, so a new team can send its first email at once and nobody can spam from Herald's
-// name. Checked by the transaction send only: the one-statement send never takes such a send
-// (send.ts), so this read runs under the same transaction as the store.
+// name. Checked by queueEmails, so this read runs in the same transaction as the store.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/errors.ts';

@@ -1,6 +1,6 @@
 // What other areas may use of Emails. Everything else in this folder is the area's own.
 export { registerEmailRoutes } from './routes.ts';
-export { sendBatching, sendEmails, sendEmailWithCompanion, type SendBatching, type SendDeps } from './send.ts';
+export { sendBatching, sendEmails, type Alongside, type SendBatching, type SendDeps } from './send.ts';
 export { queueEmails, EMAIL_DELIVERY_QUEUE, type QueueEmailsOptions } from './queue-emails.ts';
 export { emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
 export { recordEmailEvent, recordEmailEvents, type EmailEventInput, type RecordedEvent } from './email-events.ts';

@@ -1,5 +1,5 @@
 // The emails' and their events' statements by resource, team id first and in every WHERE. The area's
-// other statements are in store-queries.ts, usage-queries.ts, delivery-queries.ts, event-queries.ts,
+// other statements are in insert-queries.ts, usage-queries.ts, delivery-queries.ts, event-queries.ts,
 // open-queries.ts and outbox-queries.ts.
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { verifiedDomainsJson } from '../domains/index.ts';
@@ -66,7 +66,7 @@ interface ContextQuestion {
   addresses: string[];
 }
 
-/** The contexts of several sends in one statement (the send path coalesces concurrent ones). */
+/** The contexts of several sends in one statement (queueEmails asks one question). */
 export async function readSendContexts(db: Db, questions: ContextQuestion[]): Promise<SendContext[]> {
   const asked = JSON.stringify(
     questions.map((q, i) => ({ q: i, team_id: q.teamId, names: q.domainNames, addresses: q.addresses })),

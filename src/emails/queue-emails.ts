@@ -1,21 +1,19 @@
-// The transaction send: every rule of a send, run inside a transaction, the emails stored in it.
-// Other areas call queueEmails with their own transaction (double opt-in, one-time codes, journeys),
-// so their row and the email commit together or not at all; the HTTP send routes run it in a
-// transaction of their own when the one-statement send does not apply or stores nothing (send.ts).
-import { createHash } from 'node:crypto';
+// The one door for storing emails: every rule of a send checked once, in code, inside the caller's
+// transaction, then the emails stored in it. Every caller goes through here: the HTTP send routes
+// (send.ts, alone or many callers in one shared transaction, send-batch.ts), one-time codes, journeys,
+// double opt-in and notices, so their own row and the email commit together or not at all.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { ApiError, badRequest } from '../platform/errors.ts';
-import { insertCompletedKey, storedResponseOf } from '../platform/idempotency.ts';
 import { notifyQueue } from '../queue/index.ts';
 import { getTemplateForSend, type TemplateForSend } from '../templates/index.ts';
 import { checkBuiltinRecipients } from './builtin-sender.ts';
 import { checkSendSize, reserveLocked } from './limits.ts';
+import { insertEmails } from './insert-queries.ts';
 import { existingEmailIds, readSendContexts } from './queries.ts';
-import { buildEmails, checkInputs, fieldOf, partsOf, type CheckedInput, type PreparedInput } from './send-rules.ts';
+import { buildEmails, checkInputs, fieldOf, partsOf, type PreparedInput } from './send-rules.ts';
 import { SendBatchBody, SendEmailBody, type SendEmailInput } from './schemas.ts';
-import { storeSends } from './store-queries.ts';
 
 /** The queue the delivery worker claims emails from. */
 export const EMAIL_DELIVERY_QUEUE = 'email-delivery';
@@ -26,25 +24,34 @@ export interface QueueEmailsOptions {
   /** Field names in errors prefixed with `[i].`, as POST /v1/emails/batch does. Default: more than one input. */
   batch?: boolean;
   /**
-   * Sends at most once per key and team within 24 hours (the table of the Idempotency-Key header):
-   * called again with the same key and inputs, it stores nothing and returns the first call's ids;
-   * with other inputs, 409 NOT_UNIQUE.
-   */
-  idempotencyKey?: string;
-  /**
    * HERALD_MAIL_DOMAIN (deps.config.mailDomain): when given, a team without a verified domain of
    * that name may send from it, to its own members only (builtin-sender.ts).
    */
   mailDomain?: string;
+  /**
+   * Who wakes the delivery workers: 'notify' (default) a NOTIFY in `tx`, delivered at its commit;
+   * 'caller' nobody here, the caller announces after its commit when `queued` (the HTTP routes).
+   */
+  wake?: 'notify' | 'caller';
+}
+
+export interface QueuedEmails {
+  /** The email ids, in input order. */
+  ids: string[];
+  /** Whether any of them is due now (QUEUED, not SCHEDULED or SUPPRESSED). */
+  queued: boolean;
 }
 
 /**
  * Sends `inputs` (the body of POST /v1/emails, or of the batch) as `principal`, inside `tx`: the
- * same checks and ApiErrors as the HTTP route (verified from domain and the key's domain limit,
- * templates and variables, the 50-recipient rule, replies, suppressions and unsubscribes, the
- * plan's daily and monthly limits under the usage lock), then the emails with their first events
- * and recipients. The delivery workers are woken by a NOTIFY in `tx`, delivered at its commit.
- * Returns the email ids in input order. On an error the caller's transaction must roll back.
+ * same checks and ApiErrors as the HTTP route (the body schema, verified from domain and the key's
+ * domain limit, templates and variables, the 50-recipient rule, replies, suppressions and
+ * unsubscribes, the plan's daily and monthly limits under the usage lock), then the emails with
+ * their first events and recipients. Returns the email ids in input order.
+ *
+ * Every ApiError is thrown before anything of the send is written (empty usage rows of the day
+ * aside), so a caller sharing `tx` with other sends may answer it and still commit theirs
+ * (send-batch.ts). Any other error: the caller's transaction must roll back.
  */
 export async function queueEmails(
   tx: Transaction<Database>,
@@ -52,34 +59,21 @@ export async function queueEmails(
   inputs: SendEmailInput[],
   options: QueueEmailsOptions,
 ): Promise<string[]> {
-  const batch = options.batch ?? inputs.length > 1;
-  inputs = validated(inputs, batch);
-  const checked = await checkInputs(tx, principal, inputs, batch);
-  const { ids, queued } = await queueCheckedEmails(tx, principal, inputs, checked, { ...options, batch });
-  // NOTIFY at commit serialises notifying commits cluster-wide; fine for these low-volume callers
-  // (the HTTP routes announce after their commit instead, through deps.announcer).
-  if (queued) await notifyQueue(tx, EMAIL_DELIVERY_QUEUE);
-  return ids;
+  return (await queueEmailsOf(tx, principal, inputs, options)).ids;
 }
 
-/**
- * queueEmails once checkInputs has run (the HTTP routes ran it before trying the one-statement
- * send), without waking the delivery workers: `queued` says whether the caller must.
- */
-export async function queueCheckedEmails(
+/** queueEmails, also saying whether the delivery workers have work now (for `wake: 'caller'`). */
+export async function queueEmailsOf(
   tx: Transaction<Database>,
   principal: Principal,
   inputs: SendEmailInput[],
-  checked: CheckedInput[],
-  options: QueueEmailsOptions & { batch: boolean },
-): Promise<{ ids: string[]; queued: boolean }> {
-  const { now, batch, idempotencyKey } = options;
+  options: QueueEmailsOptions,
+): Promise<QueuedEmails> {
+  const { now } = options;
+  const batch = options.batch ?? inputs.length > 1;
+  inputs = validated(inputs, batch);
   const teamId = principal.teamId;
-  const requestHash = idempotencyKey === undefined ? '' : hashOfInputs(inputs);
-  if (idempotencyKey !== undefined) {
-    const earlier = await storedResponseOf(tx, teamId, idempotencyKey, requestHash, now);
-    if (earlier !== null) return { ids: idsOf(earlier), queued: false };
-  }
+  const checked = await checkInputs(tx, principal, inputs, batch);
   // One round trip for the team's plan, its verified domains among the from domains, and its
   // suppressions and unsubscribes among the recipients.
   const [context] = await readSendContexts(tx, [
@@ -114,25 +108,14 @@ export async function queueCheckedEmails(
     prepared.push({ input, domainId, fromDomain, recipients, ...partsOf(input, template) });
   }
   const { emails, wanted } = buildEmails(prepared, context!, principal.keyId, now);
-  const ids = emails.map((e) => e.id);
   checkSendSize(context!.plan, wanted);
-  if (idempotencyKey !== undefined) {
-    const entry = { key: idempotencyKey, requestHash, body: JSON.stringify({ emailIds: ids }) };
-    // Another transaction wrote the key meanwhile: it committed first, so its send stands.
-    if (!(await insertCompletedKey(tx, teamId, entry, now))) {
-      const theirs = await storedResponseOf(tx, teamId, idempotencyKey, requestHash, now);
-      if (theirs !== null) return { ids: idsOf(theirs), queued: false };
-      throw new ApiError(
-        409,
-        'NOT_UNIQUE',
-        'A request with this Idempotency-Key is still being processed; retry later',
-      );
-    }
-  }
   await reserveLocked(tx, teamId, context!.plan, now, wanted);
-  const [stored] = await storeSends(tx, [{ teamId, now, emails }]);
-  if (!stored) throw new Error(`the ${emails.length} emails of a send were not stored`);
-  return { ids, queued: emails.some((e) => e.status === 'QUEUED') };
+  await insertEmails(tx, teamId, now, emails);
+  const queued = emails.some((e) => e.status === 'QUEUED');
+  // NOTIFY at commit serialises notifying commits cluster-wide; fine for the low-volume callers
+  // (the HTTP routes announce after their commit instead, through deps.announcer).
+  if (queued && options.wake !== 'caller') await notifyQueue(tx, EMAIL_DELIVERY_QUEUE);
+  return { ids: emails.map((e) => e.id), queued };
 }
 
 /** The route's own schema, with its 400 naming the field (`[i].field` in a batch). */
@@ -144,10 +127,3 @@ function validated(inputs: SendEmailInput[], batch: boolean): SendEmailInput[] {
   const field = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
   throw badRequest(`${field.replace(/^\./, '') || 'body'}: ${issue.message}`);
 }
-
-const hashOfInputs = (inputs: SendEmailInput[]) =>
-  createHash('sha256')
-    .update(`queueEmails\n${JSON.stringify(inputs)}`)
-    .digest('base64url');
-
-const idsOf = (body: string) => (JSON.parse(body) as { emailIds: string[] }).emailIds;

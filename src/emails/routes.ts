@@ -1,11 +1,11 @@
 // Emails: send (one or a batch), read one, list, reschedule, cancel. Another team's email answers
 // 404 like a missing one; a sending access key reads only the emails it sent (Authentication).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
-import { sendReplay } from '../platform/idempotency.ts';
+import { completeKeyIn } from '../platform/idempotency.ts';
 import { notifyQueue } from '../queue/index.ts';
 import {
   getEmail,
@@ -17,11 +17,11 @@ import {
 } from './queries.ts';
 import { recordEmailEventOf } from './email-events.ts';
 import * as s from './schemas.ts';
-import { EMAIL_DELIVERY_QUEUE, sendEmails, sendEmailsWithKey, type SendBatching } from './send.ts';
+import { EMAIL_DELIVERY_QUEUE, sendEmails, type SendBatching } from './send.ts';
 import type { SendEmailInput } from './schemas.ts';
 import { emailListView, emailView } from './views.ts';
 
-type EmailDeps = Pick<Deps, 'db' | 'clock' | 'announcer' | 'metrics'>;
+type EmailDeps = Pick<Deps, 'db' | 'clock' | 'announcer'>;
 
 /** Emails whose send time may still change: not yet handed to delivery. */
 const UNSENT = new Set(['SCHEDULED', 'QUEUED']);
@@ -38,44 +38,39 @@ const sendDescription =
 export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps, batching: SendBatching): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
-  // Concurrent sends of this process share their reads and writes (one statement for many).
+  // Concurrent sends of this process share one transaction (send-batch.ts).
   const sending = { ...deps, batching };
   const common = { tags: ['emails'], security: [{ apiKey: [] }] };
   const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
   const sendErrors = { ...errors, 409: s.ErrorBody, 422: s.ErrorBody };
 
   /**
-   * A send, with its Idempotency-Key (inline mode) written in the same statement as the emails when
-   * the one-statement send takes it; otherwise the key is claimed first, as on any idempotent route.
-   * Null when a stored response was replayed instead (the reply is sent).
+   * A send; its Idempotency-Key, claimed before the handler, is completed in the send's own
+   * transaction with the response (platform/idempotency.ts), so a stored email never leaves its key
+   * in flight.
    */
   async function send(
     request: FastifyRequest,
-    reply: FastifyReply,
     inputs: SendEmailInput[],
     batch: boolean,
     respond: (ids: string[]) => unknown,
-  ): Promise<string[] | null> {
-    const principal = principalOf(request);
-    const key = request.inlineIdempotency;
-    if (key !== undefined) {
-      const ids = await sendEmailsWithKey(sending, principal, inputs, batch, (newIds) =>
-        key.completed(JSON.stringify(respond(newIds))),
-      );
-      if (ids !== null) return ids;
-      const replay = await key.claim();
-      if (replay !== null) {
-        sendReplay(reply, replay);
-        return null;
-      }
-    }
-    return sendEmails(sending, principal, inputs, batch);
+  ): Promise<string[]> {
+    const claimed = request.idempotency;
+    const ids = await sendEmails(
+      sending,
+      principalOf(request),
+      inputs,
+      batch,
+      claimed && ((tx, newIds) => completeKeyIn(tx, claimed, JSON.stringify(respond(newIds)))),
+    );
+    if (claimed) claimed.stored = true;
+    return ids;
   }
 
   api.post(
     '/v1/emails',
     {
-      config: { access: 'send', idempotent: 'inline' },
+      config: { access: 'send', idempotent: true },
       schema: {
         ...common,
         summary: 'Send an email',
@@ -84,17 +79,16 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps, batch
         response: { 200: s.EmailId, ...sendErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const respond = (ids: string[]) => ({ emailId: ids[0]! });
-      const ids = await send(request, reply, [request.body], false, respond);
-      return ids === null ? reply : respond(ids);
+      return respond(await send(request, [request.body], false, respond));
     },
   );
 
   api.post(
     '/v1/emails/batch',
     {
-      config: { access: 'send', idempotent: 'inline' },
+      config: { access: 'send', idempotent: true },
       schema: {
         ...common,
         summary: 'Send up to 100 emails',
@@ -103,10 +97,9 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps, batch
         response: { 200: s.BatchResult, ...sendErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const respond = (ids: string[]) => ({ data: ids.map((emailId) => ({ emailId })) });
-      const ids = await send(request, reply, request.body, true, respond);
-      return ids === null ? reply : respond(ids);
+      return respond(await send(request, request.body, true, respond));
     },
   );
 

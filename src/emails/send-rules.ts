@@ -1,6 +1,6 @@
 // The rules of a send that need nothing but the request (and the key's domain): recipients, the
 // 50-recipient rule, a domain-limited key's from domain; and how the stored rows are built from the
-// inputs and what was read (suppressions, unsubscribes, templates). Both send paths use them.
+// inputs and what was read (suppressions, unsubscribes, templates), for queueEmails.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EmailStatus, TemplateType } from '../db/schema.ts';
 import { domainName } from '../domains/index.ts';
@@ -92,14 +92,6 @@ export function partsOf(
   }
   return { parts, type };
 }
-
-/** What the one-statement send assumes before its statement checks it: nothing suppressed or unsubscribed. */
-export const NOTHING_READ: SendContext = {
-  plan: null,
-  domains: new Map(),
-  suppressed: new Set(),
-  unsubscribed: new Set(),
-};
 
 /** The rows to store, with their first events, and the recipients they count (rule 3: suppressed ones do not). */
 export function buildEmails(

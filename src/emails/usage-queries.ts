@@ -1,5 +1,5 @@
-// The statements over team_daily_usage (the send quota's counters, USAGE_SHARDS rows per team and
-// UTC day; migration 0009), team id first. The one-statement send reserves inside store-queries.ts.
+// The statements over team_daily_usage (the send quota's counters, one or more rows per team and
+// UTC day; migration 0009), team id first. limits.ts reserves with them.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -23,7 +23,7 @@ export async function insertMissingUsageShards(
     ON CONFLICT (team_id, day, shard) DO NOTHING`.execute(tx);
 }
 
-/** Every shard of the team's day, locked in shard order (the order the one-statement send locks too). */
+/** Every shard of the team's day, locked in shard order (so two sends lock them in the same order). */
 export async function lockUsageShardsOfDay(
   tx: Transaction<Database>,
   teamId: number,

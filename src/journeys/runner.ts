@@ -8,10 +8,10 @@
 //
 // A claimed batch is taken in ONE transaction (the emails of each team queued by one queueEmails
 // call per 100): the benchmark's target asked for it (bench/RESULTS.md). When anything in it fails
-// (a send refused for one run, the quota), it rolls back and each run takes its turn alone, with the
-// idempotency key journey:<run>:<step> on its email: a refused send exits that run with SEND_FAILED,
-// the quota (429) and other errors retry it with backoff, and after the attempts run out it is FAILED
-// with PROCESSING_ERROR.
+// (a send refused for one run, the quota), it rolls back and each run takes its turn alone (its
+// email still stored once: the run's lease and change commit with it): a refused send exits that
+// run with SEND_FAILED, the quota (429) and other errors retry it with backoff, and after the
+// attempts run out it is FAILED with PROCESSING_ERROR.
 //
 // Exits, checked before each EMAIL step: contact deleted (CONTACT_DELETED), not subscribed
 // (UNSUBSCRIBED), no longer in the segment with exitWhenLeavesSegment (EXITED, exitReason null, the
@@ -210,7 +210,7 @@ async function batchTurn(rows: RunRow[], ctx: BatchContext, now: Date): Promise<
   });
 }
 
-/** One run alone: its emails with their idempotency keys; a refused send exits it with SEND_FAILED. */
+/** One run alone: its emails with its change, in one transaction; a refused send exits it with SEND_FAILED. */
 async function singleTurn(row: RunRow, ctx: BatchContext, now: Date): Promise<void> {
   try {
     await ctx.db.transaction().execute(async (tx) => {
@@ -220,11 +220,8 @@ async function singleTurn(row: RunRow, ctx: BatchContext, now: Date): Promise<vo
       const [turn] = await planTurns(tx, locked, now);
       if (!turn) return;
       const inputs = turn.plan.emails.length > 0 ? emailInputs(turn) : [];
-      for (const [i, input] of inputs.entries()) {
-        const [id] = await queueEmails(tx, systemPrincipal(run.team_id, 'journey'), [input], {
-          now,
-          idempotencyKey: `journey:${run.id}:${turn.plan.emails[i]!.id}`,
-        });
+      for (const input of inputs) {
+        const [id] = await queueEmails(tx, systemPrincipal(run.team_id, 'journey'), [input], { now });
         turn.emailIds.push(id!);
       }
       await writeTurns(tx, [turn], now);

@@ -181,10 +181,10 @@ export function sendFactsStatement(questions: readonly FactsQuestion[]) {
 }
 
 /** Rows each team's monthly code count is spread over (migration 0031). */
-export const CODE_COUNT_SHARDS = 8;
+const CODE_COUNT_SHARDS = 8;
 
 /** Where a code sent now is counted: its team and its UTC month (the writer picks the shard). */
-export function codeMonthOf(row: VerificationRow): { teamId: number; month: string } {
+function codeMonthOf(row: VerificationRow): { teamId: number; month: string } {
   return { teamId: row.team_id, month: `${row.created_at.toISOString().slice(0, 7)}-01` };
 }
 

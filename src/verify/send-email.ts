@@ -1,15 +1,15 @@
 // A code by email: the recipient, from address, key domain, suppression and template checks (one
-// read), risk, limits, then the code row and its email (queueEmails) in one transaction, so neither
-// exists without the other. The built-in message or the team's template with {{code}}, {{appName}}
-// and {{expiresMinutes}}.
-import { domainOf, parseAddress, queueEmails, sendEmailWithCompanion } from '../emails/index.ts';
+// read), risk, limits, then the code row and its email (sendEmails, through queueEmails) in one
+// transaction, so neither exists without the other. The built-in message or the team's template
+// with {{code}}, {{appName}} and {{expiresMinutes}}.
+import { domainOf, parseAddress, sendEmails, type queueEmails } from '../emails/index.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { ApiError, badRequest, notFound } from '../platform/errors.ts';
 import { getTemplateForSend } from '../templates/index.ts';
 import { newCode } from './codes.ts';
 import { isDisposableDomain } from './disposable-domains.ts';
 import { builtInEmail, DEFAULT_SUBJECT, expiresMinutesOf, fillPlaceholders, usesCode } from './message.ts';
-import { CODE_COUNT_SHARDS, codeMonthOf, insertVerification } from './queries.ts';
+import { insertVerification } from './queries.ts';
 import type { SendVerificationInput } from './schemas.ts';
 import {
   pendingRow,
@@ -114,20 +114,10 @@ export async function sendEmailCode(
           ...(input.subject === undefined ? {} : { subject: fillPlaceholders(input.subject, message) }),
           variables: { code, appName: message.appName, expiresMinutes: String(message.expiresMinutes) },
         };
-  // The code row and its email in one statement where the one-statement send takes it, else in a
-  // transaction of their own: either way both exist or neither does.
-  const emailId = await sendEmailWithCompanion(deps.email, principal, email, ([id]) => {
-    row.email_id = id!;
-    return {
-      table: 'verifications',
-      row: { ...row },
-      counter: { table: 'verification_monthly_codes', ...codeMonthOf(row), shards: CODE_COUNT_SHARDS },
-    };
-  });
-  if (emailId !== null) return { row, delivery: null };
-  await deps.db.transaction().execute(async (tx) => {
-    const [queuedId] = await queueEmails(tx, principal, [email], { now });
-    row.email_id = queuedId!;
+  // The code row (with its month's count) beside its email, in the send's transaction: both exist
+  // or neither does.
+  await sendEmails(deps.email, principal, [email], false, async (tx, [emailId]) => {
+    row.email_id = emailId!;
     await insertVerification(tx, row);
   });
   return { row, delivery: null };

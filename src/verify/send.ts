@@ -40,7 +40,7 @@ export interface VerifyDeps {
   risk: RiskThresholds;
   /** The SMS area's send dependencies (checks, prices, announcer), without its store batch. */
   sms: SmsSendDeps;
-  /** The emails area's send dependencies; with the API process's batching, a code and its email take one statement. */
+  /** The emails area's send dependencies; with the API process's batching, a code and its email share a transaction with other sends. */
   email: SendDeps;
   /** The API process's shared facts read (sendFactsBatching); without it each send reads alone. */
   facts?: Coalescer<FactsQuestion, SendFacts | undefined>;

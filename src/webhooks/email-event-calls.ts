@@ -49,31 +49,3 @@ export function emailEventCallsCte(recorded: string): RawBuilder<unknown> {
       )}
     )`;
 }
-
-/**
- * The previous interface, with its payload built in SQL, kept only for store-queries.ts, which h1
- * replaces (its events then go through recordEvent with emailEventView's payloads).
- */
-// goes with store-queries.ts (h1)
-export function emailEventsWithCalls(
-  insert: RawBuilder<unknown>,
-  options: { emailsFrom: string },
-): RawBuilder<unknown> {
-  const payload = sql`jsonb_build_object('type', e.type, 'createdAt', herald_iso(e.at), 'data', jsonb_build_object(
-      'emailId', e.email_id, 'domainId', e.domain_id, 'status', e.status, 'from', e."from", 'to', e."to",
-      'subject', e.subject, 'emailCreatedAt', herald_iso(e.email_created_at), 'details', e.data))::text`;
-  return sql`email_events_inserted AS (
-      ${insert}
-      RETURNING id AS n, team_id, email_id, status, data, created_at AS at, 'email.' || lower(status) AS type
-    ),
-    email_event_calls AS (
-      ${callsFromEvents(
-        sql`(SELECT i.*, m.domain_id, m."from", m."to", m.subject, m.created_at AS email_created_at
-             FROM email_events_inserted i JOIN ${sql.table(options.emailsFrom)} m ON m.id = i.email_id
-             WHERE m.id = ANY(ARRAY(SELECT t.email_id FROM email_events_inserted t))) e`,
-        payload,
-        sql`SELECT DISTINCT t.team_id FROM email_events_inserted t`,
-        sql``,
-      )}
-    )`;
-}

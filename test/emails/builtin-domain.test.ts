@@ -1,7 +1,6 @@
 // Herald's own mail domain (HERALD_MAIL_DOMAIN) as a sending domain every team has out of the box:
-// only to the team's members (403 otherwise, nothing stored), on both send paths (a free team takes
-// the transaction send, a pro team would take the one-statement send), never listed in
-// GET /v1/domains, delivered with Herald's own DKIM key as `herald admin dns` publishes it.
+// only to the team's members (403 otherwise, nothing stored), for free and pro teams alike, never
+// listed in GET /v1/domains, delivered with Herald's own DKIM key as `herald admin dns` publishes it.
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinDnsRecords } from '../../src/domains/index.ts';

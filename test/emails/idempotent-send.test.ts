@@ -1,7 +1,7 @@
-// Idempotency-Key on the send endpoints (inline mode, platform/idempotency.ts): a plain send writes
-// its key, completed with the response, in the same statement as the email; replays are the same
-// bytes; concurrent duplicates store one email; the full path, failures and expired keys behave as
-// on any idempotent route.
+// Idempotency-Key on the send endpoints (platform/idempotency.ts, as on every idempotent route): the
+// key is claimed before the send and completed with the response in the send's own transaction, so a
+// stored email never leaves its key in flight; replays are the same bytes; concurrent duplicates
+// store one email; failures free the key and expired keys are taken over.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emails, startEmailHarness, storedEmailCount, type EmailHarness, type SendingTeam } from './support.ts';
 
@@ -74,6 +74,25 @@ it('the same key sent 10 times at once stores one email; the others replay it or
   for (const r of responses.filter((r) => r.statusCode !== 200)) expect(r.json().error.code).toBe('NOT_UNIQUE');
 });
 
+it('a batch refused for one message leaves the key free; the corrected batch then goes with it', async () => {
+  const headers = freshKey();
+  const bad = [message(), message({ from: 'x@unknown.example.org' })];
+  const refused = await api.batch(bad, headers);
+  expect(refused.statusCode).toBe(400);
+  expect(refused.json().error.message).toContain('[1].from');
+  expect(await keyRow(headers['idempotency-key'])).toBeUndefined();
+  const before = await storedEmailCount(h.t, team.id);
+  const good = [message(), message({ to: 'other@example.com' })];
+  const first = await api.batch(good, headers);
+  expect(first.statusCode, first.body).toBe(200);
+  expect(await storedEmailCount(h.t, team.id)).toBe(before + 2);
+  const again = await api.batch(good, headers);
+  expect(again.headers['idempotent-replayed']).toBe('true');
+  expect(again.body).toBe(first.body);
+  expect(await storedEmailCount(h.t, team.id)).toBe(before + 2);
+  expect((await api.batch(bad, headers)).statusCode).toBe(409);
+});
+
 it('a different body with a used key is 409 and stores nothing', async () => {
   const headers = freshKey();
   await api.send(message(), headers);
@@ -84,7 +103,7 @@ it('a different body with a used key is 409 and stores nothing', async () => {
   expect(await storedEmailCount(h.t, team.id)).toBe(before);
 });
 
-it('on the full path (a reply) the key is claimed first and completed with the response', async () => {
+it('a reply: the key completed with the response, replayed with the same email id', async () => {
   const original = await api.sent(message());
   const headers = freshKey();
   const first = await api.send(message({ inReplyToId: original }), headers);

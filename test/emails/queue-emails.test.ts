@@ -1,6 +1,5 @@
 // queueEmails: another area's send inside its own transaction (src/emails/queue-emails.ts). The
-// email commits or rolls back with the caller's rows; the rules and errors are the HTTP route's;
-// an idempotency key sends once.
+// email commits or rolls back with the caller's rows; the rules and errors are the HTTP route's.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queueEmails } from '../../src/emails/index.ts';
 import { usageOfDay } from '../../src/emails/limits.ts';
@@ -25,12 +24,10 @@ const used = async () => {
 };
 
 /** queueEmails in a transaction of its own; the error it threw, if any. */
-async function queue(inputs: Parameters<typeof queueEmails>[2], idempotencyKey?: string) {
+async function queue(inputs: Parameters<typeof queueEmails>[2]) {
   return db()
     .transaction()
-    .execute((tx) =>
-      queueEmails(tx, principal(), inputs, { now: now(), ...(idempotencyKey ? { idempotencyKey } : {}) }),
-    );
+    .execute((tx) => queueEmails(tx, principal(), inputs, { now: now() }));
 }
 async function refusal(inputs: Parameters<typeof queueEmails>[2]): Promise<ApiError> {
   const error = await queue(inputs).catch((e: unknown) => e);
@@ -106,27 +103,6 @@ it('renders templates with variables', async () => {
     .where('id', '=', id!)
     .executeTakeFirstOrThrow();
   expect(row).toEqual({ subject: 'Your code 123456', html: '<p>123456</p>' });
-});
-
-it('with an idempotency key sends once: the same inputs return the first ids, other inputs are 409', async () => {
-  const input = { from: team.from(), to: 'once@example.com', subject: 'Once', text: 'x' };
-  const before = await storedEmailCount(h.t, team.id);
-  const first = await queue([input], 'journey:run-1:step-2');
-  expect(await queue([input], 'journey:run-1:step-2')).toEqual(first);
-  expect(await storedEmailCount(h.t, team.id)).toBe(before + 1);
-  const other = await queue([{ ...input, subject: 'Other' }], 'journey:run-1:step-2').catch((e: unknown) => e);
-  expect(other).toMatchObject({ status: 409, code: 'NOT_UNIQUE' });
-  // A rolled-back send leaves its key free.
-  await db()
-    .transaction()
-    .execute(async (tx) => {
-      await queueEmails(tx, principal(), [input], { now: now(), idempotencyKey: 'journey:run-2' });
-      throw new Error('rolled back');
-    })
-    .catch(() => undefined);
-  const [again] = await queue([input], 'journey:run-2');
-  expect(again).toMatch(/^em_/);
-  expect(await storedEmailCount(h.t, team.id)).toBe(before + 2);
 });
 
 it('over the plan limit: 429 and nothing stored', async () => {

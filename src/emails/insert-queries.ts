@@ -1,0 +1,96 @@
+// The one statement that stores a checked send: its emails, their first events (with the webhook
+// calls they make, payloads built by views.ts emailEventCall), recipients and attachments. No rule is checked here:
+// queueEmails (queue-emails.ts) has checked and reserved everything before it calls this.
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { recordedEventsCtes } from './event-queries.ts';
+import type { NewEmail } from './queries.ts';
+import { emailEventCall } from './views.ts';
+
+/** Stores the emails of one team's send, created at `now`. */
+export async function insertEmails(
+  tx: Transaction<Database>,
+  teamId: number,
+  now: Date,
+  emails: NewEmail[],
+): Promise<void> {
+  const rows = emails.map((e) => ({
+    id: e.id,
+    team_id: teamId,
+    domain_id: e.domainId,
+    api_key_id: e.apiKeyId,
+    from: e.from,
+    to: e.to,
+    cc: e.cc,
+    bcc: e.bcc,
+    reply_to: e.replyTo,
+    subject: e.subject,
+    html: e.html,
+    text: e.text,
+    headers: e.headers,
+    template_id: e.templateId,
+    in_reply_to_id: e.inReplyToId,
+    type: e.type,
+    scheduled_at: e.scheduledAt,
+    status: e.status,
+    run_at: e.runAt,
+    created_at: now,
+    updated_at: now,
+  }));
+  let n = 0;
+  const events = emails.flatMap((e) => {
+    const email = {
+      id: e.id,
+      team_id: teamId,
+      domain_id: e.domainId,
+      from: e.from,
+      to: e.to,
+      subject: e.subject,
+      created_at: now,
+    };
+    return e.events.map((event) => ({
+      n: n++,
+      team_id: teamId,
+      email_id: e.id,
+      status: event.status,
+      data: event.data ?? null,
+      ...emailEventCall(email, event.status, event.data, now),
+    }));
+  });
+  const recipients = emails.flatMap((e) => e.recipients.map((address) => ({ email_id: e.id, address })));
+  const attachments = emails.flatMap((e) =>
+    e.attachments.map((a, position) => ({
+      email_id: e.id,
+      position,
+      filename: a.filename,
+      hex: a.content.toString('hex'),
+    })),
+  );
+  // Arrays travel as JSON, so the text never varies and the statement is prepared once per connection.
+  await sql`
+    WITH new_emails AS (
+      INSERT INTO emails (id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
+                          template_id, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at)
+      SELECT e.id, e.team_id, e.domain_id, e.api_key_id, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.html, e.text, e.headers,
+             e.template_id, e.in_reply_to_id, e.type, e.scheduled_at, e.status, e.run_at, e.created_at, e.updated_at
+      FROM jsonb_populate_recordset(NULL::emails, ${JSON.stringify(rows)}::jsonb) AS e
+    ),
+    recorded AS (
+      SELECT r.n, r.team_id, r.email_id, r.status, r.data, NULL::text AS open_key, ${now}::timestamptz AS at,
+             r.domain_id, r.type, r.payload
+      FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
+        AS r (n int, team_id int, email_id text, status text, data jsonb, domain_id int, type text, payload text)
+    ),
+    ${recordedEventsCtes('recorded')},
+    new_recipients AS (
+      INSERT INTO email_recipients (team_id, address, email_id)
+      SELECT ${teamId}::int, r.address, r.email_id
+      FROM jsonb_to_recordset(${JSON.stringify(recipients)}::jsonb) AS r (email_id text, address text)
+    ),
+    new_attachments AS (
+      INSERT INTO email_attachments (email_id, position, filename, content)
+      SELECT a.email_id, a.position, a.filename, decode(a.hex, 'hex')
+      FROM jsonb_to_recordset(${JSON.stringify(attachments)}::jsonb) AS a (email_id text, position int, filename text, hex text)
+    )
+    SELECT 1`.execute(tx);
+}
