@@ -8,7 +8,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogSmsProvider } from '../../src/adapters/sms-provider/index.ts';
-import { createTeam as createTeamRow } from '../../src/platform/teams.ts';
+import { createTeam as createTeamRow } from '../../src/accounts/queries.ts';
 import { smsDeliveryQueue } from '../../src/sms/index.ts';
 import { smsOutcomesStatement, writeSmsOutcomes } from '../../src/sms/outcome-queries.ts';
 import { getSmsByProviderIdForUpdate, listSmsQuery } from '../../src/sms/queries.ts';
