@@ -14,27 +14,25 @@ import { bearer, createTeam, type TestTeam } from '../support/factory.ts';
 
 let t: TestApp;
 let team: TestTeam;
-let domainId: number;
 beforeAll(async () => {
   t = await createTestApp();
   team = await createTeam(t.app);
-  const domain = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/domains',
-    headers: bearer(team.key),
-    payload: { name: 'accounts-whoami.example.com', region: 'us-east-1' },
-  });
-  domainId = domain.json().id;
 });
 afterAll(() => t.close());
 
 const whoami = (key: string) => t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(key) });
 
 describe('whoami', () => {
-  it('describes the key', async () => {
+  it('describes the key, with the domain a sending key is limited to', async () => {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains',
+      headers: bearer(team.key),
+      payload: { name: 'accounts-whoami.example.com', region: 'us-east-1' },
+    });
+    const domainId: number = added.json().id;
     const made = await team.makeKey('sending', { domainId });
-    const response = await whoami(made.key);
-    expect(response.json()).toEqual({
+    expect((await whoami(made.key)).json()).toEqual({
       teamId: team.id,
       keyId: made.id,
       kind: 'sending',
