@@ -19,7 +19,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { backfillDailyStats } from '../src/analytics/daily-stats-backfill.ts';
 import { buildDeps } from '../src/deps.ts';
 import { ManualClock } from '../src/platform/clock.ts';
-import { createTeam } from '../src/platform/teams.ts';
+import { createTeam } from '../src/accounts/index.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { median, percentile } from './measure.ts';
 import { readBenchApp, timeInTurn } from './read-app.ts';

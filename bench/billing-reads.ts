@@ -16,7 +16,7 @@ import type { Database } from '../src/db/schema.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { buildDeps } from '../src/deps.ts';
 import { ManualClock } from '../src/platform/clock.ts';
-import { createTeam } from '../src/platform/teams.ts';
+import { createTeam } from '../src/accounts/index.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import { median, percentile } from './measure.ts';

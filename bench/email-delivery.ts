@@ -105,8 +105,7 @@ async function main(): Promise<void> {
   const { loadConfig } = await import('../src/config.ts');
   const { buildDeps } = await import('../src/deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
-  const { createTeam, addMember, updateTeam } = await import('../src/platform/teams.ts');
-  const { createApiKey } = await import('../src/platform/auth/api-keys.ts');
+  const { createTeam, addMember, updateTeam, createApiKey } = await import('../src/accounts/index.ts');
   const { createMailTransport } = await import('../src/adapters/mail-transport/index.ts');
   const { emailDeliveryQueue } = await import('../src/emails/delivery.ts');
   const { QueueRunner } = await import('../src/queue/index.ts');

@@ -12,8 +12,7 @@ export async function benchHerald(teamName: string, plan: 'free' | 'pro', apiRat
   const { loadConfig } = await import('../src/config.ts');
   const { buildDeps } = await import('../src/deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
-  const { createTeam, addMember, updateTeam } = await import('../src/platform/teams.ts');
-  const { createApiKey } = await import('../src/platform/auth/api-keys.ts');
+  const { createTeam, addMember, updateTeam, createApiKey } = await import('../src/accounts/index.ts');
   const config = { ...loadConfig({}), databaseUrl: BENCH_DATABASE_URL, secret: BENCH_SECRET, adminToken: null };
   const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
   await migrate(deps.database);

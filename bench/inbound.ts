@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   const { loadConfig } = await import('../src/config.ts');
   const { buildDeps } = await import('../src/deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
-  const { createTeam } = await import('../src/platform/teams.ts');
+  const { createTeam } = await import('../src/accounts/index.ts');
   const { createInbox } = await import('../src/inboxes/index.ts');
   const { startInboundSmtp } = await import('../src/services.ts');
   const { TestDnsServer } = await import('../test/support/dns-server.ts');

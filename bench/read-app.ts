@@ -4,9 +4,8 @@
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import type { Deps } from '../src/deps.ts';
-import { createApiKey } from '../src/platform/auth/api-keys.ts';
 import type { AccessLevel } from '../src/platform/auth/policy.ts';
-import { addMember, updateTeam } from '../src/platform/teams.ts';
+import { addMember, createApiKey, updateTeam } from '../src/accounts/index.ts';
 
 type Response = { statusCode: number; body: string; json(): unknown };
 export type Target = () => Promise<Response>;

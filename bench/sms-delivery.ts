@@ -173,7 +173,7 @@ type Deps = Awaited<ReturnType<typeof buildDeps>>;
 
 /** Stores `count` messages of a new team `queued` with their rows in the delivery queue; answers the team. */
 async function storeQueued(deps: Deps, name: string, count: number): Promise<number> {
-  const { createTeam } = await import('../src/platform/teams.ts');
+  const { createTeam } = await import('../src/accounts/index.ts');
   const { newId } = await import('../src/platform/ids.ts');
   const now = new Date();
   const team = await createTeam(deps.db, { name }, now);

@@ -84,8 +84,7 @@ async function serveBare(): Promise<ServerInfo> {
 
 async function serveHerald(): Promise<ServerInfo> {
   const { deps, app, team, key, now } = await benchHerald('bench-sms-send', 'free', 1_000_000_000);
-  const { createTeam, addMember, updateTeam } = await import('../src/platform/teams.ts');
-  const { createApiKey } = await import('../src/platform/auth/api-keys.ts');
+  const { createTeam, addMember, updateTeam, createApiKey } = await import('../src/accounts/index.ts');
   const { topUp } = await import('../src/wallet/index.ts');
   const teams = [{ id: team.id, key }];
   for (let i = 1; i < TEAMS; i++) {

@@ -110,8 +110,7 @@ async function main(): Promise<void> {
   const { loadConfig } = await import('../src/config.ts');
   const { buildDeps } = await import('../src/deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
-  const { createTeam, addMember, updateTeam } = await import('../src/platform/teams.ts');
-  const { createApiKey } = await import('../src/platform/auth/api-keys.ts');
+  const { createTeam, addMember, updateTeam, createApiKey } = await import('../src/accounts/index.ts');
   const { getSendingDomain } = await import('../src/domains/index.ts');
   const { returnPathAddress } = await import('../src/emails/return-path.ts');
   const { startInboundSmtp } = await import('../src/services.ts');

@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const { loadConfig } = await import('../src/config.ts');
   const { buildDeps } = await import('../src/deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
-  const { createTeam } = await import('../src/platform/teams.ts');
+  const { createTeam } = await import('../src/accounts/index.ts');
   const { QueueRunner } = await import('../src/queue/index.ts');
   const { WebhookDispatcher, PER_WEBHOOK } = await import('../src/webhooks/dispatcher.ts');
   const { createWebhookAgent } = await import('../src/webhooks/http-agent.ts');

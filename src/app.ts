@@ -12,7 +12,7 @@ import { registerInputStringCheck } from './platform/input-strings.ts';
 import { recordHttpMetrics, serveMetrics } from './platform/metrics.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi.ts';
 import { ProbesAtDebug } from './platform/request-logging.ts';
-import { registerWhoami } from './platform/whoami.ts';
+import { registerWhoami } from './accounts/index.ts';
 import { registerDomainRoutes } from './domains/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerEmailRoutes } from './emails/routes.ts';

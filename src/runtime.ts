@@ -6,7 +6,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { ensurePrivateDataDir, makeDataDirPrivate, tightenUmask } from './db/data-dir-privacy.ts';
 import { migrate } from './db/migrate.ts';
 import { buildDeps, createLogger, type Deps, type DepsOverrides } from './deps.ts';
-import { bootstrapBanner, bootstrapFirstTeam } from './platform/bootstrap.ts';
+import { bootstrapBanner, bootstrapFirstTeam } from './accounts/index.ts';
 import { resolveInstanceSecrets, secretsFilePath, type SecretSources } from './platform/instance-secrets.ts';
 import { StartupProblem } from './startup-problem.ts';
 

@@ -8,9 +8,9 @@ import { localServerUrl, recordRunningServer } from './platform/running-server.t
 import type { Runtime } from './runtime.ts';
 import { createWorkerRunner } from './worker.ts';
 import { parseReturnPath } from './emails/index.ts';
-import { readSmtpTls, startSmtpListener } from './inbound/smtp-listener.ts';
-import { createInboundSpool } from './inbound/spool.ts';
-import { createSpoolProcessor } from './inbound/spool-processor.ts';
+import { readSmtpTls, startSmtpListener } from './mx/smtp-listener.ts';
+import { createInboundSpool } from './mx/spool.ts';
+import { createSpoolProcessor } from './mx/spool-processor.ts';
 import { INBOX_CHANNEL, inboxAddressOf, inboxIntakeOf, LiveInboxAddresses } from './inboxes/index.ts';
 
 export interface Service {

@@ -3,7 +3,7 @@
 import type { BlobStore } from './adapters/blob-store/index.ts';
 import type { Deps } from './deps.ts';
 import { domainCheckQueue } from './domains/check-queue.ts';
-import { inboundMessagesQueue } from './inbound/inbound-queue.ts';
+import { inboundMessagesQueue } from './mx/inbound-queue.ts';
 import { inboxIntakeOf, removeExpiredOriginals } from './inboxes/index.ts';
 import { emailDeliveryQueue } from './emails/delivery.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';

@@ -1,10 +1,10 @@
 // Admin API: inbound messages kept as failed (unreadable, or out of attempts), with their originals.
-// The listener answered 250 for each, so none is dropped silently (src/inbound/README.md).
+// The listener answered 250 for each, so none is dropped silently (src/mx/README.md).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import { failedInboundRaw, listFailedInbound } from '../inbound/failed-message-queries.ts';
+import { failedInboundRaw, listFailedInbound } from '../mx/index.ts';
 import { notFound } from '../platform/errors.ts';
 import { ADMIN_ERRORS, ADMIN_ROUTE } from './route-kit.ts';
 

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Team } from '../db/schema.ts';
 import { notFound } from '../platform/errors.ts';
-import { getTeam } from '../platform/teams.ts';
+import { getTeam } from '../accounts/index.ts';
 import { AdminError } from './schemas.ts';
 
 export const ADMIN_ROUTE = { tags: ['admin'], security: [{ adminToken: [] }] };

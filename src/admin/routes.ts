@@ -5,10 +5,19 @@ import type { Deps } from '../deps.ts';
 import type { Member as MemberRow, Team as TeamRow } from '../db/schema.ts';
 import { domainExists } from '../domains/index.ts';
 import { listOutbox } from '../emails/outbox-queries.ts';
-import { createApiKey, deleteApiKey, listApiKeys } from '../platform/auth/api-keys.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
-import { addMember, createTeam, getMember, listMembers, setMemberRole, updateTeam } from '../platform/teams.ts';
+import {
+  addMember,
+  createApiKey,
+  createTeam,
+  deleteApiKey,
+  getMember,
+  listApiKeys,
+  listMembers,
+  setMemberRole,
+  updateTeam,
+} from '../accounts/index.ts';
 import { registerContactImportRoute } from './contacts-import.ts';
 import { registerSuppressionRoutes } from './suppressions-routes.ts';
 import { registerSmsAdminRoutes } from './sms-routes.ts';

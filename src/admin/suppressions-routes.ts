@@ -4,10 +4,9 @@
 // delivery read the table every time, nothing caches it.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
+import { deleteSuppression, getSuppression, listSuppressions, type SuppressionRow } from '../feedback/index.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { notFound } from '../platform/errors.ts';
 import { cursorPage, cursorParam, decodeCursor, encodeCursor, limitParam } from '../platform/pagination.ts';
@@ -41,47 +40,12 @@ const Suppression = z.object({
 const SuppressionPage = z.object({ data: Suppression.array(), nextCursor: z.string().nullable() });
 const DeletedSuppression = z.object({ email: z.string(), deleted: z.literal(true) });
 
-interface SuppressionRow {
-  email: string;
-  reason: string;
-  email_id: string | null;
-  created_at: Date;
-  /** created_at to the microsecond, UTC: the cursor position (a Date keeps only milliseconds). */
-  position: string;
-}
-
 const view = (row: SuppressionRow) => ({
   email: row.email,
   reason: row.reason,
   emailId: row.email_id,
   createdAt: row.created_at.toISOString(),
 });
-
-function selectSuppressions(db: Kysely<Database>, teamId: number) {
-  return db
-    .selectFrom('suppressions')
-    .select(['email', 'reason', 'email_id', 'created_at'])
-    .select(sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'))
-    .where('team_id', '=', teamId);
-}
-
-/** Newest first; ties on created_at broken by address, so a page never repeats or skips a row. */
-async function listSuppressions(
-  db: Kysely<Database>,
-  teamId: number,
-  email: string | undefined,
-  after: readonly [string, string] | null,
-  limit: number,
-) {
-  let query = selectSuppressions(db, teamId);
-  if (email !== undefined) query = query.where('email', '=', email);
-  if (after !== null) query = query.where(sql<boolean>`(created_at, email) < (${after[0]}::timestamptz, ${after[1]})`);
-  return query
-    .orderBy('created_at', 'desc')
-    .orderBy('email', 'desc')
-    .limit(limit + 1)
-    .execute();
-}
 
 function afterOf(secrets: Secrets, cursor: string | undefined, teamId: number): readonly [string, string] | null {
   if (cursor === undefined) return null;
@@ -132,7 +96,7 @@ export function registerSuppressionRoutes(app: FastifyInstance, deps: Pick<Deps,
     async (request) => {
       const { teamId, email } = request.params;
       await requireTeam(db, teamId);
-      const row = await selectSuppressions(db, teamId).where('email', '=', email).executeTakeFirst();
+      const row = await getSuppression(db, teamId, email);
       if (!row) throw notFound('suppression');
       return view(row);
     },
@@ -151,12 +115,7 @@ export function registerSuppressionRoutes(app: FastifyInstance, deps: Pick<Deps,
     async (request) => {
       const { teamId, email } = request.params;
       await requireTeam(db, teamId);
-      const deleted = await db
-        .deleteFrom('suppressions')
-        .where('team_id', '=', teamId)
-        .where('email', '=', email)
-        .executeTakeFirst();
-      if (deleted.numDeletedRows === 0n) throw notFound('suppression');
+      if (!(await deleteSuppression(db, teamId, email))) throw notFound('suppression');
       return { email, deleted: true as const };
     },
   );

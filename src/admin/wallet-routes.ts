@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { settleOwedProMonth } from '../billing/index.ts';
 import type { SenderIdRow } from '../db/schema-wallet.ts';
 import type { Deps } from '../deps.ts';
-import { formatMinor } from '../platform/money.ts';
+import { formatMinor, minorToJson } from '../platform/money.ts';
 import {
   adjust,
   createSenderId,
@@ -13,7 +13,6 @@ import {
   getWallet,
   listSenderIds,
   listTransactions,
-  minorToJson,
   reverse,
   topUp,
   walletTransactionView,

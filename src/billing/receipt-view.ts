@@ -1,8 +1,7 @@
 // The contract's Receipt: a ledger row that has a receipt (top-ups, sender ID fees, Pro months and
 // units paid from the wallet), amounts formatted without sign and a direction instead.
 import type { z } from 'zod';
-import { formatMinor, type Currency } from '../platform/money.ts';
-import { minorToJson } from '../wallet/index.ts';
+import { formatMinor, minorToJson, type Currency } from '../platform/money.ts';
 import type { LedgerRow } from './ledger-queries.ts';
 import type { Receipt } from './schemas.ts';
 

@@ -1,5 +1,5 @@
 // HERALD_SMTP_* limits of the inbound listener's connections (issue 23: a listener nobody can lock
-// out). Parsed at start like every variable; src/inbound/README.md says what each rule does.
+// out). Parsed at start like every variable; src/mx/README.md says what each rule does.
 import { ConfigError } from '../config-error.ts';
 
 export interface SmtpConnectionConfig {

@@ -4,7 +4,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/errors.ts';
-import { listMembers } from '../platform/teams.ts';
+import { listMembers } from '../accounts/index.ts';
 
 /** 403 naming the first recipient who is not a member of the team. */
 export async function checkBuiltinRecipients(

@@ -4,7 +4,7 @@
 // our mail domain and an email that exists. The recipient must be one the email was sent to.
 // Whatever does not match is dropped with a reason the caller counts (feedbackCounter).
 // Parsing and matching need no database; recording (record-reports.ts) does. A batch of spooled
-// messages is recorded in one transaction (applyFeedbackBatch, src/inbound/record-spooled.ts).
+// messages is recorded in one transaction (applyFeedbackBatch, src/mx/record-spooled.ts).
 import { setImmediate } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import { Counter, type Registry } from 'prom-client';
@@ -102,7 +102,7 @@ export interface FeedbackMessage {
  * emails read with one statement, and what they report recorded in ONE transaction, in which
  * `alsoInTransaction` runs too (the queue deletes the spooled messages there, so each is acted on
  * exactly once). The same results as applyFeedback one message at a time, in arrival order
- * (test/inbound/inbound-queue.test.ts). A database error fails the whole batch: nothing of it is
+ * (test/mx/inbound-queue.test.ts). A database error fails the whole batch: nothing of it is
  * written, and the caller may try the messages one by one.
  */
 export async function applyFeedbackBatch(

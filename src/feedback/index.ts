@@ -1,6 +1,6 @@
 // What other parts may use of deliverability feedback: the inbound queue applies the messages the
 // SMTP listener spooled at a return path (or the complaint address) through applyFeedbackBatch, many
-// to a transaction, and counts each outcome.
+// to a transaction, and counts each outcome; admin reads and clears a team's suppressions.
 export {
   applyFeedback,
   countFeedback,
@@ -16,3 +16,4 @@ export {
 } from './apply-feedback.ts';
 export { classifyBounce, type BounceCategory, type BounceClassification, type BounceType } from './bounce-rules.ts';
 export { parseFeedbackReport, type FeedbackReport, type ReportRecipient } from './parse-report.ts';
+export { deleteSuppression, getSuppression, listSuppressions, type SuppressionRow } from './suppression-queries.ts';

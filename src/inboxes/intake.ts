@@ -1,5 +1,5 @@
 // Received mail for team inboxes, in two steps around the spool's recording transaction
-// (src/inbound/record-spooled.ts):
+// (src/mx/record-spooled.ts):
 //   prepare: outside any transaction, for a batch of spooled messages: which recipients are live
 //            inboxes (one lookup for the batch), then for each message for an inbox: parse (once,
 //            whatever its inbox count), spam verdict, sanitised html, strippedText.

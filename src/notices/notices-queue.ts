@@ -6,6 +6,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import type { MailTransport } from '../adapters/mail-transport/index.ts';
 import { sql } from 'kysely';
 import { defineQueue, type BatchContext, type FinaliseItem, type Queue } from '../queue/index.ts';
+import { markNoticesSent } from './queries.ts';
 import { TEAM_NOTICES_QUEUE } from './team-notices.ts';
 
 interface NoticeRow {
@@ -34,12 +35,8 @@ async function compose(from: string, row: NoticeRow, mailDomain: string): Promis
 }
 
 async function markSent(items: FinaliseItem<NoticeRow>[], ctx: BatchContext): Promise<void> {
-  const ids = items.map((item) => String(item.id));
-  const errors = items.map((item) => item.error);
-  await sql`
-    UPDATE team_notices n SET sent_at = ${ctx.clock.now()}, lease_until = NULL, last_error = job.error
-    FROM unnest(${ids}::bigint[], ${errors}::text[]) AS job(id, error)
-    WHERE n.id = job.id AND n.lease_until = ${ctx.leaseUntil}`.execute(ctx.db);
+  const sent = items.map((item) => ({ id: String(item.id), error: item.error }));
+  await markNoticesSent(ctx.db, sent, ctx.leaseUntil, ctx.clock.now());
 }
 
 export function teamNoticesQueue(deps: TeamNoticesDeps): Queue {

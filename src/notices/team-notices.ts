@@ -1,9 +1,9 @@
 // Notices to a team's owner and admins (contract, Webhooks rule 3: adding, repointing or removing a
 // webhook emails them, naming the key). queueTeamNotice writes the notice in the caller's
 // transaction; the team-notices queue (notices-queue.ts) mails it after commit.
-import { sql } from 'kysely';
 import { notifyQueue } from '../queue/index.ts';
 import type { Db } from '../db/handle.ts';
+import { apiKeyName, insertTeamNotice } from './queries.ts';
 
 export const TEAM_NOTICES_QUEUE = 'team-notices';
 
@@ -28,22 +28,10 @@ export function describeKey(key: ActingKey): string {
 
 /** Writes one notice addressed to the team's owners and admins today; none when it has none. */
 export async function queueTeamNotice(tx: Db, teamId: number, notice: TeamNotice, now: Date): Promise<void> {
-  const inserted = await sql<{ id: string }>`
-    INSERT INTO team_notices (team_id, kind, recipients, subject, text, due_at, created_at)
-    SELECT ${teamId}::int, ${notice.kind}, array_agg(email ORDER BY id), ${notice.subject}, ${notice.text}, ${now}::timestamptz, ${now}::timestamptz
-    FROM members WHERE team_id = ${teamId} AND role IN ('OWNER', 'ADMIN')
-    HAVING count(*) > 0
-    RETURNING id`.execute(tx);
-  if (inserted.rows.length > 0) await notifyQueue(tx, TEAM_NOTICES_QUEUE);
+  if (await insertTeamNotice(tx, teamId, notice, now)) await notifyQueue(tx, TEAM_NOTICES_QUEUE);
 }
 
 /** The name a key was given, for notices. */
 export async function actingKey(db: Db, teamId: number, keyId: string): Promise<ActingKey> {
-  const row = await db
-    .selectFrom('api_keys')
-    .select('name')
-    .where('team_id', '=', teamId)
-    .where('id', '=', keyId)
-    .executeTakeFirst();
-  return { keyId, keyName: row?.name ?? null };
+  return { keyId, keyName: await apiKeyName(db, teamId, keyId) };
 }

@@ -128,3 +128,13 @@ export function parseMinor(value: unknown): bigint | null {
 export function formatMillionths(millionths: bigint, currency: Currency): string {
   return formatDecimal(decimalOf(millionths, MILLIONTH_DIGITS), currency, MILLIONTH_DIGITS);
 }
+
+/** The largest wallet balance: every amount stays exact as a JSON number (also a CHECK in 0011_wallet.sql). */
+export const MAX_BALANCE_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A JSON number for a minor amount; amounts are bounded by MAX_BALANCE_MINOR, so this is exact. */
+export function minorToJson(amount: bigint): number {
+  const value = Number(amount);
+  if (!Number.isSafeInteger(value)) throw new Error(`amount ${amount} is beyond JSON's exact integers`);
+  return value;
+}

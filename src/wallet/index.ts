@@ -13,5 +13,4 @@ export {
 } from './queries.ts';
 export { createSenderId, deleteSenderId } from './sender-ids.ts';
 export { walletTransactionView, WalletTransaction, WALLET_TRANSACTION_TYPES } from './view.ts';
-export { minorToJson, MAX_BALANCE_MINOR } from './money.ts';
 export { chargePlan, type PlanChargeInput, type PlanChargeType } from './plan-charges.ts';

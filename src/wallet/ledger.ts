@@ -5,8 +5,7 @@
 import type { WalletRow, WalletTransactionRow, WalletTransactionType } from '../db/schema-wallet.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
-import { formatMinor } from '../platform/money.ts';
-import { MAX_BALANCE_MINOR } from './money.ts';
+import { formatMinor, MAX_BALANCE_MINOR } from '../platform/money.ts';
 import { findReversalOf, lockWallet, openWallet, writeMovements, type Tx } from './queries.ts';
 
 /** The team's wallet, locked; made (empty, in the team's currency) when the team has none yet. */

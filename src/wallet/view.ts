@@ -1,8 +1,7 @@
 // The contract's Wallet transaction object (Billing objects), and its zod schema.
 import { z } from 'zod';
 import type { WalletTransactionRow } from '../db/schema-wallet.ts';
-import { formatMinor } from '../platform/money.ts';
-import { minorToJson } from './money.ts';
+import { formatMinor, minorToJson } from '../platform/money.ts';
 
 export const WALLET_TRANSACTION_TYPES = [
   'TOP_UP',

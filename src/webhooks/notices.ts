@@ -2,7 +2,7 @@
 // rule 7: added, repointed or removed, naming the key; Herald adds: auto-disabled).
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { actingKey, describeKey, queueTeamNotice } from '../notices/team-notices.ts';
+import { actingKey, describeKey, queueTeamNotice } from '../notices/index.ts';
 
 type Change =
   { kind: 'created'; url: string } | { kind: 'repointed'; from: string; to: string } | { kind: 'deleted'; url: string };

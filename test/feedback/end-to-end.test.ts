@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../src/deps.ts';
 import { usageOfDay } from '../../src/emails/limits.ts';
 import { parseReturnPath } from '../../src/emails/return-path.ts';
-import { inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
+import { inboundMessagesQueue } from '../../src/mx/inbound-queue.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import type { Runtime } from '../../src/runtime.ts';
 import { startInboundSmtp, type InboundSmtpService } from '../../src/services.ts';

@@ -4,8 +4,8 @@
 // inbox and a bounce return path at once goes to both.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
-import { createInboundSpool, SPOOL_HANDOFF_MS } from '../../src/inbound/spool.ts';
+import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/mx/inbound-queue.ts';
+import { createInboundSpool, SPOOL_HANDOFF_MS } from '../../src/mx/spool.ts';
 import { inboxIntakeOf } from '../../src/inboxes/index.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { startEmailHarness, type EmailHarness } from '../emails/support.ts';

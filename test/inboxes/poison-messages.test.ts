@@ -5,9 +5,9 @@
 // are read and delivered. Subjects and From names decoded from encoded words lose their CR/LF.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
-import { createInboundSpool, SPOOL_HANDOFF_MS } from '../../src/inbound/spool.ts';
-import { createSpoolProcessor } from '../../src/inbound/spool-processor.ts';
+import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/mx/inbound-queue.ts';
+import { createInboundSpool, SPOOL_HANDOFF_MS } from '../../src/mx/spool.ts';
+import { createSpoolProcessor } from '../../src/mx/spool-processor.ts';
 import { inboxIntakeOf } from '../../src/inboxes/index.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import type { SendingTeam } from '../emails/support.ts';

@@ -237,17 +237,3 @@ describe('closed by default', () => {
     }
   });
 });
-
-describe('whoami', () => {
-  it('describes the key', async () => {
-    const made = await team.makeKey('sending', { domainId });
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(made.key) });
-    expect(response.json()).toEqual({
-      teamId: team.id,
-      keyId: made.id,
-      kind: 'sending',
-      domainId,
-      apiRateLimit: 100_000,
-    });
-  });
-});

@@ -4,9 +4,11 @@ import {
   CURRENCIES,
   formatMinor,
   isCurrency,
+  MAX_BALANCE_MINOR,
   millionthsToMinor,
   minorDigits,
   minorToDecimal,
+  minorToJson,
   parseMinor,
   priceTimes,
   type Currency,
@@ -164,4 +166,12 @@ describe('parseMinor: JSON integers', () => {
       typeof value === 'bigint' ? `${value}n` : typeof value === 'number' ? String(value) : JSON.stringify(value);
     it(`${label} → ${expected}`, () => expect(parseMinor(value)).toBe(expected));
   }
+});
+
+describe('minorToJson', () => {
+  it('is exact up to the balance cap and refuses past it', () => {
+    expect(minorToJson(-123n)).toBe(-123);
+    expect(minorToJson(MAX_BALANCE_MINOR)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => minorToJson(MAX_BALANCE_MINOR + 1n)).toThrow(/beyond JSON's exact integers/);
+  });
 });

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogSmsProvider } from '../../src/adapters/sms-provider/index.ts';
 import { connectDatabase, type DbHandle } from '../../src/db/connect.ts';
-import { createTeam } from '../../src/platform/teams.ts';
+import { createTeam } from '../../src/accounts/queries.ts';
 import { claimDue } from '../../src/queue/claim.ts';
 import { deleteSmsOfTeam, smsDeliveryQueue } from '../../src/sms/index.ts';
 import { getTestDb, testDatabaseUrl } from '../support/db.ts';

@@ -5,7 +5,7 @@
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/db/connect.ts';
-import { createTeam } from '../../src/platform/teams.ts';
+import { createTeam } from '../../src/accounts/queries.ts';
 import { sendContextsStatement } from '../../src/sms/context-queries.ts';
 import { deleteSmsOfTeam } from '../../src/sms/index.ts';
 import { sendFactsStatement } from '../../src/verify/queries.ts';

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogSmsProvider } from '../../src/adapters/sms-provider/index.ts';
-import { createTeam as createTeamRow } from '../../src/platform/teams.ts';
+import { createTeam as createTeamRow } from '../../src/accounts/queries.ts';
 import { deleteSmsOfTeam, smsDeliveryQueue } from '../../src/sms/index.ts';
 import { applyLeasedSmsChanges } from '../../src/sms/outcomes.ts';
 import { smsOutcomesStatement, writeSmsOutcomes } from '../../src/sms/outcome-queries.ts';

@@ -1,11 +1,10 @@
-// API keys: shown once, stored only as a keyed hash (HMAC-SHA256 with a key derived from
-// HERALD_SECRET), looked up by that hash and compared in constant time.
+// API keys as auth sees them: stored only as a keyed hash (HMAC-SHA256 with a key derived from
+// HERALD_SECRET), looked up by that hash and compared in constant time. Minting, listing and
+// deleting keys is Accounts' (src/accounts/api-keys.ts).
 import type { Kysely } from 'kysely';
 import type { ApiKeyKind, Database, TeamPlan } from '../../db/schema.ts';
-import { announceAuthChange } from './auth-events.ts';
-import { randomToken, safeEqual, type Secrets } from '../crypto.ts';
+import { safeEqual, type Secrets } from '../crypto.ts';
 import { effectivePlanSql } from '../effective-plan.ts';
-import { newId } from '../ids.ts';
 
 export const API_KEY_KINDS = [
   'full',
@@ -27,66 +26,6 @@ export function hashApiKey(secrets: Secrets, key: string): Buffer {
 
 function keysMatch(stored: Buffer, presented: Buffer): boolean {
   return safeEqual(stored, presented);
-}
-
-interface NewApiKey {
-  kind: ApiKeyKind;
-  name?: string | null;
-  memberId?: number | null;
-  domainId?: number | null;
-}
-
-export interface CreatedApiKey {
-  id: string;
-  kind: ApiKeyKind;
-  key: string;
-}
-
-export async function createApiKey(
-  db: Kysely<Database>,
-  secrets: Secrets,
-  teamId: number,
-  input: NewApiKey,
-): Promise<CreatedApiKey> {
-  const key = `hk_${randomToken(32)}`;
-  const id = newId('key_');
-  await db
-    .insertInto('api_keys')
-    .values({
-      id,
-      team_id: teamId,
-      kind: input.kind,
-      name: input.name ?? null,
-      key_hash: hashApiKey(secrets, key),
-      key_hint: `hk_…${key.slice(-4)}`,
-      member_id: input.memberId ?? null,
-      domain_id: input.domainId ?? null,
-    })
-    .execute();
-  return { id, kind: input.kind, key };
-}
-
-/** A deleted key stops working at once, in every API process (see auth-events.ts). */
-export async function deleteApiKey(db: Kysely<Database>, teamId: number, keyId: string): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
-    const result = await tx
-      .deleteFrom('api_keys')
-      .where('team_id', '=', teamId)
-      .where('id', '=', keyId)
-      .executeTakeFirst();
-    if (result.numDeletedRows === 0n) return false;
-    await announceAuthChange(tx, teamId);
-    return true;
-  });
-}
-
-export async function listApiKeys(db: Kysely<Database>, teamId: number) {
-  return db
-    .selectFrom('api_keys')
-    .select(['id', 'kind', 'name', 'key_hint', 'member_id', 'domain_id', 'created_at'])
-    .where('team_id', '=', teamId)
-    .orderBy('created_at')
-    .execute();
 }
 
 /** What a request authenticated with a key may be checked against. */

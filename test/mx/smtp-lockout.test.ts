@@ -6,7 +6,7 @@
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSmtpListener, type InboundMessage, type SmtpListener } from '../../src/inbound/smtp-listener.ts';
+import { startSmtpListener, type InboundMessage, type SmtpListener } from '../../src/mx/smtp-listener.ts';
 import { RawClient, type Reply } from './raw-smtp-client.ts';
 
 const OWNED = 'bounce+abc.0123456789abcdef@bounces.test';

@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_KEY_KINDS } from './auth/api-keys.ts';
-import { principalOf } from './auth/plugin.ts';
+import { API_KEY_KINDS } from '../platform/auth/api-keys.ts';
+import { principalOf } from '../platform/auth/plugin.ts';
 
 const Whoami = z.object({
   teamId: z.number().int(),

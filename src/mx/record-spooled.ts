@@ -5,10 +5,11 @@
 // deleted, all in the same transaction, and only if the rows are still the taker's: unclaimed for
 // the listener, under the queue's own lease for the queue. So a message is acted on exactly once
 // whichever takes it, and a taker that lost the race writes nothing.
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { applyFeedbackBatch, type FeedbackDeps, type FeedbackOutcome } from '../feedback/index.ts';
 import type { InboxIntake } from '../inboxes/index.ts';
+import { deleteSpooledRows, markSpooledFailed, type SpoolTaker } from './spool-queries.ts';
 
 /** What recording a batch needs: the feedback path's deps and, where inboxes are served, the intake. */
 export interface RecordSpooledDeps extends FeedbackDeps {
@@ -38,9 +39,6 @@ export interface SpooledMessage {
   remoteAddress?: string;
   receivedAt?: Date;
 }
-
-/** Who holds the rows: the listener that spooled them (no lease on them), or the queue under its lease. */
-type SpoolTaker = { kind: 'listener' } | { kind: 'queue'; leaseUntil: Date };
 
 /** Some of the rows were no longer the taker's when it came to delete them: the other way has them. */
 export class SpoolRowsTakenError extends Error {
@@ -99,11 +97,8 @@ async function keepUnreadable(
   now: Date,
 ): Promise<void> {
   if (items.length === 0) return;
-  const ours = taker.kind === 'queue' ? sql`lease_until = ${taker.leaseUntil}::timestamptz` : sql`lease_until IS NULL`;
-  await sql`
-    UPDATE inbound_messages SET failed_at = ${now}, last_error = job.error, lease_until = NULL
-    FROM unnest(${items.map((item) => item.id)}::bigint[], ${items.map((item) => `unreadable: ${item.error}`)}::text[]) AS job(id, error)
-    WHERE inbound_messages.id = job.id AND ${ours}`.execute(tx);
+  const failed = items.map((item) => ({ id: item.id, error: `unreadable: ${item.error}` }));
+  await markSpooledFailed(tx, failed, taker, now);
 }
 
 /**
@@ -116,13 +111,7 @@ async function keepUnreadable(
  */
 async function deleteSpooled(tx: Transaction<Database>, ids: string[], taker: SpoolTaker): Promise<void> {
   if (ids.length === 0) return;
-  const ours = taker.kind === 'queue' ? sql`lease_until = ${taker.leaseUntil}::timestamptz` : sql`lease_until IS NULL`;
-  const result = await sql<{ deleted: string }>`
-    WITH deleted AS (
-      DELETE FROM inbound_messages WHERE id = ANY(${ids}::bigint[]) AND ${ours}
-      RETURNING 1)
-    SELECT count(*) AS deleted, set_config('synchronous_commit', 'off', true) FROM deleted`.execute(tx);
-  if (Number(result.rows[0]!.deleted) !== ids.length)
+  if ((await deleteSpooledRows(tx, ids, taker)) !== ids.length)
     throw new SpoolRowsTakenError('some inbound messages were taken by another worker before they were recorded');
 }
 

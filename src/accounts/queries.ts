@@ -1,8 +1,9 @@
-// Teams and their members: the tenants every other area hangs from.
-import type { Kysely } from 'kysely';
-import type { Currency, Database, Member, MemberRole, Team, TeamPlan } from '../db/schema.ts';
-import { announceAuthChange } from './auth/auth-events.ts';
-import { defaultApiRateLimit } from './plans.ts';
+// The statements of Accounts: teams, their members and their API keys (the tenants every other area
+// hangs from). Changes that cached principals carry are announced in the same transaction.
+import { sql, type Kysely } from 'kysely';
+import type { ApiKeyKind, Currency, Database, Member, MemberRole, Team, TeamPlan } from '../db/schema.ts';
+import { announceAuthChange } from '../platform/auth/auth-events.ts';
+import { defaultApiRateLimit } from '../platform/plans.ts';
 
 interface TeamInput {
   name: string;
@@ -118,4 +119,59 @@ export async function setMemberRole(
     if (member) await announceAuthChange(tx, teamId);
     return member;
   });
+}
+
+/** Two processes starting at once against one server must not both create the first team. */
+export async function lockTeamsAndFindAny(tx: Kysely<Database>): Promise<boolean> {
+  await sql`LOCK TABLE teams IN SHARE ROW EXCLUSIVE MODE`.execute(tx);
+  return (await tx.selectFrom('teams').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  kind: ApiKeyKind;
+  name: string | null;
+  keyHash: Buffer;
+  keyHint: string;
+  memberId: number | null;
+  domainId: number | null;
+}
+
+export async function insertApiKey(db: Kysely<Database>, teamId: number, key: ApiKeyRow): Promise<void> {
+  await db
+    .insertInto('api_keys')
+    .values({
+      id: key.id,
+      team_id: teamId,
+      kind: key.kind,
+      name: key.name,
+      key_hash: key.keyHash,
+      key_hint: key.keyHint,
+      member_id: key.memberId,
+      domain_id: key.domainId,
+    })
+    .execute();
+}
+
+/** A deleted key stops working at once, in every API process (see platform/auth/auth-events.ts). */
+export async function deleteApiKey(db: Kysely<Database>, teamId: number, keyId: string): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const result = await tx
+      .deleteFrom('api_keys')
+      .where('team_id', '=', teamId)
+      .where('id', '=', keyId)
+      .executeTakeFirst();
+    if (result.numDeletedRows === 0n) return false;
+    await announceAuthChange(tx, teamId);
+    return true;
+  });
+}
+
+export async function listApiKeys(db: Kysely<Database>, teamId: number) {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'kind', 'name', 'key_hint', 'member_id', 'domain_id', 'created_at'])
+    .where('team_id', '=', teamId)
+    .orderBy('created_at')
+    .execute();
 }

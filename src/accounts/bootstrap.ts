@@ -1,11 +1,11 @@
 // First start on an empty database: a team with an owner and one full access key made by that
 // owner, so that a newcomer can call the API at once. Runs in one transaction; a database that
 // already has a team is left alone.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { createApiKey, type CreatedApiKey } from './auth/api-keys.ts';
-import type { Secrets } from './crypto.ts';
-import { addMember, createTeam } from './teams.ts';
+import type { Secrets } from '../platform/crypto.ts';
+import { createApiKey, type CreatedApiKey } from './api-keys.ts';
+import { addMember, createTeam, lockTeamsAndFindAny } from './queries.ts';
 
 interface BootstrapResult {
   teamId: number;
@@ -21,10 +21,7 @@ export async function bootstrapFirstTeam(
   mailDomain = 'herald.localhost',
 ): Promise<BootstrapResult | null> {
   return db.transaction().execute(async (tx) => {
-    // Two processes starting at once against one server must not both create a team.
-    await sql`LOCK TABLE teams IN SHARE ROW EXCLUSIVE MODE`.execute(tx);
-    const existing = await tx.selectFrom('teams').select('id').limit(1).executeTakeFirst();
-    if (existing) return null;
+    if (await lockTeamsAndFindAny(tx)) return null;
     const team = await createTeam(tx, { name: 'My team' }, now);
     const owner = await addMember(tx, team.id, { email: `owner@${mailDomain}`, name: 'Owner', role: 'OWNER' }, now);
     const key = await createApiKey(tx, secrets, team.id, { kind: 'full', name: 'First key', memberId: owner.id });

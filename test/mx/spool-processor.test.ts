@@ -5,14 +5,14 @@
 // claimed first (recorded by exactly one of the two).
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InboundMessage } from '../../src/inbound/smtp-listener.ts';
+import type { InboundMessage } from '../../src/mx/smtp-listener.ts';
 import {
   createSpoolProcessor,
   defaultSpoolProcessorLimits,
   type SpoolProcessor,
   type SpoolProcessorLimits,
-} from '../../src/inbound/spool-processor.ts';
-import { SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
+} from '../../src/mx/spool-processor.ts';
+import { SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/mx/spool.ts';
 import type { EmailHarness, SendingTeam } from '../emails/support.ts';
 import { bouncePath, dsn, MAIL_DOMAIN, sentEmail, stateOf, unique } from '../feedback/support.ts';
 import { inboundTestBed, startInboundQueue } from './support.ts';

@@ -1,8 +1,8 @@
 // Shared by the inbound tests: a harness with a spool, and the worker's part, the inbound-messages
 // queue, run on what is spooled.
 import { afterAll, beforeAll } from 'vitest';
-import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/inbound/inbound-queue.ts';
-import { createInboundSpool, SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
+import { INBOUND_QUEUE, inboundMessagesQueue } from '../../src/mx/inbound-queue.ts';
+import { createInboundSpool, SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/mx/spool.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { startEmailHarness, type EmailHarness } from '../emails/support.ts';
 import { MAIL_DOMAIN } from '../feedback/support.ts';

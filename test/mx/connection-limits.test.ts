@@ -7,8 +7,8 @@ import {
   ConnectionLimits,
   networkKey,
   type ConnectionLimitsOptions,
-} from '../../src/inbound/connection-limits.ts';
-import { OpenConnections, type IdleKind } from '../../src/inbound/open-connections.ts';
+} from '../../src/mx/connection-limits.ts';
+import { OpenConnections, type IdleKind } from '../../src/mx/open-connections.ts';
 
 const generous = {
   perMinutePerAddress: 1_000,

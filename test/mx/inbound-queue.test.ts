@@ -5,9 +5,9 @@
 // the rows it recorded, lets a message the database refuses fail alone (retried, then kept as
 // failed), and drops what is not a report of ours, counted.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INBOUND_QUEUE } from '../../src/inbound/inbound-queue.ts';
-import type { InboundMessage } from '../../src/inbound/smtp-listener.ts';
-import { SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/inbound/spool.ts';
+import { INBOUND_QUEUE } from '../../src/mx/inbound-queue.ts';
+import type { InboundMessage } from '../../src/mx/smtp-listener.ts';
+import { SPOOL_HANDOFF_MS, type InboundSpool } from '../../src/mx/spool.ts';
 import type { EmailHarness, SendingTeam } from '../emails/support.ts';
 import {
   bouncePath,

@@ -1,30 +1,19 @@
 // The inbound SMTP listener (`herald smtp`, and part of `herald start`): an MX for the addresses
 // Herald owns (bounce return paths, team inboxes). smtp-server speaks the protocol; this file
-// decides who may talk, which recipients are ours, and when a message counts as received: the 250
-// to DATA is written only after onMessage resolved, so a message is either handed on or the sender
-// still holds it and retries. Limits and behaviour are summarised in README.md beside this file.
+// decides who may talk and which recipients are ours; receive-message.ts decides when a message
+// counts as received. Limits and behaviour are summarised in README.md beside this file.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { ListenerAdmission, type AdmissionLimits } from './admission.ts';
-import { messageShapeProblem } from '../platform/mime-limits.ts';
+import { receiveMessage, reply, type InboundMessage, type MessageReceiver } from './receive-message.ts';
 import { smtpMetrics } from './smtp-metrics.ts';
 import { smtpServerLogger } from './smtp-server-logger.ts';
 
-export interface InboundMessage {
-  /** The envelope sender; '' for the null sender (<>) that bounces and reports use. */
-  mailFrom: string;
-  /** The accepted recipients only (each one acceptsRecipient said yes to). */
-  rcptTo: string[];
-  remoteAddress: string;
-  /** The message exactly as received: after SMTP dot-unstuffing, nothing else changed. */
-  raw: Buffer;
-  /** The session was upgraded with STARTTLS. */
-  secure: boolean;
-}
+export type { InboundMessage } from './receive-message.ts';
 
 interface SmtpLimits extends AdmissionLimits {
   /** Advertised with SIZE and enforced: a larger message is answered 552 and never handed on. */
@@ -92,11 +81,6 @@ export function readSmtpTls(certFile: string | null, keyFile: string | null): { 
   return { cert: fs.readFileSync(certFile, 'utf8'), key: fs.readFileSync(keyFile, 'utf8') };
 }
 
-/** An error whose code smtp-server writes as the reply (the enhanced code follows from it). */
-function reply(code: number, message: string): Error & { responseCode: number } {
-  return Object.assign(new Error(message), { responseCode: code });
-}
-
 // Errors that only mean the client went away or spoke badly; not worth more than debug.
 const CLIENT_ERRORS = new Set([
   'ECONNRESET',
@@ -128,6 +112,14 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
   const commands = new Map<string, number>();
   // Should smtp-server ever throw from a reply callback, it ends here, not as an unhandled rejection.
   const replyFailed = (error: unknown) => logger.error({ err: error }, 'smtp reply failed');
+  const receiver: MessageReceiver = {
+    admission,
+    maxMessageBytes: limits.maxMessageBytes,
+    metrics,
+    logger,
+    onMessage: options.onMessage,
+    replyFailed,
+  };
 
   const serverOptions: SMTPServerOptions = {
     name: options.hostname ?? os.hostname(),
@@ -197,7 +189,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
 
     onData(stream, session, callback) {
       admission.progress(session.id);
-      receiveMessage(stream, session, (error, message) => {
+      receiveMessage(receiver, stream, session, (error, message) => {
         // Our reply ends the transaction; the client's idle time starts from it.
         admission.awaitingReply(session.id, false);
         admission.progress(session.id);
@@ -217,69 +209,6 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       // A 421 closes the connection; the command being logged is then answered into a closed socket.
       connection.send(421, 'Too many commands on this connection');
     }
-  }
-
-  function receiveMessage(
-    stream: SMTPServerDataStream,
-    session: SMTPServerSession,
-    callback: (error?: Error | null, message?: string) => void,
-  ): void {
-    // Captured now: smtp-server resets the envelope once the reply is written.
-    const mailFrom = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
-    const rcptTo = session.envelope.rcptTo.map((recipient) => recipient.address);
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    stream.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-      admission.dataReceived(session.id, chunk.length);
-      // Past the limit the rest is read and dropped, never held: the answer will be 552 anyway.
-      if (bytes <= limits.maxMessageBytes) chunks.push(chunk);
-    });
-    // The client left mid-DATA: smtp-server destroys the stream without 'end', so nothing is handed on.
-    stream.on('error', (error) =>
-      logger.debug({ err: error, sessionId: session.id }, 'smtp message stream ended early'),
-    );
-    stream.on('end', () => {
-      // The whole message is in: from here the client waits for our reply.
-      admission.awaitingReply(session.id, true);
-      metrics.bytes.inc(bytes);
-      if (stream.sizeExceeded || bytes > limits.maxMessageBytes) {
-        metrics.messagesRefused.inc({ reason: 'size' });
-        callback(reply(552, `Message exceeds the maximum size of ${limits.maxMessageBytes} bytes`));
-        return;
-      }
-      const raw = Buffer.concat(chunks, bytes);
-      // Refused now rather than answered 250 and then unreadable (platform/mime-limits.ts): the sender still holds it.
-      const problem = messageShapeProblem(raw);
-      if (problem !== null) {
-        metrics.messagesRefused.inc({ reason: problem.reason });
-        callback(reply(554, problem.message));
-        return;
-      }
-      const message: InboundMessage = {
-        mailFrom,
-        rcptTo,
-        remoteAddress: session.remoteAddress,
-        raw,
-        secure: session.secure,
-      };
-      new Promise<void>((resolve) => resolve(options.onMessage(message)))
-        .then(
-          () => {
-            metrics.messagesAccepted.inc();
-            callback(null, 'Message accepted');
-          },
-          (error: unknown) => {
-            metrics.messagesRefused.inc({ reason: 'handler_failed' });
-            logger.error(
-              { err: error, sessionId: session.id, mailFrom, rcptTo },
-              'smtp message could not be taken over',
-            );
-            callback(reply(451, 'Temporary failure, try again later'));
-          },
-        )
-        .catch(replyFailed);
-    });
   }
 
   const server = new SMTPServer(serverOptions);

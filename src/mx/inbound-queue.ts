@@ -17,6 +17,7 @@ import {
   type JobOutcome,
   type Queue,
 } from '../queue/index.ts';
+import { markSpooledFailed } from './spool-queries.ts';
 import { recordSpooled, SpoolRowsTakenError, tallyOutcomes, type RecordSpooledDeps } from './record-spooled.ts';
 
 export const INBOUND_QUEUE = 'inbound-messages';
@@ -63,10 +64,8 @@ export function inboundMessagesQueue(deps: InboundQueueDeps): Queue {
     onRetry: sql`last_error = job.job_error`,
     // Kept, not deleted: a message no attempt could take is for an operator to look at.
     onFailed: async (items, ctx) => {
-      await sql`
-        UPDATE inbound_messages SET failed_at = ${ctx.clock.now()}, last_error = job.job_error, lease_until = NULL
-        FROM unnest(${items.map((item) => String(item.id))}::bigint[], ${items.map((item) => item.error)}::text[]) AS job(job_id, job_error)
-        WHERE id = job.job_id AND lease_until = ${ctx.leaseUntil}::timestamptz`.execute(ctx.db);
+      const failed = items.map((item) => ({ id: String(item.id), error: item.error }));
+      await markSpooledFailed(ctx.db, failed, { kind: 'queue', leaseUntil: ctx.leaseUntil }, ctx.clock.now());
       ctx.logger.error(
         { queue: INBOUND_QUEUE, ids: items.map((item) => String(item.id)), errors: items.map((item) => item.error) },
         'inbound messages failed for good',

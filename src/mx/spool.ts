@@ -7,11 +7,12 @@
 // the way back if it does not: it is due for the inbound-messages queue (inbound-queue.ts) only
 // SPOOL_HANDOFF_MS after it was received, and whichever takes it deletes it in the transaction that
 // records it (record-spooled.ts).
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { Coalescer } from '../platform/coalescer.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { InboundMessage } from './smtp-listener.ts';
+import type { InboundMessage } from './receive-message.ts';
+import { insertSpooledMessages } from './spool-queries.ts';
 
 /**
  * How long the listener that spooled a message has to act on it before the inbound-messages queue
@@ -55,15 +56,5 @@ export function createInboundSpool(deps: SpoolDeps): InboundSpool {
 
 async function insertMessages(deps: SpoolDeps, messages: InboundMessage[]): Promise<string[]> {
   const now = deps.clock.now();
-  const due = new Date(now.getTime() + SPOOL_HANDOFF_MS);
-  const values = messages.map(
-    (m) => sql`(${now}, ${m.mailFrom}, ${m.rcptTo}::text[], ${m.remoteAddress}, ${m.secure}, ${m.raw}::bytea, ${due})`,
-  );
-  const { rows: ids } = await sql<{ id: string }>`
-    INSERT INTO inbound_messages (received_at, mail_from, rcpt_to, remote_address, secure, raw, due_at)
-    VALUES ${sql.join(values)}
-    RETURNING id::text`.execute(deps.db);
-  // One statement's ids are drawn in its insertion order, which is the messages' order. (Decimal
-  // text without leading zeros: the shorter is the smaller.)
-  return ids.map((row) => row.id).sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  return insertSpooledMessages(deps.db, messages, now, new Date(now.getTime() + SPOOL_HANDOFF_MS));
 }

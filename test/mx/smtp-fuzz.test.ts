@@ -14,7 +14,7 @@ import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpListener, type InboundMessage, type SmtpListener } from '../../src/inbound/smtp-listener.ts';
+import { startSmtpListener, type InboundMessage, type SmtpListener } from '../../src/mx/smtp-listener.ts';
 
 const SEED = 0x5eed_2026;
 const DIALOGUES = 400;

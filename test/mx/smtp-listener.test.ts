@@ -14,7 +14,7 @@ import {
   type InboundMessage,
   type SmtpListener,
   type SmtpListenerOptions,
-} from '../../src/inbound/smtp-listener.ts';
+} from '../../src/mx/smtp-listener.ts';
 import { RawClient } from './raw-smtp-client.ts';
 
 const OWNED = 'bounce+abc.0123456789abcdef@bounces.test';

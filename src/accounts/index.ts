@@ -1,0 +1,16 @@
+// What other areas may use of Accounts (teams, members, API keys, whoami, first-start bootstrap).
+// Everything else in this folder is the area's own.
+export { registerWhoami } from './routes.ts';
+export { createApiKey, type CreatedApiKey } from './api-keys.ts';
+export {
+  addMember,
+  createTeam,
+  deleteApiKey,
+  getMember,
+  getTeam,
+  listApiKeys,
+  listMembers,
+  setMemberRole,
+  updateTeam,
+} from './queries.ts';
+export { bootstrapBanner, bootstrapFirstTeam } from './bootstrap.ts';
