@@ -1,8 +1,7 @@
 // Table types for Kysely. One interface per table; column names as in the migrations.
 // The tables of email, its recipients and what comes back about it are in schema-email.ts.
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Currency } from '../platform/money.ts';
-import type { Timestamp } from './column-types.ts';
+import type { Currency, TemplateType, Timestamp } from './column-types.ts';
 import type {
   AddressActivityTable,
   EmailAttachmentsTable,
@@ -46,7 +45,7 @@ export type * from './schema-journeys.ts';
 export type * from './schema-inboxes.ts';
 
 export type TeamPlan = 'free' | 'pro';
-// One list of currencies: platform/money.ts.
+// One list of currencies: column-types.ts (platform/money.ts formats them).
 export type { Currency };
 export type MemberRole = 'OWNER' | 'ADMIN' | 'MEMBER';
 export type ApiKeyKind = 'full' | 'readonly' | 'sending' | 'sandbox' | 'live_ai';
@@ -147,7 +146,7 @@ export interface DomainsTable {
   deleted_at: Timestamp | null;
 }
 
-export type TemplateType = 'TRANSACTIONAL' | 'MARKETING';
+export type { TemplateType };
 
 export interface TemplatesTable {
   id: string;
