@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { newId } from '../platform/ids.ts';
 import { checkDoubleOptInContent, checkDoubleOptInFrom } from './book-checks.ts';
-import { deleteBook, getBook, insertBook, listBooks, updateBook } from './queries.ts';
+import { deleteBook, getBook, insertBook, listBooks, updateBook } from './book-queries.ts';
 import * as s from './schemas.ts';
 import { bookView } from './view.ts';
 

@@ -6,7 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { addContacts, createContact, patchContact, removeContacts, upsertContact } from './contact-writes.ts';
-import { getBook, getContact, listContacts } from './queries.ts';
+import { getBook } from './book-queries.ts';
+import { getContact, listContacts } from './queries.ts';
 import * as s from './schemas.ts';
 import { contactView } from './view.ts';
 
