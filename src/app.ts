@@ -108,7 +108,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerAnalyticsRoutes(api, deps);
       registerContactsArea(api, deps);
       registerBillingRoutes(api, deps, billing);
-      registerWebhookRoutes(api, deps);
+      registerWebhookRoutes(api, { ...deps, webhookAllowCidrs: deps.config.webhookAllowCidrs });
       registerSmsRoutes(api, smsSendDeps(deps, { batched: true }));
       registerVerifyRoutes(api, verifyDeps(deps, emailSending));
       registerJourneyRoutes(api, deps);
