@@ -7,7 +7,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
-import type { Deps } from '../deps.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { notFound } from '../platform/errors.ts';
 import { cursorPage, cursorParam, decodeCursor, encodeCursor, limitParam } from '../platform/pagination.ts';
@@ -90,7 +89,10 @@ function afterOf(secrets: Secrets, cursor: string | undefined, teamId: number): 
   return typeof position === 'string' && typeof email === 'string' ? [position, email] : null;
 }
 
-export function registerSuppressionRoutes(app: FastifyInstance, deps: Pick<Deps, 'db' | 'secrets'>): void {
+export function registerSuppressionRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; secrets: Secrets },
+): void {
   const admin = app.withTypeProvider<ZodTypeProvider>();
   const { db, secrets } = deps;
   const common = ADMIN_ROUTE;

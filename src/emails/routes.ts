@@ -2,7 +2,11 @@
 // 404 like a missing one; a sending access key reads only the emails it sent (Authentication).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { QueueAnnouncer } from '../queue/index.ts';
+import type { Registry } from 'prom-client';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { sendReplay } from '../platform/idempotency.ts';
@@ -21,7 +25,7 @@ import { EMAIL_DELIVERY_QUEUE, sendEmails, sendEmailsWithKey, type SendBatching 
 import type { SendEmailInput } from './schemas.ts';
 import { emailListView, emailView } from './views.ts';
 
-type EmailDeps = Pick<Deps, 'db' | 'clock' | 'announcer' | 'metrics'>;
+type EmailDeps = { db: Kysely<Database>; clock: Clock; announcer: QueueAnnouncer; metrics: Registry };
 
 /** Emails whose send time may still change: not yet handed to delivery. */
 const UNSENT = new Set(['SCHEDULED', 'QUEUED']);
