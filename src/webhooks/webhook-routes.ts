@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import type { RateLimiter } from '../platform/rate-limit/index.ts';
+import { unknownDomainIds } from '../domains/index.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
@@ -49,7 +50,7 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
 
   async function knownDomains(teamId: number, ids: number[] | undefined): Promise<number[]> {
     const unique = [...new Set(ids ?? [])];
-    const unknown = await q.unknownDomainIds(db, teamId, unique);
+    const unknown = await unknownDomainIds(db, teamId, unique);
     if (unknown.length > 0)
       throw new ApiError(404, 'NOT_FOUND', `domainIds: no domain ${unknown.join(', ')} in this team`);
     return unique;
