@@ -17,8 +17,8 @@ import type { WebhookRouteDeps } from './webhook-routes.ts';
 export function registerWebhookActions(app: FastifyInstance, deps: WebhookRouteDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock, secrets } = deps;
-  const common = { tags: ['webhooks'], security: [{ apiKey: [] }] };
-  const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
+  const common = s.WEBHOOK_ROUTE;
+  const errors = s.WEBHOOK_ERRORS;
   const manage = { access: 'webhookManage' as const };
 
   api.post(

@@ -38,8 +38,8 @@ const DAY = 24 * 60 * 60 * 1000;
 export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRouteDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock, secrets } = deps;
-  const common = { tags: ['webhooks'], security: [{ apiKey: [] }] };
-  const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
+  const common = s.WEBHOOK_ROUTE;
+  const errors = s.WEBHOOK_ERRORS;
   const manage = { access: 'webhookManage' as const };
 
   async function safeUrl(raw: string): Promise<string> {
