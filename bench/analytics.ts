@@ -17,7 +17,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { backfillDailyStats } from '../src/analytics/daily-stats-backfill.ts';
-import { buildDeps } from '../src/deps.ts';
+import { buildDeps } from '../src/build-deps.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { createTeam } from '../src/accounts/index.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';

@@ -10,7 +10,7 @@ export const BENCH_SECRET = 'bench-secret-0123456789-0123456789-abc';
 export async function benchHerald(teamName: string, plan: 'free' | 'pro', apiRateLimit: number) {
   const { buildApp } = await import('../src/app.ts');
   const { loadConfig } = await import('../src/config.ts');
-  const { buildDeps } = await import('../src/deps.ts');
+  const { buildDeps } = await import('../src/build-deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
   const { createTeam, addMember, updateTeam, createApiKey } = await import('../src/accounts/index.ts');
   const config = { ...loadConfig({}), databaseUrl: BENCH_DATABASE_URL, secret: BENCH_SECRET, adminToken: null };

@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   pinToCoreZero();
   await ensureDatabase(DATABASE_URL);
   const { loadConfig } = await import('../src/config.ts');
-  const { buildDeps } = await import('../src/deps.ts');
+  const { buildDeps } = await import('../src/build-deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
   const { createTeam } = await import('../src/accounts/index.ts');
   const { createInbox } = await import('../src/inboxes/index.ts');

@@ -32,7 +32,7 @@ await ensureDatabase(BENCH_DATABASE_URL);
 const { sql } = await import('kysely');
 const { buildApp } = await import('../src/app.ts');
 const { loadConfig } = await import('../src/config.ts');
-const { buildDeps } = await import('../src/deps.ts');
+const { buildDeps } = await import('../src/build-deps.ts');
 const { migrate } = await import('../src/db/migrate.ts');
 const { createTeam, addMember, updateTeam, createApiKey } = await import('../src/accounts/index.ts');
 const { QueueRunner } = await import('../src/queue/index.ts');

@@ -17,7 +17,7 @@ import { connectDatabase } from '../src/db/connect.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { createTeam } from '../src/accounts/index.ts';
-import { insertBook } from '../src/contacts/queries.ts';
+import { insertBook } from '../src/contacts/book-queries.ts';
 import { countSegmentContacts, segmentContactsQuery, type SegmentDefinition } from '../src/segments/index.ts';
 import { countMatching } from '../src/segments/compile.ts';
 import { Definition } from '../src/segments/definition.ts';

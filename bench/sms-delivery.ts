@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { Agent, request } from 'undici';
 import type { SmsProvider } from '../src/adapters/sms-provider/index.ts';
-import type { buildDeps } from '../src/deps.ts';
+import type { buildDeps } from '../src/build-deps.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
@@ -272,7 +272,7 @@ async function deliverAll(
 
 async function heraldRound(fakeUrl: string, fakePid: number, round: number, http: boolean): Promise<RoundResult> {
   const { loadConfig } = await import('../src/config.ts');
-  const { buildDeps } = await import('../src/deps.ts');
+  const { buildDeps } = await import('../src/build-deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
   const { createTwilioProvider } = await import('../src/adapters/sms-provider/index.ts');
   const config = { ...loadConfig({}), databaseUrl: BENCH_DATABASE_URL, secret: BENCH_SECRET, adminToken: null };

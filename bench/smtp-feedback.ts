@@ -108,7 +108,7 @@ async function main(): Promise<void> {
   await ensureDatabase(DATABASE_URL);
   const { buildApp } = await import('../src/app.ts');
   const { loadConfig } = await import('../src/config.ts');
-  const { buildDeps } = await import('../src/deps.ts');
+  const { buildDeps } = await import('../src/build-deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
   const { createTeam, addMember, updateTeam, createApiKey } = await import('../src/accounts/index.ts');
   const { getSendingDomain } = await import('../src/domains/index.ts');

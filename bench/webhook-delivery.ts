@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   await ensureDatabase(BENCH_DATABASE_URL);
   const { sql } = await import('kysely');
   const { loadConfig } = await import('../src/config.ts');
-  const { buildDeps } = await import('../src/deps.ts');
+  const { buildDeps } = await import('../src/build-deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
   const { createTeam } = await import('../src/accounts/index.ts');
   const { QueueRunner } = await import('../src/queue/index.ts');

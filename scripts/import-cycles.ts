@@ -1,9 +1,9 @@
 // Import cycles in src/ (part of `npm run check`), at two levels. Between modules: load order then
 // decides which module sees the other half-initialised. Between areas (the top-level folders of
 // src/, each root file its own): an area that imports another which imports it back has no layering
-// left (GUIDE.md: areas build on platform/, db/, queue/, adapters/, not the other way round). Only
-// imports that exist at run time count: `import type` and `export type` are erased. Prints each cycle
-// as a path; exits 1 when any.
+// left (GUIDE.md: areas build on platform/, db/, queue/, adapters/, not the other way round).
+// `import type` and `export type` count too: erased at run time, they still tie the layers together
+// (issue 42). Prints each cycle as a path; exits 1 when any.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -18,27 +18,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-// `import … from './x.ts'`, `export … from './x.ts'`, `import './x.ts'`, across lines; not the type-only forms.
-const STATEMENT = /^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*(?:from\s*)?['"](\.{1,2}\/[^'"]+)['"]/gm;
+// `import … from './x.ts'`, `export … from './x.ts'`, `import './x.ts'`, across lines, type-only forms included.
+const STATEMENT = /^\s*(?:import|export)\s+[^'";]*?\s*(?:from\s*)?['"](\.{1,2}\/[^'"]+)['"]/gm;
 
-function runtimeImports(file: string): string[] {
+function imports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const targets: string[] = [];
-  for (const match of text.matchAll(STATEMENT)) {
-    const [, , typeOnly, clause, specifier] = match;
-    if (typeOnly) continue;
-    // `import { type A, type B } from` is erased too when every name is a type.
-    const names = /^\{([^}]*)\}$/.exec(clause!.trim());
-    if (names) {
-      const list = names[1]!
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean);
-      if (list.length > 0 && list.every((name) => name.startsWith('type '))) continue;
-    }
-    targets.push(resolve(dirname(file), specifier!));
-  }
-  return targets;
+  return [...text.matchAll(STATEMENT)].map((match) => resolve(dirname(file), match[1]!));
 }
 
 /** Tarjan's strongly connected components. */
@@ -104,7 +89,7 @@ function cycleThrough(component: string[], graph: Map<string, string[]>): string
 }
 
 const graph = new Map<string, string[]>();
-for (const file of sourceFiles(SRC)) graph.set(file, runtimeImports(file));
+for (const file of sourceFiles(SRC)) graph.set(file, imports(file));
 
 const moduleName = (file: string) => relative(SRC, file);
 const areaOf = (file: string) => moduleName(file).split('/')[0]!;
@@ -140,7 +125,7 @@ for (const component of components(areas)) {
   report(`area cycle (${component.length} areas tangled: ${names}):\n  ${steps.join('\n  ')}`);
 }
 if (found > 0) {
-  console.log(`${found} import cycle(s) in src/; \`import type\` breaks one that needs only types.`);
+  console.log(`${found} import cycle(s) in src/: move the shared type or function down, or build the part above both.`);
   process.exit(1);
 }
 console.log('no import cycles in src/');

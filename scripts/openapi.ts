@@ -7,7 +7,7 @@ import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/connect.ts';
-import { buildDeps } from '../src/deps.ts';
+import { buildDeps } from '../src/build-deps.ts';
 import { eventTableMarkdown } from '../src/webhooks/index.ts';
 
 const file = path.join(import.meta.dirname, '..', 'openapi.json');

@@ -11,7 +11,7 @@ import { dataDirHolder } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { resolveInstanceSecrets, secretsFilePath } from './platform/instance-secrets.ts';
 import { localServerUrl, runningServerUrl } from './platform/running-server.ts';
-import { createLogger } from './deps.ts';
+import { createLogger } from './platform/logger.ts';
 import { openRuntime } from './runtime.ts';
 import { adminCommands, type AdminJob, type AdminRequest, type AdminResponse } from './admin/cli-commands.ts';
 

@@ -101,14 +101,14 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       requireDeclaredAccess(api);
       registerOpenApiRoutes(api);
       registerWhoami(api);
-      registerDomainRoutes(api, deps);
+      registerDomainRoutes(api, { ...deps, mailDomain: deps.config.mailDomain });
       registerTemplateRoutes(api, deps);
       registerEmailRoutes(api, deps, emailSending);
       registerSegmentRoutes(api, deps);
       registerAnalyticsRoutes(api, deps);
       registerContactsArea(api, deps);
       registerBillingRoutes(api, deps, billing);
-      registerWebhookRoutes(api, deps);
+      registerWebhookRoutes(api, { ...deps, webhookAllowCidrs: deps.config.webhookAllowCidrs });
       registerSmsRoutes(api, smsSendDeps(deps, { batched: true }));
       registerVerifyRoutes(api, verifyDeps(deps, emailSending));
       registerJourneyRoutes(api, deps);
@@ -117,7 +117,14 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     },
     { prefix: deps.config.apiPrefix },
   );
-  await app.register(async (admin) => registerAdminRoutes(admin, deps), { prefix: '/admin/v1' });
+  const adminDeps = {
+    ...deps,
+    adminToken: deps.config.adminToken,
+    prices: deps.config.prices,
+    mailDomain: deps.config.mailDomain,
+    publicUrl: deps.config.publicUrl,
+  };
+  await app.register(async (admin) => registerAdminRoutes(admin, adminDeps), { prefix: '/admin/v1' });
   // Public pages behind signed links (unsubscribe, double opt-in confirmation): no API key, no prefix.
   await app.register(contactLinkRoutes(deps));
   // Open pixel and click redirects (/t/...); their events written by the tracking writers.

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addContacts, BULK_MAX, ContactInput } from '../contacts/index.ts';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
 import { serialIdParam } from '../platform/serial-id.ts';
 import { AdminError } from './schemas.ts';
 import { requireTeam } from './route-kit.ts';
@@ -27,7 +29,7 @@ const Imported = z.object({
   updated: z.number().int(),
 });
 
-export function registerContactImportRoute(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock'>): void {
+export function registerContactImportRoute(app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock }): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/teams/:teamId/contact-books/:contactBookId/contacts/import',
     {

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps.ts';
+import type { AdminDeps } from './admin-deps.ts';
 import { failedInboundRaw, listFailedInbound } from '../mx/index.ts';
 import { notFound } from '../platform/errors.ts';
 import { ADMIN_ERRORS, ADMIN_ROUTE } from './route-kit.ts';
@@ -25,7 +25,7 @@ const FailedInbound = z.object({
   error: z.string().nullable(),
 });
 
-export function registerInboundAdminRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerInboundAdminRoutes(app: FastifyInstance, deps: Pick<AdminDeps, 'db'>): void {
   const admin = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 

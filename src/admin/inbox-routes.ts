@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { InboxRow } from '../db/schema.ts';
-import type { Deps } from '../deps.ts';
+import type { AdminDeps } from './admin-deps.ts';
 import { createInbox, listInboxes, removeInbox } from '../inboxes/index.ts';
 import { AdminError, TeamParams } from './schemas.ts';
 import { ADMIN_ERRORS, ADMIN_ROUTE, requireTeam } from './route-kit.ts';
@@ -26,7 +26,10 @@ const inboxView = (row: InboxRow) => ({
   createdAt: row.created_at.toISOString(),
 });
 
-export function registerInboxAdminRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerInboxAdminRoutes(
+  app: FastifyInstance,
+  deps: Pick<AdminDeps, 'db' | 'clock' | 'mailDomain'>,
+): void {
   const admin = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const common = ADMIN_ROUTE;
@@ -45,7 +48,7 @@ export function registerInboxAdminRoutes(app: FastifyInstance, deps: Deps): void
     },
     async (request, reply) => {
       await requireTeam(db, request.params.teamId);
-      const row = await createInbox(db, request.params.teamId, request.body, deps.config.mailDomain, clock.now());
+      const row = await createInbox(db, request.params.teamId, request.body, deps.mailDomain, clock.now());
       return reply.code(201).send(inboxView(row));
     },
   );

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps.ts';
+import type { AdminDeps } from './admin-deps.ts';
 import { builtinDnsRecords } from '../domains/index.ts';
 import { getOutboxMessage, type OutboxRow } from '../emails/outbox-queries.ts';
 import { notFound } from '../platform/errors.ts';
@@ -19,7 +19,10 @@ const DnsRecord = z.object({
 });
 const MailDomainDns = z.object({ mailDomain: z.string(), records: DnsRecord.array() });
 
-export function registerMailAdminRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerMailAdminRoutes(
+  app: FastifyInstance,
+  deps: Pick<AdminDeps, 'db' | 'secrets' | 'mailDomain'>,
+): void {
   const admin = app.withTypeProvider<ZodTypeProvider>();
   const common = ADMIN_ROUTE;
   const errors = ADMIN_ERRORS;
@@ -36,8 +39,8 @@ export function registerMailAdminRoutes(app: FastifyInstance, deps: Deps): void 
       },
     },
     async () => ({
-      mailDomain: deps.config.mailDomain,
-      records: builtinDnsRecords(deps.secrets, deps.config.mailDomain),
+      mailDomain: deps.mailDomain,
+      records: builtinDnsRecords(deps.secrets, deps.mailDomain),
     }),
   );
 

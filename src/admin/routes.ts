@@ -1,7 +1,7 @@
 // Admin API (operator.md): teams, members, API keys and the outbox, behind HERALD_ADMIN_TOKEN.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Deps } from '../deps.ts';
+import type { AdminDeps } from './admin-deps.ts';
 import type { Member as MemberRow, Team as TeamRow } from '../db/schema.ts';
 import { domainExists } from '../domains/index.ts';
 import { listOutbox } from '../emails/outbox-queries.ts';
@@ -56,10 +56,10 @@ function checkAdminToken(expected: string | null, request: FastifyRequest): void
     throw new ApiError(401, 'UNAUTHORIZED', 'Admin token missing or not valid');
 }
 
-export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   const admin = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
-  admin.addHook('onRequest', async (request) => checkAdminToken(deps.config.adminToken, request));
+  admin.addHook('onRequest', async (request) => checkAdminToken(deps.adminToken, request));
   const common = ADMIN_ROUTE;
   const errors = ADMIN_ERRORS;
 
@@ -116,7 +116,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
           db,
           request.params.teamId,
           { method: billingMethod, plan: changes.plan },
-          deps.config.prices,
+          deps.prices,
           clock.now(),
         );
       }

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps.ts';
+import type { AdminDeps } from './admin-deps.ts';
 import { listSmsOutbox, smsCallbackUrls } from '../sms/index.ts';
 import { ADMIN_ERRORS, ADMIN_ROUTE } from './route-kit.ts';
 
@@ -24,7 +24,10 @@ const OutboxSms = z.object({
 });
 const CallbackUrls = z.object({ twilio: z.string(), africastalking: z.string(), termii: z.string() });
 
-export function registerSmsAdminRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerSmsAdminRoutes(
+  app: FastifyInstance,
+  deps: Pick<AdminDeps, 'db' | 'secrets' | 'publicUrl'>,
+): void {
   const admin = app.withTypeProvider<ZodTypeProvider>();
   const common = ADMIN_ROUTE;
   const errors = ADMIN_ERRORS;
@@ -38,7 +41,7 @@ export function registerSmsAdminRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 200: CallbackUrls, ...errors },
       },
     },
-    async () => smsCallbackUrls(deps.config.publicUrl, deps.secrets),
+    async () => smsCallbackUrls(deps.publicUrl, deps.secrets),
   );
 
   admin.get(

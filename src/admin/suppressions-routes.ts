@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { deleteSuppression, getSuppression, listSuppressions, type SuppressionRow } from '../feedback/index.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { notFound } from '../platform/errors.ts';
@@ -54,7 +55,10 @@ function afterOf(secrets: Secrets, cursor: string | undefined, teamId: number): 
   return typeof position === 'string' && typeof email === 'string' ? [position, email] : null;
 }
 
-export function registerSuppressionRoutes(app: FastifyInstance, deps: Pick<Deps, 'db' | 'secrets'>): void {
+export function registerSuppressionRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; secrets: Secrets },
+): void {
   const admin = app.withTypeProvider<ZodTypeProvider>();
   const { db, secrets } = deps;
   const common = ADMIN_ROUTE;

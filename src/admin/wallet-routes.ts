@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { settleOwedProMonth } from '../billing/index.ts';
 import type { SenderIdRow } from '../db/schema-wallet.ts';
-import type { Deps } from '../deps.ts';
+import type { AdminDeps } from './admin-deps.ts';
 import { formatMinor, minorToJson } from '../platform/money.ts';
 import {
   adjust,
@@ -30,7 +30,7 @@ const senderIdView = (row: SenderIdRow) => ({
   createdAt: row.created_at.toISOString(),
 });
 
-export function registerWalletRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerWalletRoutes(app: FastifyInstance, deps: Pick<AdminDeps, 'db' | 'clock' | 'prices'>): void {
   const admin = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const common = ADMIN_ROUTE;
@@ -101,7 +101,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: Deps): void {
           at: clock.now(),
         });
         // A Pro month owed (grace or lapse) is paid at once when the wallet now covers it.
-        if (topped.created) await settleOwedProMonth(tx, request.params.teamId, deps.config.prices, clock.now());
+        if (topped.created) await settleOwedProMonth(tx, request.params.teamId, deps.prices, clock.now());
         return topped;
       });
       return reply.code(201).send(walletTransactionView(row));

@@ -2,7 +2,9 @@
 // email_events keeps (migration 0014; what is counted is in README.md here).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
 import { domainExists } from '../domains/index.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
@@ -10,7 +12,7 @@ import { ApiError, notFound } from '../platform/errors.ts';
 import { dailyCounts, reputationCounts, type DayCounts } from './queries.ts';
 import * as s from './schemas.ts';
 
-type AnalyticsDeps = Pick<Deps, 'db' | 'clock'>;
+type AnalyticsDeps = { db: Kysely<Database>; clock: Clock };
 
 const DAY_MS = 86_400_000;
 const ZERO: DayCounts = { sent: 0, delivered: 0, opened: 0, clicked: 0, bounced: 0, complained: 0 };

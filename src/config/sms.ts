@@ -1,7 +1,7 @@
 // The SMS variables: the provider and its credentials (required at start for the chosen one), the
 // shared sender ID and the countries SMS may go to.
 import { isSupportedCountry } from 'libphonenumber-js/max';
-import { parsePhone } from '../sms/phone.ts';
+import { parsePhone } from '../platform/phone.ts';
 import { ConfigError } from '../config-error.ts';
 import { httpUrl, oneOf, text, type Env } from './parse.ts';
 

@@ -6,15 +6,17 @@ import { badRequest, notFound } from '../platform/errors.ts';
 import { bookInUse, contactsLeft } from '../platform/contact-hooks.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { newId } from '../platform/ids.ts';
 import { checkDoubleOptInContent, checkDoubleOptInFrom } from './book-checks.ts';
-import { deleteBook, getBook, insertBook, listBooks, updateBook } from './queries.ts';
+import { deleteBook, getBook, insertBook, listBooks, updateBook } from './book-queries.ts';
 import * as s from './schemas.ts';
 import { bookView } from './view.ts';
 
-type BookDeps = Pick<Deps, 'db' | 'clock'>;
+type BookDeps = { db: Kysely<Database>; clock: Clock };
 
 export function registerContactBookRoutes(app: FastifyInstance, deps: BookDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -3,14 +3,17 @@
 import { notFound } from '../platform/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { addContacts, createContact, patchContact, removeContacts, upsertContact } from './contact-writes.ts';
-import { getBook, getContact, listContacts } from './queries.ts';
+import { getBook } from './book-queries.ts';
+import { getContact, listContacts } from './queries.ts';
 import * as s from './schemas.ts';
 import { contactView } from './view.ts';
 
-type ContactDeps = Pick<Deps, 'db' | 'clock'>;
+type ContactDeps = { db: Kysely<Database>; clock: Clock };
 
 export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -8,14 +8,13 @@ import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { announceCreatedContacts, createContactState } from './create-contact-state.ts';
+import { lockBook, type BookRow } from './book-queries.ts';
 import {
   deleteContacts,
-  lockBook,
   lockContact,
   lockContactsByEmail,
   updateContact,
   upsertContacts,
-  type BookRow,
   type ContactRecord,
   type ContactRow,
 } from './queries.ts';

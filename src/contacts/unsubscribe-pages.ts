@@ -4,7 +4,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { z } from 'zod';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Secrets } from '../platform/crypto.ts';
 import { escapeHtml } from '../platform/escape-html.ts';
 
 const STYLE =
@@ -62,7 +65,7 @@ export const invalidLinkPage: Page = {
   message: 'This link is not valid. Check that it was copied completely from the email.',
 };
 
-export type LinkDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'metrics'>;
+export type LinkDeps = { db: Kysely<Database>; clock: Clock; secrets: Secrets; metrics: Registry };
 
 export const TokenParams = z.object({ token: z.string() });
 

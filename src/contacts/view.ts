@@ -1,5 +1,6 @@
 // Rows as the contract's Contact book and Contact.
-import type { BookWithCount, ContactRow } from './queries.ts';
+import type { BookWithCount } from './book-queries.ts';
+import type { ContactRow } from './queries.ts';
 
 export function bookView(row: BookWithCount) {
   return {

@@ -2,8 +2,7 @@
 // usage counters, the log transport's outbox, suppressions and address activity, and the inbound
 // spool that bounces and complaints arrive through. Part of the Database in schema.ts.
 import type { ColumnType, Generated } from 'kysely';
-import type { Json, Timestamp } from './column-types.ts';
-import type { TemplateType } from './schema.ts';
+import type { Json, TemplateType, Timestamp } from './column-types.ts';
 
 /** The contract's email states, in its order; the one list (API schemas and webhook event types use it). */
 export const EMAIL_STATUSES = [

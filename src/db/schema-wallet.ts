@@ -1,9 +1,8 @@
 // Table types of the prepaid wallet, its ledger and sender IDs (0011_wallet.sql).
 import type { ColumnType, Selectable } from 'kysely';
-import type { Timestamp } from './column-types.ts';
-import type { Currency } from '../platform/money.ts';
+import type { Currency, Timestamp } from './column-types.ts';
 
-/** A wallet holds the team's currency; the list is platform/money.ts's. */
+/** A wallet holds the team's currency; the list is column-types.ts's. */
 export type WalletCurrency = Currency;
 
 export type WalletTransactionType =

@@ -2,8 +2,7 @@
 // platform's, domains' and templates' tables and the Database they all form; the other areas' tables
 // are in schema-<area>.ts (email, its recipients and what comes back about it in schema-email.ts).
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Currency } from '../platform/money.ts';
-import type { Timestamp } from './column-types.ts';
+import type { Currency, TemplateType, Timestamp } from './column-types.ts';
 import type {
   AddressActivityTable,
   EmailAttachmentsTable,
@@ -51,7 +50,7 @@ export type * from './schema-contacts.ts';
 export type * from './schema-webhooks.ts';
 
 export type TeamPlan = 'free' | 'pro';
-// One list of currencies: platform/money.ts.
+// One list of currencies: column-types.ts (platform/money.ts formats them).
 export type { Currency };
 export type MemberRole = 'OWNER' | 'ADMIN' | 'MEMBER';
 export type ApiKeyKind = 'full' | 'readonly' | 'sending' | 'sandbox' | 'live_ai';
@@ -152,7 +151,7 @@ export interface DomainsTable {
   deleted_at: Timestamp | null;
 }
 
-export type TemplateType = 'TRANSACTIONAL' | 'MARKETING';
+export type { TemplateType };
 
 export interface TemplatesTable {
   id: string;

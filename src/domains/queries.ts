@@ -242,3 +242,17 @@ export async function domainIdsWithInboxes(db: Db, teamId: number): Promise<Set<
     .execute();
   return new Set(rows.map((row) => row.domain_id!));
 }
+
+/** The entries of `ids` that are not live domains of the team. */
+export async function unknownDomainIds(db: Db, teamId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('domains')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const known = new Set(rows.map((row) => row.id));
+  return ids.filter((id) => !known.has(id));
+}

@@ -4,7 +4,10 @@
 // platform error handler shapes them, keyed on these route patterns (the param must be `:id`).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Secrets } from '../platform/crypto.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
@@ -25,7 +28,7 @@ import * as s from './schemas.ts';
 import { domainView } from './view.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
-type DomainDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config'>;
+type DomainDeps = { db: Kysely<Database>; clock: Clock; secrets: Secrets; mailDomain: string };
 
 /** A key limited to one domain reaches that domain only (contract: 403, key has no access to the domain). */
 function checkDomainAccess(principal: Principal, id: number): void {
@@ -37,7 +40,7 @@ function checkDomainAccess(principal: Principal, id: number): void {
 export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
-  const mailDomain = deps.config.mailDomain;
+  const mailDomain = deps.mailDomain;
   const common = { tags: ['domains'], security: [{ apiKey: [] }] };
   // Error bodies per status: flat for 403/404 on reads and create, flat for everything on verify/delete.
   const readErrors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.FlatError, 404: s.FlatError, 429: s.ErrorBody };

@@ -2,7 +2,10 @@
 // 404 like a missing one; a sending access key reads only the emails it sent (Authentication).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { QueueAnnouncer } from '../queue/index.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { completeKeyIn } from '../platform/idempotency.ts';
@@ -21,7 +24,7 @@ import { EMAIL_DELIVERY_QUEUE, sendEmails, type SendBatching } from './send.ts';
 import type { SendEmailInput } from './schemas.ts';
 import { emailListView, emailView } from './views.ts';
 
-type EmailDeps = Pick<Deps, 'db' | 'clock' | 'announcer'>;
+type EmailDeps = { db: Kysely<Database>; clock: Clock; announcer: QueueAnnouncer };
 
 /** Emails whose send time may still change: not yet handed to delivery. */
 const UNSENT = new Set(['SCHEDULED', 'QUEUED']);

@@ -2,14 +2,16 @@
 // (recordLaterOpens, then recordFirstOpens for the copies opened for the first time) and clicks
 // (recordEmailEvents). They belong to Emails, which records them; app.ts hands them to tracking's
 // routes, so Tracking never imports Emails and Emails can use tracking's HTML rewriting.
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from 'pino';
 import { recordEmailEvents, type EmailEventInput } from './email-events.ts';
 import { recordLaterOpens, type OpenInput } from './email-opens.ts';
 import { recordFirstOpens } from './first-opens.ts';
 import { BatchWriter } from '../platform/batch-writer.ts';
 import type { TrackedClick, TrackingWriters } from '../tracking/index.ts';
 
-type TrackingWriterDeps = Pick<Deps, 'db' | 'logger'>;
+type TrackingWriterDeps = { db: Kysely<Database>; logger: Logger };
 
 /** Unwritten events past which a request waits for its own write (memory stays bounded). */
 const BACKLOG_LIMIT = 5_000;

@@ -2,7 +2,12 @@
 // payload of its `email.*` events (built here once; every writer of email events uses it).
 import type { EmailStatus } from '../db/schema.ts';
 import { emailEventType, eventBody, type EmailEventPayload, type EmailEventType } from '../webhooks/index.ts';
-import type { EmailEventRow, EmailRow } from './queries.ts';
+import type { Selectable } from 'kysely';
+import type { EmailEventsTable, EmailsTable } from '../db/schema-email.ts';
+
+// The row types by their tables, not from queries.ts: open-queries.ts imports this module.
+type EmailRow = Selectable<EmailsTable>;
+type EmailEventRow = Selectable<EmailEventsTable>;
 
 export function emailView(row: EmailRow, events: EmailEventRow[]) {
   return {

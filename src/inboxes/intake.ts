@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import type { BlobStore } from '../adapters/blob-store/index.ts';
 import type { DnsResolver } from '../adapters/dns.ts';
 import type { Database, InboxRow } from '../db/schema.ts';
-import type { Deps } from '../deps.ts';
+import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
 import { newId } from '../platform/ids.ts';
 import { recordEvents } from '../webhooks/index.ts';
@@ -285,15 +285,9 @@ async function storeDeliveries(tx: Transaction<Database>, deps: InboxIntakeDeps,
 }
 
 /** The intake of a running process (`herald smtp` and `herald worker` both record spooled mail). */
-export function inboxIntakeOf(deps: Deps): InboxIntake {
-  return createInboxIntake({
-    db: deps.db,
-    clock: deps.clock,
-    mailDomain: deps.config.mailDomain,
-    dns: deps.dns,
-    rspamdUrl: deps.config.rspamdUrl,
-    apiBaseUrl: `${deps.config.publicUrl}${deps.config.apiPrefix}`,
-    blobs: deps.blobs,
-    logger: deps.logger,
-  });
+type ProcessParts = Pick<InboxIntakeDeps, 'db' | 'clock' | 'dns' | 'blobs' | 'logger'>;
+type IntakeConfig = Pick<Config, 'mailDomain' | 'rspamdUrl' | 'publicUrl' | 'apiPrefix'>;
+export function inboxIntakeOf({ config, ...parts }: ProcessParts & { config: IntakeConfig }): InboxIntake {
+  const { mailDomain, rspamdUrl } = config;
+  return createInboxIntake({ ...parts, mailDomain, rspamdUrl, apiBaseUrl: `${config.publicUrl}${config.apiPrefix}` });
 }

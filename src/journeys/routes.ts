@@ -2,7 +2,10 @@
 // runs and delete. Another team's journey answers 404 like a missing one.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Secrets } from '../platform/crypto.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { notFound } from '../platform/errors.ts';
 import { cursorPage, decodeCursor, encodeCursor } from '../platform/pagination.ts';
@@ -14,7 +17,7 @@ import type { JourneyRow } from './queries.ts';
 import * as s from './schemas.ts';
 import { journeyView, runView } from './view.ts';
 
-type JourneyDeps = Pick<Deps, 'db' | 'clock' | 'secrets'>;
+type JourneyDeps = { db: Kysely<Database>; clock: Clock; secrets: Secrets };
 
 const STEPS_DESCRIPTION =
   `steps: ${s.STEPS_MIN} to ${s.STEPS_MAX}, run in order, ids unique. ` +

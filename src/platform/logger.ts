@@ -1,7 +1,6 @@
 // The process logger: pino, with the authorization headers redacted. JSON lines when the output is
 // a file, a pipe or a log collector; readable lines (log-lines.ts) when a person watches a terminal.
-import pino, { type Logger } from 'pino';
-import type { Config } from '../config.ts';
+import pino, { type LevelWithSilent, type Logger } from 'pino';
 import { formatLogLine } from './log-lines.ts';
 
 /** Where the logger writes: process.stdout, or process.stderr for a command whose stdout is its answer. */
@@ -11,7 +10,7 @@ export interface LogOutput {
   write(text: string): unknown;
 }
 
-export function createLogger(config: Pick<Config, 'logLevel'>, output: LogOutput = process.stdout): Logger {
+export function createLogger(config: { logLevel: LevelWithSilent }, output: LogOutput = process.stdout): Logger {
   const options = {
     level: config.logLevel,
     redact: { paths: ['req.headers.authorization', 'req.headers["x-admin-token"]'], censor: '[redacted]' },

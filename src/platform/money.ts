@@ -3,8 +3,10 @@
 // takes a price to an amount; formatting goes through Intl.NumberFormat with a decimal string, so no
 // amount ever passes through a floating-point number.
 
-export const CURRENCIES = ['USD', 'NGN', 'KES'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+import { CURRENCIES, type Currency } from '../db/column-types.ts';
+
+// The list sits with the column it constrains, so the table types need nothing from platform/.
+export { CURRENCIES, type Currency };
 
 export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);

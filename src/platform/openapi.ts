@@ -6,7 +6,6 @@ import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
-import type { Config } from '../config.ts';
 import { addOperationExamples, type OpenApiDocument } from './openapi-examples.ts';
 
 // The document's version is the release's (package.json), so a client can tell which build it reads.
@@ -44,7 +43,7 @@ interface OpenApiExtras {
 
 export async function registerOpenApi(
   app: FastifyInstance,
-  config: Pick<Config, 'apiPrefix' | 'publicUrl'>,
+  config: { apiPrefix: string; publicUrl: string },
   extras: OpenApiExtras = { webhooks: {}, schemas: {} },
 ): Promise<void> {
   // The extras are JSON Schema made by zod (webhooks/event-docs.ts); typed loosely here.

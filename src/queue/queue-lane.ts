@@ -4,18 +4,16 @@
 // batch that was not full on its own and pauses that long before claiming again. While fullBatches
 // full batches are held, the other slots do not claim.
 import type { Kysely } from 'kysely';
-import { retryAtAfter } from '../db/retry.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
 import { claimDue, releaseLeases, type ClaimedBatch } from './claim.ts';
-import { errorMessage, type Queue } from './define-queue.ts';
+import type { Queue } from './define-queue.ts';
 import { finaliseAndClaim, finaliseBatch, type FinaliseCounts } from './finalise.ts';
-import { withinDeadline } from './handler-deadline.ts';
 import { LeaseKeeper } from './lease-keeper.ts';
 import type { QueueMetrics } from './metrics.ts';
-import { LEASE_EXPIRED_ERROR, sortOutcomes, type SortedOutcomes } from './sort-outcomes.ts';
-import type { BatchContext, JobId, JobOutcome, Lane, QueueLogger } from './types.ts';
-import { WakeSignal } from './wake.ts';
+import { runHandler } from './run-handler.ts';
+import type { BatchContext, JobId, Lane, QueueLogger } from './types.ts';
+import { pause, WakeSignal } from './wake.ts';
 
 export interface LaneDeps {
   db: Kysely<Database>;
@@ -199,7 +197,9 @@ export class QueueLane implements Lane {
     };
     try {
       keeper.start();
-      const sorted = await this.#handle(held, ctx).finally(() => keeper.stop());
+      const sorted = await runHandler(queue, held.claimed.rows, ctx, held.abort, this.#deps).finally(() =>
+        keeper.stop(),
+      );
       if (held.abandoned) return null;
       if (this.#stopping) {
         this.#count(await finaliseBatch(queue, sorted, ctx));
@@ -237,40 +237,6 @@ export class QueueLane implements Lane {
     }
   }
 
-  async #handle(held: HeldBatch, ctx: BatchContext): Promise<SortedOutcomes> {
-    const { queue } = this;
-    const rows = held.claimed.rows;
-    // Rows claimed past maxAttempts were last held by workers that died with them (the claim counts
-    // attempts): fail them rather than let a row that crashes workers take down the next one too.
-    const outcomes: JobOutcome[] = [];
-    const runnable = [];
-    for (const row of rows) {
-      if (Number(row[queue.attemptsColumn]) > queue.maxAttempts) {
-        outcomes.push({ id: row[queue.idColumn] as JobId, outcome: 'failed', error: LEASE_EXPIRED_ERROR });
-      } else {
-        runnable.push(row);
-      }
-    }
-    if (runnable.length > 0) {
-      try {
-        outcomes.push(...(await withinDeadline(queue.handleBatch(runnable, ctx), held.abort, queue.handlerTimeoutMs)));
-      } catch (error) {
-        this.#deps.logger.warn({ queue: queue.name, err: error }, 'queue handler threw; retrying its batch');
-        const message = errorMessage(error);
-        // A lost database connection is no fault of the rows: due again in seconds, not after the backoff.
-        const retryAt = retryAtAfter(error, this.#deps.clock.now());
-        for (const row of runnable)
-          outcomes.push({ id: row[queue.idColumn] as JobId, outcome: 'retry', error: message, retryAt });
-      }
-    }
-    const sorted = sortOutcomes(queue, rows, outcomes, this.#deps.clock.now());
-    if (sorted.ignored.length > 0) {
-      const ids = sorted.ignored.map((outcome) => String(outcome.id));
-      this.#deps.logger.warn({ queue: queue.name, ids }, 'outcomes for rows not in the batch');
-    }
-    return sorted;
-  }
-
   #count(counts: FinaliseCounts): void {
     const { metrics, logger } = this.#deps;
     const name = this.queue.name;
@@ -306,18 +272,4 @@ export class QueueLane implements Lane {
     }
     return released;
   }
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done);
-  });
 }

@@ -3,7 +3,10 @@
 // under concurrent requests.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Secrets } from '../platform/crypto.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
@@ -26,7 +29,7 @@ import {
 import * as s from './schemas.ts';
 import { segmentContactView, segmentView } from './view.ts';
 
-type SegmentDeps = Pick<Deps, 'db' | 'clock' | 'secrets'>;
+type SegmentDeps = { db: Kysely<Database>; clock: Clock; secrets: Secrets };
 
 const nameNotUnique = (name: string) =>
   new ApiError(409, 'NOT_UNIQUE', `a segment named "${name}" already exists in this contact book`);

@@ -10,7 +10,7 @@ import { newId } from '../platform/ids.ts';
 import { Coalescer } from '../platform/coalescer.ts';
 import type { Currency } from '../platform/money.ts';
 import { refuseHighRisk, type RiskThresholds } from '../platform/risk.ts';
-import { parsePhone, phonePrefix } from './phone.ts';
+import { parsePhone, phonePrefix } from '../platform/phone.ts';
 import { listSenderIds } from '../wallet/index.ts';
 import { readSendContexts, type ContextQuery, type SendContext } from './context-queries.ts';
 import { assessSmsRisk, RISK_COUNT_CAP, RISK_WINDOW_MS } from './risk.ts';

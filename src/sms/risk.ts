@@ -1,7 +1,7 @@
 // The SMS pumping signals (research §8): a non-mobile destination, a country the team never sent
 // to, and bursts to one prefix, one number or from one client IP over the last ten minutes.
 import { assessRisk, type RiskAssessment, type RiskReason, type RiskThresholds } from '../platform/risk.ts';
-import type { ParsedPhone } from './phone.ts';
+import type { ParsedPhone } from '../platform/phone.ts';
 import type { RecentSends } from './context-queries.ts';
 
 /** The window the bursts are counted over. */

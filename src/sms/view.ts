@@ -2,7 +2,7 @@
 import type { SmsRow } from './queries.ts';
 import type { SmsMessage } from './schemas.ts';
 import type { z } from 'zod';
-import { maskPhone } from './phone.ts';
+import { maskPhone } from '../platform/phone.ts';
 import { minorToDecimal, type Currency } from '../platform/money.ts';
 
 export function smsView(row: SmsRow): z.infer<typeof SmsMessage> {

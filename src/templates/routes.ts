@@ -1,7 +1,9 @@
 // Templates (FULL): reusable email bodies. Another team's template answers 404 like a missing one.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
@@ -17,7 +19,7 @@ import {
 import * as s from './schemas.ts';
 import { templateView } from './view.ts';
 
-type TemplateDeps = Pick<Deps, 'db' | 'clock'>;
+type TemplateDeps = { db: Kysely<Database>; clock: Clock };
 
 export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

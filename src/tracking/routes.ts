@@ -13,12 +13,13 @@
 // is dropped. The backlog is written before the app closes. Pages, not API:
 // hidden from OpenAPI.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Deps } from '../deps.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Secrets } from '../platform/crypto.ts';
 import { PIXEL_HEADERS, TRANSPARENT_GIF } from './pixel.ts';
 import { CLICK_PATH, OPEN_PATH, readClickToken, readOpenToken, type TrackedEmail } from './tokens.ts';
 import type { TrackingWriters } from './tracking-writers.ts';
 
-export type TrackingDeps = Pick<Deps, 'clock' | 'secrets'>;
+export type TrackingDeps = { clock: Clock; secrets: Secrets };
 
 const USER_AGENT_MAX = 512;
 

@@ -18,8 +18,8 @@ const CALL_LIST = 'webhook-calls';
 export function registerCallRoutes(app: FastifyInstance, deps: WebhookRouteDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock, secrets } = deps;
-  const common = { tags: ['webhooks'], security: [{ apiKey: [] }] };
-  const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
+  const common = s.WEBHOOK_ROUTE;
+  const errors = s.WEBHOOK_ERRORS;
 
   api.get(
     '/v1/webhooks/calls',

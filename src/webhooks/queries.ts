@@ -67,20 +67,6 @@ export async function lockTeamAndCountWebhooks(
   return { plan: team.plan, count: Number(count) };
 }
 
-/** The entries of `ids` that are not live domains of the team. */
-export async function unknownDomainIds(db: Db, teamId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('domains')
-    .select('id')
-    .where('team_id', '=', teamId)
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-  const known = new Set(rows.map((row) => row.id));
-  return ids.filter((id) => !known.has(id));
-}
-
 export function insertWebhook(tx: Transaction<Database>, row: WebhookRow): Promise<WebhookRow> {
   return tx.insertInto('webhooks').values(row).returningAll().executeTakeFirstOrThrow();
 }

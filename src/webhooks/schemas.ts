@@ -115,3 +115,7 @@ export const WebhookCallDetail = WebhookCall.extend({
 }).meta({ id: 'WebhookCallDetail' });
 
 export const CallList = z.object({ data: z.array(WebhookCall), nextCursor: z.string().nullable() });
+
+/** What every webhook route's schema shares (webhook-routes.ts, webhook-action-routes.ts, call-routes.ts). */
+export const WEBHOOK_ROUTE = { tags: ['webhooks'], security: [{ apiKey: [] }] };
+export const WEBHOOK_ERRORS = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };

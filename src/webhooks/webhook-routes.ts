@@ -1,44 +1,56 @@
-// Webhooks (contract: "Webhooks (FULL)"): list, create, read, update, status, delete, test and
-// rotate-secret. Changes need a full access key made by a team admin (policy `webhookManage`).
+// Webhooks (contract: "Webhooks (FULL)"): list, create, read, update and delete (status, test and
+// rotate-secret: webhook-action-routes.ts). Changes need a full access key made by a team admin
+// (policy `webhookManage`).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { DnsResolver } from '../adapters/dns.ts';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Secrets } from '../platform/crypto.ts';
+import type { RateLimiter } from '../platform/rate-limit/index.ts';
+import { unknownDomainIds } from '../domains/index.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
-import { WEBHOOK_DELIVERY_QUEUE } from './events.ts';
-import { recordEvent } from './record-event.ts';
-import { enforcePerMinute } from './per-minute.ts';
+import { enforcePerMinute, PER_MINUTE } from './per-minute.ts';
 import { limitReached, webhookLimit } from '../platform/plans.ts';
-import { PER_MINUTE } from './per-minute.ts';
 import { noticeWebhookChange } from './notices.ts';
 import * as q from './queries.ts';
 import * as s from './schemas.ts';
 import { newSigningSecret, secretHint } from './signing.ts';
 import { checkWebhookUrl } from './url-safety.ts';
 import { webhookView } from './view.ts';
-import { notifyQueue } from '../queue/index.ts';
 
-export type WebhookRouteDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'dns' | 'rateLimiter' | 'config'>;
+/** What the webhook and call routes use, built in app.ts. */
+export interface WebhookRouteDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  secrets: Secrets;
+  dns: DnsResolver;
+  rateLimiter: RateLimiter;
+  /** HERALD_WEBHOOK_ALLOW_CIDRS: private ranges a webhook URL may still point at. */
+  webhookAllowCidrs: readonly string[];
+}
 
 const DAY = 24 * 60 * 60 * 1000;
 
 export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRouteDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock, secrets } = deps;
-  const common = { tags: ['webhooks'], security: [{ apiKey: [] }] };
-  const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
+  const common = s.WEBHOOK_ROUTE;
+  const errors = s.WEBHOOK_ERRORS;
   const manage = { access: 'webhookManage' as const };
 
   async function safeUrl(raw: string): Promise<string> {
-    const checked = await checkWebhookUrl(raw, { dns: deps.dns, allowCidrs: deps.config.webhookAllowCidrs });
+    const checked = await checkWebhookUrl(raw, { dns: deps.dns, allowCidrs: deps.webhookAllowCidrs });
     if (!checked.ok) throw new ApiError(400, 'BAD_REQUEST', `url: ${checked.reason}`);
     return checked.url.href;
   }
 
   async function knownDomains(teamId: number, ids: number[] | undefined): Promise<number[]> {
     const unique = [...new Set(ids ?? [])];
-    const unknown = await q.unknownDomainIds(db, teamId, unique);
+    const unknown = await unknownDomainIds(db, teamId, unique);
     if (unknown.length > 0)
       throw new ApiError(404, 'NOT_FOUND', `domainIds: no domain ${unknown.join(', ')} in this team`);
     return unique;
@@ -177,42 +189,6 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
     },
   );
 
-  api.post(
-    '/v1/webhooks/:webhookId/status',
-    {
-      config: manage,
-      schema: {
-        ...common,
-        summary: 'Pause a webhook or turn it on again',
-        description:
-          'PAUSED: events stop being sent (pending calls wait). ACTIVE: consecutiveFailures is reset to 0 and events are sent again.',
-        params: s.WebhookParams,
-        body: s.StatusBody,
-        response: { 200: s.Webhook, ...errors },
-      },
-    },
-    async (request) => {
-      const { teamId } = principalOf(request);
-      const now = clock.now();
-      const row = await db.transaction().execute(async (tx) => {
-        const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
-        if (!current) throw notFound('Webhook');
-        const active = request.body.status === 'ACTIVE';
-        const updated = await q.updateWebhook(
-          tx,
-          teamId,
-          current.id,
-          active ? { status: 'ACTIVE', consecutive_failures: 0, failing_since: null } : { status: 'PAUSED' },
-          now,
-        );
-        // Calls that waited while it was paused are due again.
-        if (active) await notifyQueue(tx, WEBHOOK_DELIVERY_QUEUE);
-        return updated;
-      });
-      return webhookView(row);
-    },
-  );
-
   api.delete(
     '/v1/webhooks/:webhookId',
     {
@@ -235,75 +211,6 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
         await noticeWebhookChange(tx, teamId, current.id, principal.keyId, { kind: 'deleted', url: current.url }, now);
         return { id: current.id, deleted };
       });
-    },
-  );
-
-  api.post(
-    '/v1/webhooks/:webhookId/test',
-    {
-      config: manage,
-      schema: {
-        ...common,
-        summary: 'Queue a webhook.test event to the saved URL, signed like a real event',
-        description: `At most ${PER_MINUTE.tests} test events a minute. No URL is accepted: the event goes to the webhook's saved URL.`,
-        params: s.WebhookParams,
-        response: { 202: s.CallAccepted, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { teamId } = principalOf(request);
-      await enforcePerMinute(deps.rateLimiter, reply, teamId, 'webhook-tests', PER_MINUTE.tests);
-      const now = clock.now();
-      const callId = await db.transaction().execute(async (tx) => {
-        const webhook = await q.getWebhook(tx, teamId, request.params.webhookId);
-        if (!webhook) throw notFound('Webhook');
-        // To this webhook only, whatever its status and subscriptions.
-        const [made] = await recordEvent(
-          tx,
-          {
-            teamId,
-            type: 'webhook.test',
-            domainId: null,
-            data: { webhookId: webhook.id, message: 'This is a test event from Herald.' },
-            at: now,
-          },
-          { webhookId: webhook.id },
-        );
-        return made!;
-      });
-      return reply.code(202).send({ callId });
-    },
-  );
-
-  api.post(
-    '/v1/webhooks/:webhookId/rotate-secret',
-    {
-      config: manage,
-      schema: {
-        ...common,
-        summary: 'Replace the signing secret',
-        description: `The old secret stops at once: every attempt from now on, retries included, is signed with the new one. At most ${PER_MINUTE.rotations} rotations a minute.`,
-        params: s.WebhookParams,
-        response: { 200: s.Webhook, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { teamId } = principalOf(request);
-      await enforcePerMinute(deps.rateLimiter, reply, teamId, 'webhook-rotations', PER_MINUTE.rotations);
-      const secret = newSigningSecret();
-      const now = clock.now();
-      const row = await db.transaction().execute(async (tx) => {
-        const current = await q.lockWebhook(tx, teamId, request.params.webhookId);
-        if (!current) throw notFound('Webhook');
-        return q.updateWebhook(
-          tx,
-          teamId,
-          current.id,
-          { secret_sealed: secrets.encrypt(secret), secret_hint: secretHint(secret) },
-          now,
-        );
-      });
-      return webhookView(row, { secret });
     },
   );
 }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { buildDeps } from '../../src/deps.ts';
+import { buildDeps } from '../../src/build-deps.ts';
 import { accessPolicy, type AccessLevel } from '../../src/platform/auth/policy.ts';
 import { createTestApp, discardTestDataDir, testConfig, type TestApp } from '../support/app.ts';
 import { getTestDb } from '../support/db.ts';

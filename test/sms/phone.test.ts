@@ -1,6 +1,6 @@
 // Strict E.164 at its edges, and the number types risk scoring reads (research/otp-sms.md §5).
 import { describe, expect, it } from 'vitest';
-import { maskPhone, parsePhone } from '../../src/sms/phone.ts';
+import { maskPhone, parsePhone } from '../../src/platform/phone.ts';
 
 describe('parsePhone', () => {
   it.each([

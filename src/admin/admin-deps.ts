@@ -1,0 +1,20 @@
+// What the admin API uses, built in app.ts; each admin route file takes the part it reads.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { PrincipalCache } from '../platform/auth/principal-cache.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Secrets } from '../platform/crypto.ts';
+import type { PriceList } from '../platform/price-list.ts';
+
+export interface AdminDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  secrets: Secrets;
+  /** Cached keys of a team are dropped when its members or keys change. */
+  principals: PrincipalCache;
+  /** HERALD_ADMIN_TOKEN; null turns the admin API off. */
+  adminToken: string | null;
+  prices: PriceList;
+  mailDomain: string;
+  publicUrl: string;
+}
