@@ -2,9 +2,8 @@
 // HERALD_SECRET), looked up by that hash and compared in constant time. Minting, listing and
 // deleting keys is Accounts' (src/accounts/api-keys.ts).
 import type { Kysely } from 'kysely';
-import type { ApiKeyKind, Database, TeamPlan } from '../../db/schema.ts';
+import type { ApiKeyKind, Database } from '../../db/schema.ts';
 import { safeEqual, type Secrets } from '../crypto.ts';
-import { effectivePlanSql } from '../effective-plan.ts';
 
 export const API_KEY_KINDS = [
   'full',
@@ -39,11 +38,6 @@ export interface Principal {
   /** The maker's role today; null when the maker was never recorded or has left the team. */
   makerRole: 'OWNER' | 'ADMIN' | 'MEMBER' | null;
   apiRateLimit: number;
-  /**
-   * The team's effective plan (platform/effective-plan.ts) when the key was looked up (cached up to a minute): only a hint for choosing a
-   * send path (emails/send.ts); every limit is checked against the plan read at send time.
-   */
-  planHint: TeamPlan | null;
 }
 
 export async function findPrincipalByHash(db: Kysely<Database>, keyHash: Buffer): Promise<Principal | null> {
@@ -60,7 +54,6 @@ export async function findPrincipalByHash(db: Kysely<Database>, keyHash: Buffer)
       'k.member_id',
       'm.role',
       't.api_rate_limit',
-      effectivePlanSql('t').as('plan'),
     ])
     .where('k.key_hash', '=', keyHash)
     .executeTakeFirst();
@@ -74,6 +67,5 @@ export async function findPrincipalByHash(db: Kysely<Database>, keyHash: Buffer)
     memberId: row.member_id,
     makerRole: row.role ?? null,
     apiRateLimit: row.api_rate_limit,
-    planHint: row.plan,
   };
 }

@@ -16,6 +16,5 @@ export function systemPrincipal(teamId: number, purpose: SystemSendPurpose): Pri
     memberId: null,
     makerRole: null,
     apiRateLimit: 0,
-    planHint: null,
   };
 }
