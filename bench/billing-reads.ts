@@ -72,8 +72,8 @@ async function generateData(db: Db): Promise<{ teamId: number; now: Date; second
         'news@billing.bench.example.test', '"r@example.test"', 'Bench', 'SENT', at, at, at
       FROM (SELECT g, ${now}::timestamptz - (${EMAILS}::int - g) * (${EMAIL_DAYS}::int * interval '1 day' / ${EMAILS}::int) AS at
             FROM generate_series(1, ${EMAILS}::int) AS g) AS m`.execute(tx);
-    await sql`INSERT INTO team_daily_usage (team_id, day, shard, transactional, marketing, cap, day_limit)
-      SELECT ${team.id}::int, (created_at AT TIME ZONE 'UTC')::date, 0, count(*) FILTER (WHERE g % 5 <> 0), count(*) FILTER (WHERE g % 5 = 0), 0, NULL
+    await sql`INSERT INTO team_daily_usage (team_id, day, transactional, marketing)
+      SELECT ${team.id}::int, (created_at AT TIME ZONE 'UTC')::date, count(*) FILTER (WHERE g % 5 <> 0), count(*) FILTER (WHERE g % 5 = 0)
       FROM (SELECT created_at, substr(id, 6)::int AS g FROM emails WHERE team_id = ${team.id}::int) AS e
       GROUP BY 2`.execute(tx);
     await sql`SET LOCAL session_replication_role = origin`.execute(tx);

@@ -1,5 +1,5 @@
 // What the usage read counts, team id first, from counters and small tables only: the per-day email
-// counters (team_daily_usage, a month is at most 31 days × shards rows), the monthly SMS and code
+// counters (team_daily_usage, a month is at most 31 rows), the monthly SMS and code
 // counters, and counts of domains, contact books, members and webhooks. The emails table (and the
 // verifications table) is never scanned. It reads nine areas' tables in one statement: one round trip
 // for a read with a 20 ms median target (docs/ARCHITECTURE.md, "Who may import whom").

@@ -98,11 +98,6 @@ export interface TeamDailyUsageTable {
   day: ColumnType<Date, string, string>;
   transactional: ColumnType<number, number | undefined, number>;
   marketing: ColumnType<number, number | undefined, number>;
-  shard: ColumnType<number, number | undefined, number>;
-  /** What this shard may reach without locking the others. */
-  cap: ColumnType<number, number | undefined, number>;
-  /** The daily limit the caps were shared out for; null: not shared out. */
-  day_limit: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OutboxTable {

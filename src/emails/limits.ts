@@ -2,19 +2,11 @@
 // queueEmails (queue-emails.ts) calls reserveLocked in the transaction that stores the emails. The
 // day's usage rows of the team are locked, the totals (and the month's sum) checked, the recipients
 // added. Over either limit: 429 RATE_LIMITED, nothing stored.
-//
-// A day is one row per team now (shard 0); days written while the one-statement send existed may
-// have several (migration 0009's shards), and every read sums them.
 import type { Transaction } from 'kysely';
 import type { Database, TeamPlan, TemplateType } from '../db/schema.ts';
 import { ApiError } from '../platform/errors.ts';
 import { dailySendLimit, monthlySendLimit } from '../platform/plans.ts';
-import {
-  insertMissingUsageShards,
-  lockUsageShardsOfDay,
-  setUsageShardsOfDay,
-  usedInMonthBefore,
-} from './usage-queries.ts';
+import { addUsageOfDay, insertMissingUsageRow, lockUsageOfDay, usedInMonthBefore } from './usage-queries.ts';
 
 export { usageOfDay } from './usage-queries.ts';
 
@@ -57,23 +49,12 @@ export async function reserveLocked(
   const daily = dailySendLimit(plan);
   const monthly = monthlySendLimit(plan);
   const day = dayOf(now);
-  await insertMissingUsageShards(tx, teamId, day, 1);
-  const rows = await lockUsageShardsOfDay(tx, teamId, day);
-  const usedToday = rows.reduce((sum, r) => sum + r.transactional + r.marketing, 0);
+  await insertMissingUsageRow(tx, teamId, day);
+  const usedToday = total(await lockUsageOfDay(tx, teamId, day));
   if (daily !== null && usedToday + n > daily)
     throw limited(`Daily send limit reached: the ${plan} plan allows ${daily} emails a day`);
-  // Today's rows are locked, so no send of this team can change the month's sum meanwhile.
+  // Today's row is locked, so no send of this team can change the month's sum meanwhile.
   if (monthly !== null && (await usedInMonthBefore(tx, teamId, day)) + usedToday + n > monthly)
     throw limited(`Monthly send limit reached: the ${plan} plan allows ${monthly} emails a month`);
-  const target = rows[0]!;
-  target.transactional += wanted.transactional;
-  target.marketing += wanted.marketing;
-  // No caps: they served the one-statement send's reservations on one row (migration 0009).
-  await setUsageShardsOfDay(
-    tx,
-    teamId,
-    day,
-    rows.map((r) => ({ ...r, cap: 0 })),
-    null,
-  );
+  await addUsageOfDay(tx, teamId, day, wanted);
 }

@@ -1,41 +1,27 @@
-// The statements over team_daily_usage (the send quota's counters, one or more rows per team and
-// UTC day; migration 0009), team id first. limits.ts reserves with them.
+// The statements over team_daily_usage (the send quota's counters, one row per team and UTC day),
+// team id first. limits.ts reserves with them.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface UsageShard {
-  shard: number;
+export interface DayUsage {
   transactional: number;
   marketing: number;
 }
 
-/** Makes the day's shard rows that do not exist yet (empty, no cap). */
-export async function insertMissingUsageShards(
-  tx: Transaction<Database>,
-  teamId: number,
-  day: string,
-  shards: number,
-): Promise<void> {
-  await sql`INSERT INTO team_daily_usage (team_id, day, shard, transactional, marketing, cap, day_limit)
-    SELECT ${teamId}, ${day}::date, s, 0, 0, 0, NULL FROM generate_series(0, ${shards - 1}) AS s
-    ON CONFLICT (team_id, day, shard) DO NOTHING`.execute(tx);
+/** Makes the team's row of the day if it does not exist yet (empty). */
+export async function insertMissingUsageRow(tx: Transaction<Database>, teamId: number, day: string): Promise<void> {
+  await sql`INSERT INTO team_daily_usage (team_id, day) VALUES (${teamId}, ${day}::date)
+    ON CONFLICT (team_id, day) DO NOTHING`.execute(tx);
 }
 
-/** Every shard of the team's day, locked in shard order (so two sends lock them in the same order). */
-export async function lockUsageShardsOfDay(
-  tx: Transaction<Database>,
-  teamId: number,
-  day: string,
-): Promise<UsageShard[]> {
-  const locked = await sql<UsageShard>`SELECT shard, transactional, marketing FROM team_daily_usage
-    WHERE team_id = ${teamId} AND day = ${day}::date ORDER BY shard FOR UPDATE`.execute(tx);
-  return locked.rows.map((r) => ({
-    shard: Number(r.shard),
-    transactional: Number(r.transactional),
-    marketing: Number(r.marketing),
-  }));
+/** The team's row of the day, locked until commit (so the day's total cannot change meanwhile). */
+export async function lockUsageOfDay(tx: Transaction<Database>, teamId: number, day: string): Promise<DayUsage> {
+  const locked = await sql<DayUsage>`SELECT transactional, marketing FROM team_daily_usage
+    WHERE team_id = ${teamId} AND day = ${day}::date FOR UPDATE`.execute(tx);
+  const row = locked.rows[0];
+  return { transactional: Number(row?.transactional ?? 0), marketing: Number(row?.marketing ?? 0) };
 }
 
 /** Recipients counted in the month of `day`, before that day. */
@@ -46,27 +32,24 @@ export async function usedInMonthBefore(tx: Transaction<Database>, teamId: numbe
   return Number(earlier.rows[0]?.used ?? 0);
 }
 
-/** Writes the day's shard counts and caps, and the daily limit the caps were shared out for. */
-export async function setUsageShardsOfDay(
+/** Adds the send's recipients to the team's row of the day (locked by lockUsageOfDay). */
+export async function addUsageOfDay(
   tx: Transaction<Database>,
   teamId: number,
   day: string,
-  shards: (UsageShard & { cap: number })[],
-  dayLimit: number | null,
+  added: DayUsage,
 ): Promise<void> {
-  const values = shards.map((r) => sql`(${r.shard}::int, ${r.transactional}::int, ${r.marketing}::int, ${r.cap}::int)`);
-  await sql`UPDATE team_daily_usage AS u
-    SET transactional = v.t, marketing = v.m, cap = v.cap, day_limit = ${dayLimit}::int
-    FROM (VALUES ${sql.join(values)}) AS v (shard, t, m, cap)
-    WHERE u.team_id = ${teamId} AND u.day = ${day}::date AND u.shard = v.shard`.execute(tx);
+  await sql`UPDATE team_daily_usage
+    SET transactional = transactional + ${added.transactional}::int, marketing = marketing + ${added.marketing}::int
+    WHERE team_id = ${teamId} AND day = ${day}::date`.execute(tx);
 }
 
-/** Recipients counted for the team per UTC day (every shard summed), e.g. for usage reads and tests. */
+/** Recipients counted for the team per UTC day (zero without a row), e.g. for usage reads and tests. */
 export async function usageOfDay(
   db: Db,
   teamId: number,
   day: string,
-): Promise<{ transactional: number; marketing: number }> {
+): Promise<DayUsage> {
   const row = await sql<{ transactional: string | number; marketing: string | number }>`
     SELECT COALESCE(SUM(transactional), 0) AS transactional, COALESCE(SUM(marketing), 0) AS marketing
     FROM team_daily_usage WHERE team_id = ${teamId} AND day = ${day}::date`.execute(db);

@@ -169,12 +169,9 @@ describe('Pro months from the wallet', () => {
       .values({
         team_id: team.id,
         day,
-        shard: 0,
         transactional: 10_250,
         marketing: 0,
-        cap: 0,
-        day_limit: null,
-      } as never)
+      })
       .execute();
     await chargeDueProUnits(t.deps.db, t.deps.config.prices, t.clock.now());
     await chargeDueProUnits(t.deps.db, t.deps.config.prices, t.clock.now());

@@ -139,13 +139,10 @@ it('a send refused inside queueEmails (daily quota used up) rolls the job back: 
     .values({
       team_id: team.id,
       day: now().toISOString().slice(0, 10),
-      shard: 0,
       transactional: 100,
       marketing: 0,
-      cap: 0,
-      day_limit: null,
     })
-    .onConflict((oc) => oc.columns(['team_id', 'day', 'shard']).doUpdateSet({ transactional: 100 }))
+    .onConflict((oc) => oc.columns(['team_id', 'day']).doUpdateSet({ transactional: 100 }))
     .execute();
   const [outcome] = await work(await claim(id));
   expect(outcome).toMatchObject({ outcome: 'retry' });

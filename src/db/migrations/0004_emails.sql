@@ -109,22 +109,15 @@ CREATE TABLE suppressions (
 -- The admin API's suppression list, newest first per team (src/admin/suppressions-routes.ts).
 CREATE INDEX suppressions_team_created ON suppressions (team_id, created_at DESC, email DESC);
 
--- Recipients counted against the plan's daily and monthly send limits, reserved at send time. A
--- team's day is split over several rows (shards) so that concurrent sends of one team do not all
--- wait on one row lock until commit. Each shard may take sends up to its own `cap` without looking
--- at the others; the caps of a day add up to at most the daily limit they were set for
--- (`day_limit`), so the day's total can never pass it. When a shard is full (or the rows are
--- missing, or the plan's limit changed), the sender locks every shard of the day, checks the total,
--- and shares what is left of the limit out again. See src/emails/limits.ts.
+-- Recipients counted against the plan's daily and monthly send limits, one row per team and UTC
+-- day, reserved by queueEmails in the transaction that stores the emails: the row is locked, the
+-- day's and the month's totals checked, the recipients added. See src/emails/limits.ts.
 CREATE TABLE team_daily_usage (
   team_id       integer NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
   day           date NOT NULL,
   transactional integer NOT NULL DEFAULT 0,
   marketing     integer NOT NULL DEFAULT 0,
-  shard         smallint NOT NULL DEFAULT 0,
-  cap           integer NOT NULL DEFAULT 0,
-  day_limit     integer,
-  PRIMARY KEY (team_id, day, shard)
+  PRIMARY KEY (team_id, day)
 );
 
 -- The outbox: what HERALD_MAIL_TRANSPORT=log "sent" (nothing leaves the machine), kept so an operator
