@@ -13,7 +13,7 @@ import { listOf } from './recipients.ts';
 import { UNSUBSCRIBE_PLACEHOLDER } from './unsubscribe-link.ts';
 
 /** The text version of an HTML body: links kept as `text [url]`, images left out. */
-export function textOfHtml(html: string): string {
+function textOfHtml(html: string): string {
   return convert(html, {
     wordwrap: 78,
     selectors: [

@@ -41,13 +41,13 @@ function changedRow<R extends SmsOutcomeRow>(row: R, change: SmsChange, now: Dat
 }
 
 /** An `sms.<status>` event a change caused, with the message as the change left it. */
-export interface SmsChangeEvent<R extends SmsOutcomeRow = SmsRow> {
+interface SmsChangeEvent<R extends SmsOutcomeRow = SmsRow> {
   status: SmsChange['status'];
   row: R;
 }
 
 /** What a set of changes comes to: the rows to write, the charges to release and the events. */
-export interface PlannedSmsChanges<R extends SmsOutcomeRow = SmsRow> {
+interface PlannedSmsChanges<R extends SmsOutcomeRow = SmsRow> {
   written: R[];
   released: R[];
   events: SmsChangeEvent<R>[];
@@ -57,7 +57,7 @@ export interface PlannedSmsChanges<R extends SmsOutcomeRow = SmsRow> {
  * Applies each message's changes, in order, in memory. A change the rules refuse is skipped
  * (duplicates and late reports).
  */
-export function planSmsChanges<R extends SmsOutcomeRow>(
+function planSmsChanges<R extends SmsOutcomeRow>(
   items: readonly { row: R; changes: readonly SmsChange[] }[],
   now: Date,
 ): PlannedSmsChanges<R> {
@@ -81,7 +81,7 @@ export function planSmsChanges<R extends SmsOutcomeRow>(
  * Applies each message's changes to rows locked by the caller; answers the rows that changed, as
  * written.
  */
-export async function applySmsChanges(
+async function applySmsChanges(
   tx: Transaction<Database>,
   items: readonly { row: SmsRow; changes: readonly SmsChange[] }[],
   now: Date,

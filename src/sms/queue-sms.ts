@@ -13,7 +13,7 @@ import type { PreparedSms } from './prepare.ts';
 import { insertSmsMany, monthlyParts, type SmsRow } from './queries.ts';
 
 /** The first day of `at`'s UTC month: the key of the month's parts. */
-export const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
+const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
 
 /** What the message costs for a team that sent `partsBefore` parts this month. */
 export function smsCharge(prices: PriceList, sms: PreparedSms, partsBefore: number): bigint {
@@ -21,7 +21,7 @@ export function smsCharge(prices: PriceList, sms: PreparedSms, partsBefore: numb
   return millionthsToMinor(priceTimes(unitPrice, sms.segments), sms.currency);
 }
 
-export function chargeInput(sms: PreparedSms, amountMinor: bigint) {
+function chargeInput(sms: PreparedSms, amountMinor: bigint) {
   const parts = `${sms.segments} segment${sms.segments === 1 ? '' : 's'}`;
   return {
     amountMinor,

@@ -106,7 +106,7 @@ export async function applyReports(
 }
 
 /** Applies the reports waiting for `providerMessageId` if a message has it now, in status order. */
-export async function applyPendingReports(
+async function applyPendingReports(
   db: Kysely<Database>,
   provider: string,
   providerMessageId: string,

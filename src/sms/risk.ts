@@ -7,7 +7,7 @@ import type { RecentSends } from './context-queries.ts';
 /** The window the bursts are counted over. */
 export const RISK_WINDOW_MS = 10 * 60_000;
 /** Messages in the window from which each burst counts as a signal. */
-export const BURST_AT = { toPrefix: 10, toNumber: 5, clientIp: 10 } as const;
+const BURST_AT = { toPrefix: 10, toNumber: 5, clientIp: 10 } as const;
 /** Counting stops here: no burst signal needs more. */
 export const RISK_COUNT_CAP = Math.max(BURST_AT.toPrefix, BURST_AT.toNumber, BURST_AT.clientIp);
 /** Number types that are mobile or may be (libphonenumber cannot tell some countries' ranges apart). */

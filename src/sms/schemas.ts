@@ -13,7 +13,7 @@ export const ClientIp = z
   .optional()
   .describe("the end user's IP address, for risk scoring; only a keyed hash is stored");
 
-export const TEXT_MAX = 1_600;
+const TEXT_MAX = 1_600;
 export const SENDER_ID_MAX = 11;
 export const LIST_LIMIT_MAX = 100;
 export const LIST_LIMIT_DEFAULT = 50;

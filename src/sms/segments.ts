@@ -25,10 +25,10 @@ const septets = new Uint8Array(0x10000);
 for (const c of GSM_BASIC) septets[c.charCodeAt(0)] = 1;
 for (const c of GSM_EXTENSION) septets[c.charCodeAt(0)] = 2;
 
-export const GSM_SINGLE = 160;
-export const GSM_PART = 153;
-export const UCS2_SINGLE = 70;
-export const UCS2_PART = 67;
+const GSM_SINGLE = 160;
+const GSM_PART = 153;
+const UCS2_SINGLE = 70;
+const UCS2_PART = 67;
 
 export function countSegments(text: string): SegmentCount {
   let gsm = true;

@@ -10,7 +10,7 @@ import { deadline } from '../../platform/deadline.ts';
 import { ProviderPool, type ProviderRequest } from './provider-pool.ts';
 import type { SendOutcome } from './types.ts';
 
-export const PROVIDER_TIMEOUT_MS = 15_000;
+const PROVIDER_TIMEOUT_MS = 15_000;
 export const MAX_CONNECTIONS = 100;
 const BODY_MAX = 64 * 1024;
 
