@@ -45,11 +45,7 @@ export async function addUsageOfDay(
 }
 
 /** Recipients counted for the team per UTC day (zero without a row), e.g. for usage reads and tests. */
-export async function usageOfDay(
-  db: Db,
-  teamId: number,
-  day: string,
-): Promise<DayUsage> {
+export async function usageOfDay(db: Db, teamId: number, day: string): Promise<DayUsage> {
   const row = await sql<{ transactional: string | number; marketing: string | number }>`
     SELECT COALESCE(SUM(transactional), 0) AS transactional, COALESCE(SUM(marketing), 0) AS marketing
     FROM team_daily_usage WHERE team_id = ${teamId} AND day = ${day}::date`.execute(db);

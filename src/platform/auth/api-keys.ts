@@ -45,16 +45,7 @@ export async function findPrincipalByHash(db: Kysely<Database>, keyHash: Buffer)
     .selectFrom('api_keys as k')
     .innerJoin('teams as t', 't.id', 'k.team_id')
     .leftJoin('members as m', (join) => join.onRef('m.id', '=', 'k.member_id').onRef('m.team_id', '=', 'k.team_id'))
-    .select([
-      'k.id',
-      'k.key_hash',
-      'k.team_id',
-      'k.kind',
-      'k.domain_id',
-      'k.member_id',
-      'm.role',
-      't.api_rate_limit',
-    ])
+    .select(['k.id', 'k.key_hash', 'k.team_id', 'k.kind', 'k.domain_id', 'k.member_id', 'm.role', 't.api_rate_limit'])
     .where('k.key_hash', '=', keyHash)
     .executeTakeFirst();
   if (!row || !keysMatch(row.key_hash, keyHash)) return null;
