@@ -134,8 +134,8 @@ async function generateData(db: Db): Promise<BenchData> {
     );
     // Events: SENT; DELIVERED (or BOUNCED 3%, COMPLAINED 0.2% after delivery); OPENED 45% of the
     // delivered, CLICKED 30% of those, a second OPENED for a third of those; never after now.
-    // Without the per-row trigger of address_activity (migration 0011) for these 2,000,000 rows: the
-    // summary is then built from the events in one statement, the way the migration fills it.
+    // Without the trigger of address_activity (0004_emails.sql) for these 2,000,000 rows: the
+    // summary is then built from the events in one statement, with the values the trigger would write.
     await sql`SET LOCAL session_replication_role = replica`.execute(tx);
     await sql`INSERT INTO email_events (team_id, email_id, status, created_at)
       SELECT ${team.id}::integer, m.id, ev.status, least(m.sent_at + ev.after, ${now}::timestamptz)
@@ -319,7 +319,7 @@ try {
     ...plan.nodes,
     '```',
     '',
-    "How: the email-activity condition reads `address_activity` (migration 0011: the latest received/opened/clicked/bounced/complained time per team and address, kept by a trigger on `email_events`), one primary-key probe per candidate or one index range hashed, instead of joining `email_recipients` to `email_events`. No index serves the property conditions (any key a book may have, compared ignoring case), so the book is scanned; compile.ts keeps that scan cheap: a case-insensitive equality tests `char_length` before `lower()` (lower-casing under a UTF-8 locale was most of the scan), the number test is a pattern without bounded repetitions (which PostgreSQL's regex engine expands into states) guarded by a length limit, and values computed from parameters are InitPlans (`(SELECT lower($n))`), computed once even in a generic prepared plan. Before these changes the same count on the same data took 459 ms (median of 5 on this machine, this session).",
+    "How: the email-activity condition reads `address_activity` (`0004_emails.sql`: the latest received/opened/clicked/bounced/complained time per team and address, kept by a trigger on `email_events`), one primary-key probe per candidate or one index range hashed, instead of joining `email_recipients` to `email_events`. No index serves the property conditions (any key a book may have, compared ignoring case), so the book is scanned; compile.ts keeps that scan cheap: a case-insensitive equality tests `char_length` before `lower()` (lower-casing under a UTF-8 locale was most of the scan), the number test is a pattern without bounded repetitions (which PostgreSQL's regex engine expands into states) guarded by a length limit, and values computed from parameters are InitPlans (`(SELECT lower($n))`), computed once even in a generic prepared plan. Before these changes the same count on the same data took 459 ms (median of 5 on this machine, this session).",
   ].join('\n');
   console.log(body);
   if (data.generatedSeconds !== null) console.log(`(data generated in ${data.generatedSeconds.toFixed(0)} s)`);

@@ -1,5 +1,5 @@
 // Every SQL statement of the analytics area: sums of the per-day counters that the trigger of
-// migration 0014 keeps (email_daily_stats), team id first. A team has at most one row per day,
+// 0010_analytics.sql keeps (email_daily_stats), team id first. A team has at most one row per day,
 // domain and shard, so these read a few hundred rows whatever the team's volume.
 import { sql } from 'kysely';
 import type { Db } from '../db/handle.ts';

@@ -1,5 +1,5 @@
 // Analytics (FULL): daily email counts and reputation, read from the counters a trigger on
-// email_events keeps (migration 0014; what is counted is in README.md here).
+// email_events keeps (0010_analytics.sql; what is counted is in README.md here).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The audit log of billing reads (migration 0029), team id first.
+// The audit log of billing reads (0016_billing.sql), team id first.
 import { sql } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { BillingAuditLogRow } from '../db/schema-billing.ts';

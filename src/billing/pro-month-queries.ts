@@ -1,4 +1,4 @@
-// The Pro months paid from the wallet (migration 0029), team id first: an append-only list of
+// The Pro months paid from the wallet (0016_billing.sql), team id first: an append-only list of
 // transitions per team (pro_month_events), the deployment's gapless invoice counter and the
 // teams the renewal chore must look at. The team row's billing columns: team-billing-queries.ts.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// The Pro units of a team this month (migration 0029), team id first: the units counted against the
+// The Pro units of a team this month (0016_billing.sql), team id first: the units counted against the
 // send quota (team_daily_usage), those already charged (pro_unit_charges) and the wallet's currency.
 import { sql } from 'kysely';
 import type { Db } from '../db/handle.ts';

@@ -1,5 +1,5 @@
 // Recording opens (the tracking pixel): ONE OPENED event per tracked copy, and its tally in
-// email_opens (migrations 0018, 0020). A copy is named by open_key: '' for an email, the recipient
+// email_opens (0004_emails.sql). A copy is named by open_key: '' for an email, the recipient
 // for a MARKETING copy. The first open (first-opens.ts) inserts the event with recordEmailEvent's
 // rules (it joins the history, the status moves only as status-precedence.ts allows and never out of
 // QUEUED or SCHEDULED, the insert triggers fire: webhook email.opened, the daily counters, address
@@ -16,7 +16,7 @@
 // (segments' "opened in the last N days"), which the insert trigger does for first opens, when it is
 // more than ACTIVITY_STEP past the copy's last move (email_opens.activity_at).
 //
-// Why a later open touches nothing but its tally row (migration 0020): later opens are most of the
+// Why a later open touches nothing but its tally row: later opens are most of the
 // pixel's traffic (readers reopening, image proxies, previews), and one narrow update costs the
 // database far less than locking the email, rewriting a jsonb list and probing address activity for
 // every open (bench/RESULTS.md, tracking-open). So only a copy's first open moves the email's status: an open that arrives while the email is still

@@ -72,7 +72,7 @@ function numericPredicate(column: RawBuilder<unknown>, op: keyof typeof comparis
   return sql<SqlBool>`(CASE WHEN length(${column}) <= ${NUMBER_LENGTH_MAX}::integer AND ${column} ~ ${NUMBER_PATTERN}::text THEN ${column}::numeric ${comparison[op]} ${once(sql`${text(value)}::numeric`)} ELSE false END)`;
 }
 
-/** The column of address_activity (migration 0011) holding the latest event of each kind. */
+/** The column of address_activity (0004_emails.sql) holding the latest event of each kind. */
 const activityColumn = {
   received: 'last_received_at',
   opened: 'last_opened_at',
@@ -186,7 +186,7 @@ export function matchingContacts(
 /**
  * The definition as the conjuncts of a WHERE. With `match: all`, each top-level condition is its own
  * conjunct, not wrapped in coalesce: the planner then sees them one by one (an `EXISTS` becomes a
- * semi-join that can use the email indexes of migration 0010 instead of a subplan run per contact).
+ * semi-join that can use the email indexes of 0004_emails.sql instead of a subplan run per contact).
  * The meaning is the same: WHERE keeps a row only when every conjunct is true, so a NULL excludes it
  * exactly as `coalesce(…, false)` does. Otherwise the whole definition is one (never NULL) conjunct.
  */

@@ -13,7 +13,7 @@ export interface RecentSends {
 /**
  * Whether the team has sent to the country: ordered by created_at, which only the (team_id, country,
  * created_at) index serves without a sort, so the planner does not answer it with a sequential scan
- * when a few teams' messages fill the table (migration 0035).
+ * when a few teams' messages fill the table (0012_sms.sql).
  */
 function sentToCountry(teamId: RawBuilder<unknown>, country: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`((SELECT true FROM sms_messages WHERE team_id = ${teamId} AND country = ${country}

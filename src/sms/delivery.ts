@@ -154,7 +154,7 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     idColumn: 'sms_id',
     idType: 'text',
     dueColumn: 'next_attempt_at',
-    // The queue row carries what sending needs (migration 0040): the claim reads no message.
+    // The queue row carries what sending needs (0012_sms.sql): the claim reads no message.
     claimReturning: sql`sms_id, team_id, attempts, recorded_attempts, handed_off, charge_transaction_id, to_number, sender_id, body`,
     // Large batches spread each claim's and outcome's fixed cost over more messages. Under a backlog
     // three full batches at once, so that while one batch's outcomes are written and the next is

@@ -1,4 +1,4 @@
-// The statements of reports that wait for their provider id (migration 0042). Reports carry no team:
+// The statements of reports that wait for their provider id (0012_sms.sql). Reports carry no team:
 // the provider's id is all they name, as in sms_provider_ids.
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/handle.ts';

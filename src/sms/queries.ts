@@ -83,7 +83,7 @@ export async function getSms(db: Db, teamId: number, id: string): Promise<SmsRow
 
 /**
  * Newest first; `after` is the (created_at, id) of the previous page's last row. No index of
- * sms_messages names the status (migration 0037): queued messages are listed through the delivery
+ * sms_messages names the status (0012_sms.sql): queued messages are listed through the delivery
  * queue's index, failed and rejected ones through their reason (only they have one); sent and
  * delivered ones, common or recent, along the team's list.
  */

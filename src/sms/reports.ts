@@ -69,7 +69,7 @@ async function applyReport(
   now: Date,
 ): Promise<SmsRow | null> {
   // A refusal reported after the message was sent counts as failed: `rejected` is only from queued.
-  // Every failed or rejected message has a reason (contract; a constraint since migration 0037).
+  // Every failed or rejected message has a reason (contract; a constraint in 0012_sms.sql).
   const status = report.status === 'rejected' && row.status !== 'queued' ? 'failed' : report.status;
   const reason = status === 'failed' || status === 'rejected' ? (report.reason ?? smsReason('unknown')) : undefined;
   // Left `sent` unconfirmed (its id still the awaiting one until a report's change writes the real one).

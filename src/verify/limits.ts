@@ -5,7 +5,7 @@
 // throttled. A fixed window may let twice the limit through across its boundary. Shared counters
 // unreachable (REDIS_URL set, Redis down): codes are sent unlimited, as every API limit is
 // (docs/OPERATIONS.md), while risk scoring, which reads the database, still refuses abuse; the
-// outage is logged once per change of the circuit's state (deps.ts), not per request.
+// outage is logged once per change of the circuit's state (build-deps.ts), not per request.
 import type { Secrets } from '../platform/crypto.ts';
 import { ApiError } from '../platform/errors.ts';
 import {

@@ -180,7 +180,7 @@ export function sendFactsStatement(questions: readonly FactsQuestion[]) {
   `;
 }
 
-/** Rows each team's monthly code count is spread over (migration 0031). */
+/** Rows each team's monthly code count is spread over (0013_verify.sql). */
 const CODE_COUNT_SHARDS = 8;
 
 /** Where a code sent now is counted: its team and its UTC month (the writer picks the shard). */

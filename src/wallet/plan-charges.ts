@@ -1,4 +1,4 @@
-// Charges for the plan, paid from the wallet (billing, migration 0029): a Pro month and Pro units
+// Charges for the plan, paid from the wallet (billing, 0016_billing.sql): a Pro month and Pro units
 // past the included amount. Appended like every other row, under the wallet lock in the caller's
 // transaction; each has a receipt. Separate from charge() so the SMS charge path stays as it is.
 import type { WalletTransactionRow } from '../db/schema-wallet.ts';

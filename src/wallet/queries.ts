@@ -1,4 +1,4 @@
-// Every statement of the wallet (migration 0022), team id first: the wallet row and its lock, the
+// Every statement of the wallet (0011_wallet.sql), team id first: the wallet row and its lock, the
 // append-only ledger (wallet_transactions) and sender IDs. The rules (balance checks, give-backs,
 // fees) are in ledger.ts, movements.ts and sender-ids.ts; these only read and write rows.
 import { sql, type Kysely, type Transaction } from 'kysely';

@@ -1,11 +1,10 @@
 // Email events and their webhook calls in ONE statement: a writer of email_events (src/emails) adds
 // emailEventCallsCte to the statement that inserts the events, over a relation of those events with
 // their payloads built in TypeScript (src/emails/views.ts emailEventView), so an event and its calls
-// commit together and a batch of events costs one set-based fan-out, as the trigger of migration
-// 0013 did. Events written one at a time go through recordEvent instead.
+// commit together and a batch of events costs one set-based fan-out. Events written one at a time go through recordEvent instead.
 //
-// Still triggers on email_events (no new ones): email_events_daily_stats (migration 0014) and
-// email_events_address_activity (migration 0017).
+// Still triggers on email_events (no new ones): email_events_daily_stats (0010_analytics.sql) and
+// email_events_address_activity (0004_emails.sql).
 import { sql, type RawBuilder } from 'kysely';
 import { QUEUE_CHANNEL } from '../queue/index.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './events.ts';

@@ -1,7 +1,7 @@
 // Reputation rates under the relay and log transports (issue 22): those transports write SENT and
 // DELIVERED only when a delivery report comes back, so the rates divide by emails sent until the
 // scope asked for (team or domain) has a delivery, and by delivered from the first one on. Events
-// are real email_events rows, counted by migration 0014's trigger.
+// are real email_events rows, counted by the trigger of 0010_analytics.sql.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEmailEvent } from '../../src/emails/email-events.ts';
 import type { EmailStatus } from '../../src/db/schema.ts';

@@ -1,4 +1,4 @@
-// The per-address activity summary (migration 0011) that segments' email_activity and email_problem
+// The per-address activity summary (0004_emails.sql) that segments' email_activity and email_problem
 // conditions read: kept by a trigger on email_events whoever writes the event, latest time wins even
 // when events arrive out of order, every recipient of an email moves, and the summary always equals
 // what the events themselves say.

@@ -1,10 +1,10 @@
-// The delivery queue beside the messages (migration 0037): a message is queued by its own row in
+// The delivery queue beside the messages (0012_sms.sql): a message is queued by its own row in
 // sms_deliveries, which its outcome deletes; the provider's id finds it for reports through
 // sms_provider_ids; lists by status still find every status, the rare ones by index in a crowded
 // team; both go with their team's messages (deleteSmsOfTeam, no trigger); no index of sms_messages names a column that a status change
 // writes, and a full batch's new versions fit on their pages (so each change is a HOT update). The
 // outcome statement writes rows that share some columns and differ in others, and a provider id
-// given twice (migration 0039: a hash index, no uniqueness) fails nothing.
+// given twice (a hash index, no uniqueness) fails nothing.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogSmsProvider } from '../../src/adapters/sms-provider/index.ts';

@@ -1,6 +1,6 @@
 -- The inbound spool: every message the SMTP listener takes is written here first, and its 250 is
--- sent once this row committed (src/inbound/spool.ts). The row is the job of the inbound-messages
--- queue (src/inbound/inbound-queue.ts), which records what the message reports and deletes the row
+-- sent once this row committed (src/mx/spool.ts). The row is the job of the inbound-messages
+-- queue (src/mx/inbound-queue.ts), which records what the message reports and deletes the row
 -- in the same transaction, so a message is acted on exactly once. A message that keeps failing is
 -- kept with failed_at and its last error, for an operator to look at.
 CREATE TABLE inbound_messages (

@@ -1,6 +1,6 @@
 -- Team inboxes and the messages they receive (src/inboxes). The listener accepts RCPT TO for a live
 -- inbox's address (lower case, without +tag); a message for it is parsed, classified and stored here
--- by whoever records the spooled message (src/inbound/record-spooled.ts), in the transaction that
+-- by whoever records the spooled message (src/mx/record-spooled.ts), in the transaction that
 -- deletes the spool row and records the email.received event.
 CREATE TABLE inboxes (
   id          text PRIMARY KEY,

@@ -70,7 +70,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     return decision.then(apply, (error: unknown) => {
       // Shared counters (Redis) unreachable: serve the request rather than fail every API call.
       // Reads whose contract demands 503 in this case check their own limits (billing).
-      // The outage itself is logged once per change of the circuit's state (deps.ts), not per request.
+      // The outage itself is logged once per change of the circuit's state (build-deps.ts), not per request.
       if (!(error instanceof CounterUnavailableError)) throw error;
       request.log.debug({ reason: error.message }, 'rate-limit counters unavailable; request not limited');
       request.principal = principal;
