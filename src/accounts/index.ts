@@ -11,6 +11,8 @@ export {
   listApiKeys,
   listMembers,
   setMemberRole,
+  teamEffectivePlanOf,
+  teamNameOf,
   updateTeam,
 } from './queries.ts';
 export { bootstrapBanner, bootstrapFirstTeam } from './bootstrap.ts';

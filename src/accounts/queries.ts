@@ -1,8 +1,9 @@
 // The statements of Accounts: teams, their members and their API keys (the tenants every other area
 // hangs from). Changes that cached principals carry are announced in the same transaction.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ApiKeyKind, Currency, Database, Member, MemberRole, Team, TeamPlan } from '../db/schema.ts';
 import { announceAuthChange } from '../platform/auth/auth-events.ts';
+import { effectivePlanSql } from '../platform/effective-plan.ts';
 import { defaultApiRateLimit } from '../platform/plans.ts';
 
 interface TeamInput {
@@ -174,4 +175,14 @@ export async function listApiKeys(db: Kysely<Database>, teamId: number) {
     .where('team_id', '=', teamId)
     .orderBy('created_at')
     .execute();
+}
+
+/** The team's name (int expression), NULL for no team: a fragment another area's one-statement read embeds. */
+export function teamNameOf(teamId: RawBuilder<unknown>): RawBuilder<string | null> {
+  return sql<string | null>`(SELECT tn.name FROM teams AS tn WHERE tn.id = ${teamId})`;
+}
+
+/** The plan the team's limits apply today (platform/effective-plan.ts), NULL for no team: a fragment to embed. */
+export function teamEffectivePlanOf(teamId: RawBuilder<unknown>): RawBuilder<TeamPlan | null> {
+  return sql<TeamPlan | null>`(SELECT ${effectivePlanSql('tp')} FROM teams AS tp WHERE tp.id = ${teamId})`;
 }

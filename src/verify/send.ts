@@ -17,16 +17,8 @@ import { smsSendDeps, type SmsSendDeps, type SmsSendSource } from '../sms/index.
 import { checkBatching } from './check.ts';
 import { codeHash } from './codes.ts';
 import { enforceSendLimits } from './limits.ts';
-import {
-  insertVerification,
-  readSendFacts,
-  type FactsQuestion,
-  type Guess,
-  type GuessOutcome,
-  type RiskCounts,
-  type SendFacts,
-  type VerificationRow,
-} from './queries.ts';
+import { insertVerification, type Guess, type GuessOutcome, type VerificationRow } from './queries.ts';
+import { readSendFacts, type FactsQuestion, type RiskCounts, type SendFacts } from './send-facts-queries.ts';
 import { CONVERSION, scoreVerification, VELOCITY_AT, VELOCITY_WINDOW_MS, type RiskFacts } from './risk.ts';
 import { ATTEMPTS } from './schemas.ts';
 import type { SmsDelivery } from './view.ts';
