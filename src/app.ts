@@ -66,7 +66,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('herald', { apiPrefix: deps.config.apiPrefix });
   // The card processor client and its per-team cache, shared by the billing reads and /hooks/stripe.
-  const billing = billingParts(deps);
+  const billing = billingParts(deps.config.stripe, deps.clock);
 
   // Every response names its request, so a caller can quote it in a support request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -96,29 +96,46 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   // Concurrent email sends of this process (the emails API and one-time codes) share one transaction.
   const emailSending = sendBatching(deps.db);
+  // Each area gets only the parts it uses.
+  const { db, clock, secrets, rateLimiter, logger, principals } = deps;
   await app.register(
     async (api) => {
       requireDeclaredAccess(api);
       registerOpenApiRoutes(api);
       registerWhoami(api);
-      registerDomainRoutes(api, { ...deps, mailDomain: deps.config.mailDomain });
+      registerDomainRoutes(api, { db, clock, secrets, mailDomain: deps.config.mailDomain });
       registerTemplateRoutes(api, deps);
       registerEmailRoutes(api, deps, emailSending);
       registerSegmentRoutes(api, deps);
       registerAnalyticsRoutes(api, deps);
       registerContactsArea(api, deps);
-      registerBillingRoutes(api, deps, billing);
-      registerWebhookRoutes(api, { ...deps, webhookAllowCidrs: deps.config.webhookAllowCidrs });
+      const { prices, billingReadTimeoutMs: readTimeoutMs } = deps.config;
+      registerBillingRoutes(
+        api,
+        { db, clock, secrets, logger, rateLimiter, principals, prices, readTimeoutMs },
+        billing,
+      );
+      registerWebhookRoutes(api, {
+        db,
+        clock,
+        secrets,
+        rateLimiter,
+        dns: deps.dns,
+        webhookAllowCidrs: deps.config.webhookAllowCidrs,
+      });
       registerSmsRoutes(api, smsSendDeps(deps, { batched: true }));
       registerVerifyRoutes(api, verifyDeps(deps, emailSending));
       registerJourneyRoutes(api, deps);
-      registerInboundRoutes(api, { ...deps, publicUrl: deps.config.publicUrl });
+      registerInboundRoutes(api, { db, clock, secrets, blobs: deps.blobs, publicUrl: deps.config.publicUrl });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: deps.config.apiPrefix },
   );
   const adminDeps = {
-    ...deps,
+    db,
+    clock,
+    secrets,
+    principals,
     adminToken: deps.config.adminToken,
     prices: deps.config.prices,
     mailDomain: deps.config.mailDomain,
@@ -130,12 +147,12 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   // Open pixel and click redirects (/t/...); their events written by the tracking writers.
   await app.register(async (scope) => registerTrackingRoutes(scope, deps, trackingEventWriters(deps)));
   // SMS providers' delivery reports (/hooks/sms/...).
-  await app.register(smsCallbackRoutes(deps));
+  await app.register(smsCallbackRoutes({ db, clock, smsProvider: deps.smsProvider, publicUrl: deps.config.publicUrl }));
   // Stripe events (/hooks/stripe): refresh what the billing reads keep for a customer's team.
   await app.register(
     stripeHookRoutes({
-      db: deps.db,
-      clock: deps.clock,
+      db,
+      clock,
       webhookSecret: deps.config.stripe.webhookSecret,
       cache: billing.cache,
     }),

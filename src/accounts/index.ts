@@ -10,7 +10,15 @@ export {
   getTeam,
   listApiKeys,
   listMembers,
+  lockTeamBilling,
   setMemberRole,
+  setTeamPlanAndBillingMethod,
+  teamBillingColumns,
+  teamsOfStripeCustomer,
+  teamsPayingProFromWallet,
+  teamEffectivePlanOf,
+  teamNameOf,
   updateTeam,
+  type TeamBillingColumns,
 } from './queries.ts';
 export { bootstrapBanner, bootstrapFirstTeam } from './bootstrap.ts';

@@ -1,8 +1,18 @@
 // The statements of Accounts: teams, their members and their API keys (the tenants every other area
 // hangs from). Changes that cached principals carry are announced in the same transaction.
-import { sql, type Kysely } from 'kysely';
-import type { ApiKeyKind, Currency, Database, Member, MemberRole, Team, TeamPlan } from '../db/schema.ts';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type {
+  ApiKeyKind,
+  BillingMethod,
+  Currency,
+  Database,
+  Member,
+  MemberRole,
+  Team,
+  TeamPlan,
+} from '../db/schema.ts';
 import { announceAuthChange } from '../platform/auth/auth-events.ts';
+import { effectivePlanSql } from '../platform/effective-plan.ts';
 import { defaultApiRateLimit } from '../platform/plans.ts';
 
 interface TeamInput {
@@ -174,4 +184,74 @@ export async function listApiKeys(db: Kysely<Database>, teamId: number) {
     .where('team_id', '=', teamId)
     .orderBy('created_at')
     .execute();
+}
+
+/** The team's name (int expression), NULL for no team: a fragment another area's one-statement read embeds. */
+export function teamNameOf(teamId: RawBuilder<unknown>): RawBuilder<string | null> {
+  return sql<string | null>`(SELECT tn.name FROM teams AS tn WHERE tn.id = ${teamId})`;
+}
+
+/** The plan the team's limits apply today (platform/effective-plan.ts), NULL for no team: a fragment to embed. */
+export function teamEffectivePlanOf(teamId: RawBuilder<unknown>): RawBuilder<TeamPlan | null> {
+  return sql<TeamPlan | null>`(SELECT ${effectivePlanSql('tp')} FROM teams AS tp WHERE tp.id = ${teamId})`;
+}
+
+/** The team's plan and billing method, its row locked so plan changes and renewals take turns (billing). */
+export async function lockTeamBilling(db: Kysely<Database>, teamId: number) {
+  return db
+    .selectFrom('teams')
+    .select(['plan', 'billing_method'])
+    .where('id', '=', teamId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export interface TeamBillingColumns {
+  plan: TeamPlan;
+  effective_plan: TeamPlan;
+  billing_method: BillingMethod;
+  currency: Currency;
+  stripe_customer_id: string | null;
+}
+
+/** The team's billing columns and the plan enforced today (platform/effective-plan.ts). */
+export async function teamBillingColumns(
+  db: Kysely<Database>,
+  teamId: number,
+): Promise<TeamBillingColumns | undefined> {
+  const result = await sql<TeamBillingColumns>`
+    SELECT t.plan, ${effectivePlanSql('t')} AS effective_plan, t.billing_method, t.currency, t.stripe_customer_id
+    FROM teams t WHERE t.id = ${teamId}`.execute(db);
+  return result.rows[0];
+}
+
+export async function setTeamPlanAndBillingMethod(
+  db: Kysely<Database>,
+  teamId: number,
+  change: { plan: TeamPlan; method: BillingMethod },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('teams')
+    .set({ billing_method: change.method, plan: change.plan, updated_at: now })
+    .where('id', '=', teamId)
+    .execute();
+}
+
+/** Every team on Pro paid from its wallet, by id. */
+export async function teamsPayingProFromWallet(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('plan', '=', 'pro')
+    .where('billing_method', '=', 'wallet')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The teams whose Stripe customer this is (a Stripe event names the customer, not the team). */
+export async function teamsOfStripeCustomer(db: Kysely<Database>, customerId: string): Promise<number[]> {
+  const rows = await db.selectFrom('teams').select('id').where('stripe_customer_id', '=', customerId).execute();
+  return rows.map((r) => r.id);
 }

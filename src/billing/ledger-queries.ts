@@ -1,38 +1,37 @@
-// The billing reads of the wallet ledger (the wallet area writes it; billing only reads), team id
-// first. Pages walk the index (team_id, created_at DESC, seq DESC); a cursor is the last row's seq,
-// and created_at never goes backwards along seq, so (created_at, seq) of that row bounds the next page.
-import { sql } from 'kysely';
+// Billing's ledger reads: the wallet's rows (read through wallet/index.ts; the wallet area writes
+// them) with the invoice number of each Pro month, which billing keeps in pro_month_events.
+import { getTeam } from '../accounts/index.ts';
 import type { Db } from '../db/handle.ts';
-import type { WalletTransactionRow, WalletTransactionType } from '../db/schema-wallet.ts';
+import type { WalletTransactionRow } from '../db/schema-wallet.ts';
+import { findByReceipt, ledgerPage as walletLedgerPage, type LedgerFilter } from '../wallet/index.ts';
 
-export interface LedgerFilter {
-  type?: WalletTransactionType;
-  from?: Date;
-  to?: Date;
-  /** seq of the last row of the previous page. */
-  afterSeq?: number;
+export type { LedgerFilter };
+export type LedgerRow = WalletTransactionRow & { invoice_number: string | null };
+
+/** The invoice numbers of the Pro months paid by these transactions of the team, by transaction id. */
+async function invoiceNumbers(db: Db, teamId: number, transactionIds: string[]): Promise<Map<string, string | null>> {
+  if (transactionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('pro_month_events')
+    .select(['transaction_id', 'invoice_number'])
+    .where('team_id', '=', teamId)
+    .where('transaction_id', 'in', transactionIds)
+    .execute();
+  return new Map(rows.map((row) => [row.transaction_id!, row.invoice_number]));
 }
 
-export type LedgerRow = WalletTransactionRow & { invoice_number: string | null };
+async function withInvoiceNumbers(db: Db, teamId: number, rows: WalletTransactionRow[]): Promise<LedgerRow[]> {
+  const numbers = await invoiceNumbers(
+    db,
+    teamId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, invoice_number: numbers.get(row.id) ?? null }));
+}
 
 /** Up to `limit` rows of the team's ledger, newest first, with the invoice number of Pro months. */
 export async function ledgerPage(db: Db, teamId: number, filter: LedgerFilter, limit: number): Promise<LedgerRow[]> {
-  const result = await sql<LedgerRow>`
-    SELECT t.*, p.invoice_number FROM wallet_transactions t
-    LEFT JOIN pro_month_events p ON p.team_id = t.team_id AND p.transaction_id = t.id
-    WHERE t.team_id = ${teamId}
-      ${filter.type === undefined ? sql`` : sql`AND t.type = ${filter.type}`}
-      ${filter.from === undefined ? sql`` : sql`AND t.created_at >= ${filter.from}`}
-      ${filter.to === undefined ? sql`` : sql`AND t.created_at < ${filter.to}`}
-      ${
-        filter.afterSeq === undefined
-          ? sql``
-          : sql`AND t.seq < ${filter.afterSeq} AND t.created_at <= (SELECT c.created_at FROM wallet_transactions c
-              WHERE c.team_id = ${teamId} AND c.seq = ${filter.afterSeq})`
-      }
-    ORDER BY t.created_at DESC, t.seq DESC
-    LIMIT ${limit}`.execute(db);
-  return result.rows.map(normalise);
+  return withInvoiceNumbers(db, teamId, await walletLedgerPage(db, teamId, filter, limit));
 }
 
 /** The row that has receipt `reference`, with its team's name; undefined for another team's. */
@@ -41,27 +40,9 @@ export async function findReceiptRow(
   teamId: number,
   reference: string,
 ): Promise<(LedgerRow & { team_name: string }) | undefined> {
-  const result = await sql<LedgerRow & { team_name: string }>`
-    SELECT t.*, p.invoice_number, tm.name AS team_name FROM wallet_transactions t
-    JOIN teams tm ON tm.id = t.team_id
-    LEFT JOIN pro_month_events p ON p.team_id = t.team_id AND p.transaction_id = t.id
-    WHERE t.team_id = ${teamId} AND t.receipt_reference = ${reference}`.execute(db);
-  const row = result.rows[0];
-  return row === undefined ? undefined : { ...normalise(row), team_name: row.team_name };
-}
-
-export async function walletCurrency(db: Db, teamId: number): Promise<string | null> {
-  const result = await sql<{ currency: string }>`SELECT currency FROM wallets WHERE team_id = ${teamId}`.execute(db);
-  return result.rows[0]?.currency ?? null;
-}
-
-/** Raw SQL rows: bigint columns arrive as strings from pg, numbers or bigints from PGlite. */
-function normalise(row: LedgerRow): LedgerRow {
-  return {
-    ...row,
-    seq: BigInt(row.seq),
-    amount: BigInt(row.amount),
-    balance_after: BigInt(row.balance_after),
-    created_at: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
-  };
+  const row = await findByReceipt(db, teamId, reference);
+  const team = row === undefined ? undefined : await getTeam(db, teamId);
+  if (row === undefined || team === undefined) return undefined;
+  const [withNumber] = await withInvoiceNumbers(db, teamId, [row]);
+  return { ...withNumber!, team_name: team.name };
 }

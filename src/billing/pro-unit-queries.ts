@@ -1,8 +1,10 @@
 // The Pro units of a team this month (0016_billing.sql), team id first: the units counted against the
-// send quota (team_daily_usage), those already charged (pro_unit_charges) and the wallet's currency.
+// send quota (team_daily_usage), those already charged (pro_unit_charges) and the wallet's currency
+// (through the wallet's fragment).
 import { sql } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { Currency } from '../platform/money.ts';
+import { walletCurrencyOf } from '../wallet/index.ts';
 
 export interface ProUnitCount {
   /** Units counted from the first of the month to `day`, inclusive. */
@@ -20,7 +22,7 @@ export async function countProUnits(db: Db, teamId: number, month: string, day: 
       (SELECT COALESCE(SUM(transactional + marketing), 0) FROM team_daily_usage
         WHERE team_id = ${teamId} AND day >= ${month}::date AND day <= ${day}::date) AS used,
       (SELECT units_charged FROM pro_unit_charges WHERE team_id = ${teamId} AND month = ${month}::date) AS charged,
-      (SELECT currency FROM wallets WHERE team_id = ${teamId}) AS currency`.execute(db);
+      ${walletCurrencyOf(sql`${teamId}::int`)} AS currency`.execute(db);
   const row = counted.rows[0]!;
   return { used: Number(row.used), charged: BigInt(String(row.charged ?? 0)), currency: row.currency };
 }

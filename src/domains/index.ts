@@ -2,5 +2,13 @@
 export { registerDomainRoutes } from './routes.ts';
 export { domainCheckQueue, DOMAIN_CHECK_QUEUE } from './check-queue.ts';
 export { canSendFrom, getSendingDomain, type SendingDomain } from './sending.ts';
-export { domainExists, domainName, unknownDomainIds, verifiedDomainId, verifiedDomainsJson } from './queries.ts';
+export {
+  domainExists,
+  domainName,
+  domainNameOf,
+  firstVerifiedDomainName,
+  unknownDomainIds,
+  verifiedDomainId,
+  verifiedDomainsJson,
+} from './queries.ts';
 export { builtinDnsRecords, builtinSendingDomain, type BuiltinDnsRecord } from './builtin-domain.ts';

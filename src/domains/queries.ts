@@ -142,6 +142,17 @@ export function verifiedDomainId(teamId: RawBuilder<unknown>, name: RawBuilder<u
     WHERE d.team_id = ${teamId} AND d.name = ${name} AND d.deleted_at IS NULL AND d.verified_at IS NOT NULL LIMIT 1)`;
 }
 
+/** The name of the team's first verified domain (int expression), or NULL: a fragment to embed. */
+export function firstVerifiedDomainName(teamId: RawBuilder<unknown>): RawBuilder<string | null> {
+  return sql<string | null>`(SELECT d.name FROM domains AS d WHERE d.team_id = ${teamId} AND d.deleted_at IS NULL
+    AND d.verified_at IS NOT NULL ORDER BY d.id LIMIT 1)`;
+}
+
+/** The name of the team's domain `id` (int expressions), deleted or not, or NULL: a fragment to embed. */
+export function domainNameOf(teamId: RawBuilder<unknown>, id: RawBuilder<unknown>): RawBuilder<string | null> {
+  return sql<string | null>`(SELECT d.name FROM domains AS d WHERE d.team_id = ${teamId} AND d.id = ${id})`;
+}
+
 export async function findVerifiedDomain(db: Db, teamId: number, name: string): Promise<DomainRow | undefined> {
   return db
     .selectFrom('domains')

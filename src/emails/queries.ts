@@ -3,7 +3,7 @@
 // open-queries.ts and outbox-queries.ts.
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { verifiedDomainsJson } from '../domains/index.ts';
-import { effectivePlanSql } from '../platform/effective-plan.ts';
+import { teamEffectivePlanOf } from '../accounts/index.ts';
 import { openTally } from './email-opens.ts';
 
 import type {
@@ -79,7 +79,7 @@ export async function readSendContexts(db: Db, questions: ContextQuestion[]): Pr
     unsubscribed: string[] | null;
   }>`
     SELECT a.q,
-      (SELECT ${effectivePlanSql('t')} FROM teams t WHERE t.id = a.team_id) AS plan,
+      ${teamEffectivePlanOf(sql`a.team_id`)} AS plan,
       ${verifiedDomainsJson(sql`a.team_id`, sql`a.names`)} AS domains,
       (SELECT json_agg(email) FROM suppressions WHERE team_id = a.team_id AND email = ANY(a.addresses)) AS suppressed,
       (SELECT json_agg(email) FROM unsubscribes WHERE team_id = a.team_id AND email = ANY(a.addresses)) AS unsubscribed

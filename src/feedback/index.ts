@@ -16,4 +16,10 @@ export {
 } from './apply-feedback.ts';
 export { classifyBounce, type BounceCategory, type BounceClassification, type BounceType } from './bounce-rules.ts';
 export { parseFeedbackReport, type FeedbackReport, type ReportRecipient } from './parse-report.ts';
-export { deleteSuppression, getSuppression, listSuppressions, type SuppressionRow } from './suppression-queries.ts';
+export {
+  deleteSuppression,
+  getSuppression,
+  isSuppressed,
+  listSuppressions,
+  type SuppressionRow,
+} from './suppression-queries.ts';

@@ -1,6 +1,6 @@
 // Reads and deletes of a team's suppression list for the operator (admin's suppression routes);
 // the rows are written by the feedback batch (record-reports.ts) and read by the send path.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export interface SuppressionRow {
@@ -54,4 +54,9 @@ export async function deleteSuppression(db: Kysely<Database>, teamId: number, em
     .where('email', '=', email)
     .executeTakeFirst();
   return deleted.numDeletedRows > 0n;
+}
+
+/** Whether the team (int expression) suppresses `email` (text expression): a fragment another area's statement embeds. */
+export function isSuppressed(teamId: RawBuilder<unknown>, email: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM suppressions AS s WHERE s.team_id = ${teamId} AND s.email = ${email})`;
 }

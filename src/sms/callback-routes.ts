@@ -4,7 +4,9 @@
 // in the path) and a report that fails the check changes nothing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SMS_CALLBACK_PATHS, type CallbackRequest, type SmsProvider } from '../adapters/sms-provider/index.ts';
-import type { Deps } from '../deps.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { ApiError } from '../platform/errors.ts';
 import { applyReports } from './reports.ts';
@@ -26,8 +28,16 @@ export function smsCallbackUrls(publicUrl: string, secrets: Secrets) {
 
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'Not found');
 
-export function smsCallbackRoutes(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'smsProvider'>) {
-  const { db, clock, config, smsProvider } = deps;
+export interface SmsCallbackDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** HERALD_PUBLIC_URL: the URL the provider signed is this plus the request's path. */
+  publicUrl: string;
+  smsProvider: SmsProvider;
+}
+
+export function smsCallbackRoutes(deps: SmsCallbackDeps) {
+  const { db, clock, publicUrl, smsProvider } = deps;
   return async (scope: FastifyInstance) => {
     // Raw bodies: the signatures cover the bytes (Termii) or the exact form fields (Twilio).
     scope.removeAllContentTypeParsers();
@@ -38,7 +48,7 @@ export function smsCallbackRoutes(deps: Pick<Deps, 'db' | 'clock' | 'config' | '
     const receive = async (provider: SmsProvider['kind'], request: FastifyRequest, refusal: () => ApiError) => {
       if (smsProvider.kind !== provider) throw notFound();
       const callback: CallbackRequest = {
-        url: `${config.publicUrl}${request.url}`,
+        url: `${publicUrl}${request.url}`,
         headers: request.headers,
         body: typeof request.body === 'string' ? request.body : '',
       };

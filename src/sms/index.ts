@@ -1,6 +1,6 @@
 // What other areas may use of SMS. Everything else in this folder is the area's own.
 export { registerSmsRoutes } from './routes.ts';
-export { sendSms, smsSendDeps, SMS_DELIVERY_QUEUE, type SmsSendDeps } from './send.ts';
+export { sendSms, smsSendDeps, SMS_DELIVERY_QUEUE, type SmsSendDeps, type SmsSendSource } from './send.ts';
 export { prepareSms, type PreparedSms, type SmsCheckDeps } from './prepare.ts';
 export { queueSms, type QueueSmsOptions } from './queue-sms.ts';
 export { smsView } from './view.ts';

@@ -2,7 +2,6 @@
 // row, which is the delivery job, stored together by queueSms: in the API process inside the shared
 // batch's transaction (store-batch.ts), elsewhere in a transaction of its own. A refused charge (402)
 // stores nothing. The delivery worker is woken after commit.
-import type { Deps } from '../deps.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import type { PriceList } from '../platform/price-list.ts';
 import type { QueueAnnouncer } from '../queue/index.ts';
@@ -38,8 +37,16 @@ export async function sendSms(deps: SmsSendDeps, principal: Principal, input: Se
   return row;
 }
 
-/** The send path's dependencies, from the process's; `batched` for the API process. */
-export function smsSendDeps(deps: Deps, options: { batched: boolean } = { batched: false }): SmsSendDeps {
+/** What the send path is built from: the process's parts and its SMS settings (app.ts passes them). */
+export type SmsSendSource = Pick<SmsSendDeps, 'db' | 'clock' | 'secrets' | 'announcer'> & {
+  config: Pick<SmsSendDeps, 'prices' | 'risk'> & {
+    smsCountries: SmsCheckDeps['sms']['countries'];
+    smsSharedSenderId: string;
+  };
+};
+
+/** The send path's dependencies; `batched` for the API process. */
+export function smsSendDeps(deps: SmsSendSource, options: { batched: boolean } = { batched: false }): SmsSendDeps {
   const prices = deps.config.prices;
   return {
     db: deps.db,

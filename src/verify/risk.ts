@@ -9,7 +9,7 @@ import {
   type RiskReason,
   type RiskThresholds,
 } from '../platform/risk.ts';
-import type { RiskCounts } from './queries.ts';
+import type { RiskCounts } from './send-facts-queries.ts';
 
 /** The window of the velocity signals (Twilio Verify counts sends per 10 minutes too). */
 export const VELOCITY_WINDOW_MS = 10 * 60_000;

@@ -4,7 +4,6 @@
 // queueEmails, or the SMS charged to the wallet through queueSms (402 rolls both back).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { Deps } from '../deps.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Secrets } from '../platform/crypto.ts';
@@ -14,20 +13,12 @@ import { newId } from '../platform/ids.ts';
 import type { RateLimiter } from '../platform/rate-limit/index.ts';
 import type { RiskAssessment, RiskThresholds } from '../platform/risk.ts';
 import type { SendBatching, SendDeps } from '../emails/index.ts';
-import { smsSendDeps, type SmsSendDeps } from '../sms/index.ts';
+import { smsSendDeps, type SmsSendDeps, type SmsSendSource } from '../sms/index.ts';
 import { checkBatching } from './check.ts';
 import { codeHash } from './codes.ts';
 import { enforceSendLimits } from './limits.ts';
-import {
-  insertVerification,
-  readSendFacts,
-  type FactsQuestion,
-  type Guess,
-  type GuessOutcome,
-  type RiskCounts,
-  type SendFacts,
-  type VerificationRow,
-} from './queries.ts';
+import { insertVerification, type Guess, type GuessOutcome, type VerificationRow } from './queries.ts';
+import { readSendFacts, type FactsQuestion, type RiskCounts, type SendFacts } from './send-facts-queries.ts';
 import { CONVERSION, scoreVerification, VELOCITY_AT, VELOCITY_WINDOW_MS, type RiskFacts } from './risk.ts';
 import { ATTEMPTS } from './schemas.ts';
 import type { SmsDelivery } from './view.ts';
@@ -48,7 +39,13 @@ export interface VerifyDeps {
   guesses?: Coalescer<Guess, GuessOutcome>;
 }
 
-export function verifyDeps(deps: Deps, emailBatching?: SendBatching): VerifyDeps {
+/** What verify's dependencies are built from in app.ts: the SMS send's, the rate limiter and the mail domain. */
+export type VerifySource = SmsSendSource & {
+  rateLimiter: RateLimiter;
+  config: SmsSendSource['config'] & { mailDomain: string };
+};
+
+export function verifyDeps(deps: VerifySource, emailBatching?: SendBatching): VerifyDeps {
   return {
     ...(emailBatching ? { facts: sendFactsBatching(deps.db), guesses: checkBatching(deps.db) } : {}),
     db: deps.db,

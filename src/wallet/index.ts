@@ -4,11 +4,16 @@ export { charge, planCharge, release, topUp, adjust, reverse, type ChargeInput, 
 export {
   getWallet,
   findTransaction,
+  findByReceipt,
   findByReference,
+  ledgerPage,
   listTransactions,
   lockWallets,
   writeMovements,
   listSenderIds,
+  walletCurrency,
+  walletCurrencyOf,
+  type LedgerFilter,
   type Tx,
 } from './queries.ts';
 export { createSenderId, deleteSenderId } from './sender-ids.ts';

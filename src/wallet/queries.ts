@@ -1,7 +1,7 @@
 // Every statement of the wallet (0011_wallet.sql), team id first: the wallet row and its lock, the
 // append-only ledger (wallet_transactions) and sender IDs. The rules (balance checks, give-backs,
 // fees) are in ledger.ts, movements.ts and sender-ids.ts; these only read and write rows.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { SenderIdRow, WalletRow, WalletTransactionRow, WalletTransactionType } from '../db/schema-wallet.ts';
 
@@ -154,4 +154,74 @@ export async function markSenderIdDeleted(
     .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The ledger filters of a page (billing's reads); afterSeq is the seq of the previous page's last row. */
+export interface LedgerFilter {
+  type?: WalletTransactionType;
+  from?: Date;
+  to?: Date;
+  afterSeq?: number;
+}
+
+/**
+ * Up to `limit` rows of the team's ledger, newest first. Pages walk the index (team_id, created_at
+ * DESC, seq DESC); created_at never goes backwards along seq, so the cursor row's (created_at, seq)
+ * bounds the next page.
+ */
+export async function ledgerPage(
+  db: Kysely<Database>,
+  teamId: number,
+  filter: LedgerFilter,
+  limit: number,
+): Promise<WalletTransactionRow[]> {
+  const result = await sql<WalletTransactionRow>`
+    SELECT t.* FROM wallet_transactions t
+    WHERE t.team_id = ${teamId}
+      ${filter.type === undefined ? sql`` : sql`AND t.type = ${filter.type}`}
+      ${filter.from === undefined ? sql`` : sql`AND t.created_at >= ${filter.from}`}
+      ${filter.to === undefined ? sql`` : sql`AND t.created_at < ${filter.to}`}
+      ${
+        filter.afterSeq === undefined
+          ? sql``
+          : sql`AND t.seq < ${filter.afterSeq} AND t.created_at <= (SELECT c.created_at FROM wallet_transactions c
+              WHERE c.team_id = ${teamId} AND c.seq = ${filter.afterSeq})`
+      }
+    ORDER BY t.created_at DESC, t.seq DESC
+    LIMIT ${limit}`.execute(db);
+  return result.rows.map(normaliseTransaction);
+}
+
+/** The team's row with receipt `reference`; undefined for another team's. */
+export async function findByReceipt(
+  db: Kysely<Database>,
+  teamId: number,
+  reference: string,
+): Promise<WalletTransactionRow | undefined> {
+  const result = await sql<WalletTransactionRow>`
+    SELECT * FROM wallet_transactions WHERE team_id = ${teamId} AND receipt_reference = ${reference}`.execute(db);
+  const row = result.rows[0];
+  return row === undefined ? undefined : normaliseTransaction(row);
+}
+
+/** The currency of the team's wallet, null without one. */
+export async function walletCurrency(db: Kysely<Database>, teamId: number): Promise<string | null> {
+  const result = await sql<{ currency: string }>`SELECT currency FROM wallets WHERE team_id = ${teamId}`.execute(db);
+  return result.rows[0]?.currency ?? null;
+}
+
+/** The currency of the team's wallet (int expression), NULL without one: a fragment to embed. */
+export function walletCurrencyOf(teamId: RawBuilder<unknown>): RawBuilder<string | null> {
+  return sql<string | null>`(SELECT w.currency FROM wallets AS w WHERE w.team_id = ${teamId})`;
+}
+
+/** Raw SQL rows: bigint columns arrive as strings from pg, numbers or bigints from PGlite. */
+function normaliseTransaction(row: WalletTransactionRow): WalletTransactionRow {
+  return {
+    ...row,
+    seq: BigInt(row.seq),
+    amount: BigInt(row.amount),
+    balance_after: BigInt(row.balance_after),
+    created_at: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+  };
 }

@@ -8,7 +8,7 @@ import type { DbHandle } from '../../src/db/connect.ts';
 import { createTeam } from '../../src/accounts/queries.ts';
 import { sendContextsStatement } from '../../src/sms/context-queries.ts';
 import { deleteSmsOfTeam } from '../../src/sms/index.ts';
-import { sendFactsStatement } from '../../src/verify/queries.ts';
+import { sendFactsStatement } from '../../src/verify/send-facts-queries.ts';
 import { getTestDb } from '../support/db.ts';
 
 const CROWD = 20_000;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../domains/support.ts';
 import { startRelayDelivery, type RelayDelivery } from '../emails/delivery-support.ts';
 import type { SendingTeam } from '../emails/support.ts';
-import { readSendFacts } from '../../src/verify/queries.ts';
+import { readSendFacts } from '../../src/verify/send-facts-queries.ts';
 import { codeInEmail, countRows, verify, wrongCode } from './support.ts';
 
 let r: RelayDelivery;
