@@ -4,12 +4,14 @@ export { registerWhoami } from './routes.ts';
 export { createApiKey, type CreatedApiKey } from './api-keys.ts';
 export {
   addMember,
+  apiKeyName,
   createTeam,
   deleteApiKey,
   getMember,
   getTeam,
   listApiKeys,
   listMembers,
+  ownerAndAdminEmails,
   setMemberRole,
   updateTeam,
 } from './queries.ts';
