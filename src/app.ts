@@ -29,7 +29,7 @@ import { registerVerifyRoutes, verifyDeps } from './verify/index.ts';
 import { billingParts, registerBillingRoutes, stripeHookRoutes } from './billing/index.ts';
 import { journeyContactHooks, registerJourneyRoutes } from './journeys/index.ts';
 import { registerContactHooks } from './platform/contact-hooks.ts';
-import { registerAttachmentRoutes, registerInboundRoutes } from './inboxes/index.ts';
+import { domainIdsWithInboxes, registerAttachmentRoutes, registerInboundRoutes } from './inboxes/index.ts';
 
 /** Contract: request bodies over 20 MB are refused at the edge with 413. */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -103,7 +103,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       requireDeclaredAccess(api);
       registerOpenApiRoutes(api);
       registerWhoami(api);
-      registerDomainRoutes(api, { db, clock, secrets, mailDomain: deps.config.mailDomain });
+      registerDomainRoutes(api, { db, clock, secrets, mailDomain: deps.config.mailDomain, domainIdsWithInboxes });
       registerTemplateRoutes(api, deps);
       registerEmailRoutes(api, deps, emailSending);
       registerSegmentRoutes(api, deps);

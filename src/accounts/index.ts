@@ -4,6 +4,7 @@ export { registerWhoami } from './routes.ts';
 export { createApiKey, type CreatedApiKey } from './api-keys.ts';
 export {
   addMember,
+  apiKeyName,
   createTeam,
   deleteApiKey,
   getMember,
@@ -11,6 +12,7 @@ export {
   listApiKeys,
   listMembers,
   lockTeamBilling,
+  ownerAndAdminEmails,
   setMemberRole,
   setTeamPlanAndBillingMethod,
   teamBillingColumns,

@@ -255,3 +255,26 @@ export async function teamsOfStripeCustomer(db: Kysely<Database>, customerId: st
   const rows = await db.selectFrom('teams').select('id').where('stripe_customer_id', '=', customerId).execute();
   return rows.map((r) => r.id);
 }
+
+/** The addresses of the team's owners and admins, in member id order (who a team notice goes to). */
+export async function ownerAndAdminEmails(db: Kysely<Database>, teamId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select('email')
+    .where('team_id', '=', teamId)
+    .where('role', 'in', ['OWNER', 'ADMIN'])
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.email);
+}
+
+/** The name a key was given; null when it has none or is gone. */
+export async function apiKeyName(db: Kysely<Database>, teamId: number, keyId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('name')
+    .where('team_id', '=', teamId)
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}

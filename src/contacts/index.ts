@@ -9,3 +9,14 @@ export {
 } from './create-contact-state.ts';
 export { ContactInput, BULK_MAX } from './schemas.ts';
 export { emailUnsubscribeUrl, contactUnsubscribeUrl } from '../platform/unsubscribe-links.ts';
+export {
+  bookFacts,
+  contactByEmail,
+  contactById,
+  contactIdsByEmail,
+  contactIdsInBook,
+  contactsOf,
+  lockBookFacts,
+  type BookFacts,
+  type ContactFacts,
+} from './reader-queries.ts';

@@ -241,19 +241,6 @@ export async function giveUpChecks(
     .execute();
 }
 
-/** The team's domains that have a live inbox (src/inboxes): their records include the inbound MX. */
-export async function domainIdsWithInboxes(db: Db, teamId: number): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('inboxes')
-    .select('domain_id')
-    .distinct()
-    .where('team_id', '=', teamId)
-    .where('deleted_at', 'is', null)
-    .where('domain_id', 'is not', null)
-    .execute();
-  return new Set(rows.map((row) => row.domain_id!));
-}
-
 /** The entries of `ids` that are not live domains of the team. */
 export async function unknownDomainIds(db: Db, teamId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];

@@ -17,7 +17,6 @@ import { generateDkimKeyPair, newDkimSelector } from './dkim.ts';
 import {
   getDomain,
   insertDomain,
-  domainIdsWithInboxes,
   listDomains,
   requestDomainCheck,
   softDeleteDomain,
@@ -28,7 +27,14 @@ import * as s from './schemas.ts';
 import { domainView } from './view.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
-type DomainDeps = { db: Kysely<Database>; clock: Clock; secrets: Secrets; mailDomain: string };
+type DomainDeps = {
+  db: Kysely<Database>;
+  clock: Clock;
+  secrets: Secrets;
+  mailDomain: string;
+  /** The team's domains with a live inbox (src/inboxes, handed over by app.ts: inboxes imports domains). */
+  domainIdsWithInboxes: (db: Kysely<Database>, teamId: number) => Promise<Set<number>>;
+};
 
 /** A key limited to one domain reaches that domain only (contract: 403, key has no access to the domain). */
 function checkDomainAccess(principal: Principal, id: number): void {
@@ -39,7 +45,7 @@ function checkDomainAccess(principal: Principal, id: number): void {
 
 export function registerDomainRoutes(app: FastifyInstance, deps: DomainDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = deps;
+  const { db, clock, domainIdsWithInboxes } = deps;
   const mailDomain = deps.mailDomain;
   const common = { tags: ['domains'], security: [{ apiKey: [] }] };
   // Error bodies per status: flat for 403/404 on reads and create, flat for everything on verify/delete.

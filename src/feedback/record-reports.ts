@@ -8,7 +8,7 @@
 // (recordEmailEvents), then suppression rows in (team, address) order.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, EmailStatus } from '../db/schema.ts';
-import { recordEmailEvents, type EmailEventInput, type EmailOfEvent } from '../emails/index.ts';
+import { emailsWithRecipients, recordEmailEvents, type EmailEventInput, type EmailOfEvent } from '../emails/index.ts';
 import { classifyBounce } from './bounce-rules.ts';
 import type { FeedbackDeps, FeedbackKind, FeedbackOutcome, IgnoredReason, RecipientOutcome } from './feedback-types.ts';
 import type { FeedbackReport, ReportRecipient } from './parse-report.ts';
@@ -46,25 +46,14 @@ interface EmailFacts {
   email: EmailOfEvent;
 }
 
-/** Each email's team, recipients and payload fields, in input order (null: no such email). The email id is the only
- * key a report carries, and ids are global, so the team comes from it; the recipients are then
- * joined by that team. The ids go as one array parameter, so the statement's text is the same for
- * every batch size (prepared once per connection), and = ANY() finds each email by its key
- * whatever the statistics say. */
+/** Each email's team, recipients and payload fields, in input order (null: no such email). The email
+ * id is the only key a report carries, and ids are global, so the team comes from it. */
 export async function readEmails(db: Kysely<Database>, emailIds: readonly string[]): Promise<(EmailFacts | null)[]> {
-  if (emailIds.length === 0) return [];
-  const rows = await sql<EmailOfEvent & { address: string | null }>`
-    SELECT e.id, e.team_id, e.domain_id, e."from", e."to", e.subject, e.created_at, r.address FROM emails e
-    LEFT JOIN email_recipients r ON r.team_id = e.team_id AND r.email_id = e.id
-    WHERE e.id = ANY(${[...new Set(emailIds)]}::text[])`.execute(db);
-  const emails = new Map<string, EmailFacts>();
-  for (const row of rows.rows) {
-    const { address, ...fields } = row;
-    const email = emails.get(row.id) ?? { teamId: row.team_id, sentTo: [], email: fields };
-    if (address !== null) email.sentTo.push(address);
-    emails.set(row.id, email);
-  }
-  return emailIds.map((id) => emails.get(id) ?? null);
+  const emails = await emailsWithRecipients(db, emailIds);
+  return emailIds.map((id) => {
+    const found = emails.get(id);
+    return found ? { teamId: found.email.team_id, ...found } : null;
+  });
 }
 
 /** The complained-about recipient: ARF Original-Rcpt-To, else the original To when it is one of

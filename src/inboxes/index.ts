@@ -9,7 +9,7 @@ export {
   type IntakeMessage,
 } from './intake.ts';
 export { createInbox, removeInbox } from './manage.ts';
-export { INBOX_CHANNEL, listInboxes } from './queries.ts';
+export { domainIdsWithInboxes, INBOX_CHANNEL, listInboxes } from './queries.ts';
 export { LiveInboxAddresses } from './live-addresses.ts';
 export { inboxAddressOf } from './addresses.ts';
 export { removeExpiredOriginals } from './retention.ts';

@@ -17,16 +17,16 @@ import type { Database, InboxRow } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
 import { newId } from '../platform/ids.ts';
+import { contactIdsByEmail } from '../contacts/index.ts';
+import { teamEmailIds } from '../emails/index.ts';
 import { recordEvents } from '../webhooks/index.ts';
 import { domainOf, inboxAddressOf } from './addresses.ts';
 import { receivedEventData } from './event.ts';
 import { writeMessageBytes } from './message-bytes.ts';
 import {
-  contactIdsByEmail,
   conversationAnsweringEmail,
   conversationsByHeaderId,
   insertInboxMessages,
-  teamEmailIds,
   type NewInboxMessage,
 } from './message-queries.ts';
 import {

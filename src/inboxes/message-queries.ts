@@ -1,5 +1,5 @@
 // The SQL of received messages, team id first: storing one (with its attachments), the threading
-// and contact lookups made while storing, the list and reads, and the retention chore's removal.
+// lookup made while storing, the list and reads, and the retention chore's removal.
 // The bytes themselves (original, attachments) are in the blob store (message-bytes.ts); the bytea
 // columns `raw` and `content` are only read (rows stored before it) and cleared by retention.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
@@ -141,26 +141,6 @@ export async function conversationAnsweringEmail(db: Db, teamId: number, emailId
     WHERE team_id = ${teamId}::int AND in_reply_to_email_id = ${emailId}
     ORDER BY received_at, id LIMIT 1`.execute(db);
   return rows[0]?.conversation_id ?? null;
-}
-
-/**
- * Which of these ids are the team's own emails. Herald's Message-IDs are `<emailId@HERALD_MAIL_DOMAIN>`
- * (src/emails, messageIdOf), so the email is found by its primary key, team checked.
- */
-export async function teamEmailIds(db: Db, teamId: number, emailIds: string[]): Promise<Set<string>> {
-  if (emailIds.length === 0) return new Set();
-  const { rows } = await sql<{ id: string }>`
-    SELECT id FROM emails WHERE team_id = ${teamId}::int AND id = ANY(${emailIds}::text[])`.execute(db);
-  return new Set(rows.map((row) => row.id));
-}
-
-/** Each sender's contact in one of the team's books (the oldest, if several books hold the address). */
-export async function contactIdsByEmail(db: Db, teamId: number, emails: string[]): Promise<Map<string, string>> {
-  if (emails.length === 0) return new Map();
-  const { rows } = await sql<{ email: string; id: string }>`
-    SELECT DISTINCT ON (email) email, id FROM contacts WHERE team_id = ${teamId}::int AND email = ANY(${emails}::text[])
-    ORDER BY email, created_at, id`.execute(db);
-  return new Map(rows.map((row) => [row.email, row.id]));
 }
 
 const MESSAGE_COLUMNS = sql`m.id, m.team_id, m.inbox_id, m.conversation_id, m.header_message_id, m.mail_from,

@@ -80,3 +80,17 @@ export async function liveInboxesByAddress(db: Db, addresses: readonly string[])
     .where('deleted_at', 'is', null)
     .execute();
 }
+
+/** The team's domains that have a live inbox: their records include the inbound MX (domains cannot
+ * import inboxes, which imports it, so app.ts hands this to the domains routes). */
+export async function domainIdsWithInboxes(db: Db, teamId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('inboxes')
+    .select('domain_id')
+    .distinct()
+    .where('team_id', '=', teamId)
+    .where('deleted_at', 'is', null)
+    .where('domain_id', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.domain_id!));
+}

@@ -5,10 +5,12 @@ import { canSendFrom } from '../domains/index.ts';
 import { domainOf, parseAddress } from '../emails/index.ts';
 import { badRequest } from '../platform/errors.ts';
 import { getTemplateForSend } from '../templates/index.ts';
-import { bookOfSegment, getBookForJourney, type JourneyValues } from './queries.ts';
+import { bookFacts } from '../contacts/index.ts';
+import { bookOfSegment } from '../segments/index.ts';
+import type { JourneyValues } from './queries.ts';
 
 export async function checkReferences(db: Db, teamId: number, values: JourneyValues): Promise<void> {
-  if (values.contactBookId !== null && !(await getBookForJourney(db, teamId, values.contactBookId)))
+  if (values.contactBookId !== null && !(await bookFacts(db, teamId, values.contactBookId)))
     throw badRequest(`contactBookId: the team has no contact book ${values.contactBookId}`);
   if (values.segmentId !== null) {
     const book = await bookOfSegment(db, teamId, values.segmentId);

@@ -4,20 +4,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
-import { addContacts } from '../contacts/index.ts';
+import { addContacts, bookFacts, contactByEmail, contactById, type ContactFacts } from '../contacts/index.ts';
 import { ApiError, badRequest, notFound } from '../platform/errors.ts';
 import { notifyQueue } from '../queue/index.ts';
-import { contactInSegment } from '../segments/index.ts';
-import {
-  bookOfSegment,
-  getBookForJourney,
-  getContact,
-  getContactByEmail,
-  getJourney,
-  shareLockJourney,
-  type ContactForJourney,
-  type JourneyRow,
-} from './queries.ts';
+import { bookOfSegment, contactInSegment } from '../segments/index.ts';
+import { getJourney, shareLockJourney, type JourneyRow } from './queries.ts';
 import { bumpCounters, getRunOfContact, insertRuns, type RunRow } from './run-queries.ts';
 
 export const JOURNEY_RUNS_QUEUE = 'journey-runs';
@@ -43,23 +34,23 @@ async function contactToEnroll(
   teamId: number,
   journey: JourneyRow,
   input: EnrollInput,
-): Promise<{ contact: ContactForJourney; added: boolean }> {
+): Promise<{ contact: ContactFacts; added: boolean }> {
   const bookId = journey.contact_book_id;
   if (input.email !== undefined) {
     if (bookId === null) throw badRequest('email: the journey has no contact book to find or add the contact in');
-    if (!(await getBookForJourney(deps.db, teamId, bookId)))
+    if (!(await bookFacts(deps.db, teamId, bookId)))
       throw badRequest(`the journey's contact book ${bookId} no longer exists`);
-    const found = await getContactByEmail(deps.db, teamId, bookId, input.email);
+    const found = await contactByEmail(deps.db, teamId, bookId, input.email);
     if (found) return { contact: found, added: false };
     await addContacts(deps, teamId, bookId, [{ email: input.email }]);
-    const added = await getContactByEmail(deps.db, teamId, bookId, input.email);
+    const added = await contactByEmail(deps.db, teamId, bookId, input.email);
     if (!added) throw new Error('a contact added for an enrolment was not found');
     return { contact: added, added: true };
   }
-  const contact = await getContact(deps.db, teamId, input.contactId!);
+  const contact = await contactById(deps.db, teamId, input.contactId!);
   if (!contact) throw badRequest(`contactId: the team has no contact ${input.contactId}`);
   if (bookId !== null) {
-    if (!(await getBookForJourney(deps.db, teamId, bookId)))
+    if (!(await bookFacts(deps.db, teamId, bookId)))
       throw badRequest(`the journey's contact book ${bookId} no longer exists`);
     if (contact.contact_book_id !== bookId)
       throw badRequest(`contactId: contact ${contact.id} is not in the journey's contact book ${bookId}`);
@@ -75,7 +66,7 @@ export async function enroll(deps: EnrollDeps, teamId: number, journeyId: string
   const refused = refusedStatus(journey);
   if (refused) throw refused;
   const { contact, added } = await contactToEnroll(deps, teamId, journey, input);
-  const book = await getBookForJourney(deps.db, teamId, contact.contact_book_id);
+  const book = await bookFacts(deps.db, teamId, contact.contact_book_id);
   if (book?.double_opt_in_enabled && contact.confirmed_at === null)
     throw badRequest(`contact ${contact.id} has not confirmed its subscription (the contact book uses double opt-in)`);
 

@@ -6,10 +6,12 @@
 // is deleted in the transaction that makes the runs. A journey archived meanwhile enrols nobody.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { contactIdsInBook } from '../contacts/index.ts';
 import type { ContactsAdded } from '../platform/contact-hooks.ts';
 import { defineQueue, notifyQueue, type BatchContext, type Queue } from '../queue/index.ts';
+import { segmentContactIds } from '../segments/index.ts';
 import { JOURNEY_RUNS_QUEUE } from './enroll.ts';
-import { enrollableContacts, insertEnrolments, takeEnrolment } from './enrolment-queries.ts';
+import { insertEnrolments, takeEnrolment } from './enrolment-queries.ts';
 import { addedJourneysOfBook, shareLockJourney } from './queries.ts';
 import { bumpCounters, enrollContacts } from './run-queries.ts';
 
@@ -35,6 +37,18 @@ export async function recordAddedContacts(tx: Transaction<Database>, added: Cont
     now,
   );
   await notifyQueue(tx, JOURNEY_ENROLMENTS_QUEUE);
+}
+
+/** Those of `contactIds` still in the journey's book and, for a journey limited to a segment, matching it now. */
+async function enrollableContacts(
+  tx: Transaction<Database>,
+  teamId: number,
+  journey: { contact_book_id: string; segment_id: string | null },
+  contactIds: readonly string[],
+  now: Date,
+): Promise<string[]> {
+  if (journey.segment_id === null) return contactIdsInBook(tx, teamId, journey.contact_book_id, contactIds);
+  return (await segmentContactIds(tx, teamId, journey.segment_id, contactIds, now)) ?? [];
 }
 
 async function enrol(row: EnrolmentRow, ctx: BatchContext): Promise<void> {

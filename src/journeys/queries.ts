@@ -1,6 +1,5 @@
-// SQL of journeys themselves, team id first. The contact book, segment and contact reads are this
-// area's own statements on the contacts area's tables (contacts exports no readers), as segments
-// reads books; they read, never write.
+// SQL of journeys, team id first. Books, segments, contacts and emails are read through their
+// areas' index.ts.
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { JourneysTable, JourneyStatus } from '../db/schema.ts';
@@ -145,98 +144,6 @@ export function addedJourneysOfBook(db: Db, teamId: number, bookId: string): Pro
     .execute();
 }
 
-// Reads of the contacts area's tables.
-
-export interface BookForJourney {
-  id: string;
-  double_opt_in_enabled: boolean;
-}
-
-export function getBookForJourney(db: Db, teamId: number, bookId: string): Promise<BookForJourney | undefined> {
-  return db
-    .selectFrom('contact_books')
-    .select(['id', 'double_opt_in_enabled'])
-    .where('team_id', '=', teamId)
-    .where('id', '=', bookId)
-    .executeTakeFirst();
-}
-
-/** The book a segment of the team belongs to, or undefined when the team has no such segment. */
-export async function bookOfSegment(db: Db, teamId: number, segmentId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('segments')
-    .select('contact_book_id')
-    .where('team_id', '=', teamId)
-    .where('id', '=', segmentId)
-    .executeTakeFirst();
-  return row?.contact_book_id;
-}
-
-export interface ContactForJourney {
-  id: string;
-  contact_book_id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  subscribed: boolean;
-  confirmed_at: Date | null;
-  properties: Record<string, string>;
-}
-
-const contactColumns = [
-  'id',
-  'contact_book_id',
-  'email',
-  'first_name',
-  'last_name',
-  'subscribed',
-  'confirmed_at',
-  'properties',
-] as const;
-
-export function getContact(db: Db, teamId: number, contactId: string): Promise<ContactForJourney | undefined> {
-  return db
-    .selectFrom('contacts')
-    .select(contactColumns)
-    .where('team_id', '=', teamId)
-    .where('id', '=', contactId)
-    .executeTakeFirst();
-}
-
-export function getContactByEmail(
-  db: Db,
-  teamId: number,
-  bookId: string,
-  email: string,
-): Promise<ContactForJourney | undefined> {
-  return db
-    .selectFrom('contacts')
-    .select(contactColumns)
-    .where('team_id', '=', teamId)
-    .where('contact_book_id', '=', bookId)
-    .where('email', '=', email)
-    .executeTakeFirst();
-}
-
-/** Of these contacts of the book, the ones confirmed (double opt-in) and so members of it. */
-export async function confirmedContacts(
-  db: Db,
-  teamId: number,
-  bookId: string,
-  contactIds: readonly string[],
-): Promise<string[]> {
-  if (contactIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('contacts')
-    .select('id')
-    .where('team_id', '=', teamId)
-    .where('contact_book_id', '=', bookId)
-    .where(sql<boolean>`id = ANY (${[...contactIds]}::text[])`)
-    .where('confirmed_at', 'is not', null)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 /**
  * The runner's reads: journeys and contacts by (team, id) pairs, for runs of any team. The journeys
  * are KEY SHARE locked in id order before the batch locks its runs: batches run side by side, while
@@ -256,38 +163,4 @@ export async function keyShareJourneysOf(
     .orderBy('id')
     .forKeyShare()
     .execute();
-}
-
-export async function getContactsOf(
-  db: Db,
-  pairs: readonly { teamId: number; id: string }[],
-): Promise<(ContactForJourney & { team_id: number })[]> {
-  if (pairs.length === 0) return [];
-  return db
-    .selectFrom('contacts')
-    .select([...contactColumns, 'team_id'])
-    .where(
-      sql<boolean>`(team_id, id) IN (SELECT * FROM unnest(${pairs.map((p) => p.teamId)}::integer[], ${pairs.map((p) => p.id)}::text[]))`,
-    )
-    .execute();
-}
-
-/** Emails that were not delivered and will not be: a run that sent one exits with SEND_FAILED. */
-const FAILED_SEND_STATUSES = ['FAILED', 'BOUNCED', 'REJECTED', 'RENDERING_FAILURE', 'SUPPRESSED'] as const;
-
-/** Of these emails (a run's sent steps), the ones that failed, with their status. */
-export async function failedEmailsOf(
-  db: Db,
-  pairs: readonly { teamId: number; id: string }[],
-): Promise<Map<string, string>> {
-  if (pairs.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('emails')
-    .select(['id', 'status'])
-    .where(
-      sql<boolean>`(team_id, id) IN (SELECT * FROM unnest(${pairs.map((p) => p.teamId)}::integer[], ${pairs.map((p) => p.id)}::text[]))`,
-    )
-    .where('status', 'in', FAILED_SEND_STATUSES)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.status]));
 }

@@ -20,20 +20,15 @@
 // they run when it is ACTIVE again.
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { queueEmails } from '../emails/index.ts';
+import { contactsOf, type ContactFacts } from '../contacts/index.ts';
+import { failedEmailsOf, queueEmails } from '../emails/index.ts';
 import { systemPrincipal } from '../platform/auth/system-principal.ts';
 import { ApiError } from '../platform/errors.ts';
 import { defineQueue, errorMessage, type BatchContext, type JobOutcome, type Queue } from '../queue/index.ts';
 import { contactInSegment } from '../segments/index.ts';
 import { JOURNEY_RUNS_QUEUE } from './enroll.ts';
 import { recordRunEnded } from './events.ts';
-import {
-  failedEmailsOf,
-  getContactsOf,
-  keyShareJourneysOf,
-  type ContactForJourney,
-  type JourneyRow,
-} from './queries.ts';
+import { keyShareJourneysOf, type JourneyRow } from './queries.ts';
 import {
   bumpCounters,
   failRuns,
@@ -56,12 +51,12 @@ const SEND_CHUNK = 100;
 
 interface Turn {
   run: RunRow;
-  contact: ContactForJourney | undefined;
+  contact: ContactFacts | undefined;
   plan: TurnPlan;
   emailIds: string[];
 }
 
-function variablesOf(contact: ContactForJourney): Record<string, string> {
+function variablesOf(contact: ContactFacts): Record<string, string> {
   return {
     ...contact.properties,
     email: contact.email,
@@ -114,7 +109,7 @@ async function planTurns(
 ): Promise<Turn[]> {
   const contacts = new Map(
     (
-      await getContactsOf(
+      await contactsOf(
         tx,
         runs.map((r) => ({ teamId: r.team_id, id: r.contact_id })),
       )

@@ -9,7 +9,7 @@
 // once those emails have left the queue (runner.ts readyWhere); that turn completes it, or exits it
 // with SEND_FAILED when one of them failed or bounced.
 import type { ExitReason, RunStatus } from '../db/schema.ts';
-import type { ContactForJourney } from './queries.ts';
+import type { ContactFacts } from '../contacts/index.ts';
 import type { EmailStep, HistoryEntry, Step } from './schemas.ts';
 
 export interface Ending {
@@ -32,7 +32,7 @@ export interface TurnPlan {
 export function planTurn(
   steps: readonly Step[],
   startIndex: number,
-  contact: ContactForJourney | undefined,
+  contact: ContactFacts | undefined,
   leftSegment: string | null,
   now: Date,
   failedSend: string | null = null,

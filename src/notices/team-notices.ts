@@ -3,7 +3,8 @@
 // transaction; the team-notices queue (notices-queue.ts) mails it after commit.
 import { notifyQueue } from '../queue/index.ts';
 import type { Db } from '../db/handle.ts';
-import { apiKeyName, insertTeamNotice } from './queries.ts';
+import { apiKeyName, ownerAndAdminEmails } from '../accounts/index.ts';
+import { insertTeamNotice } from './queries.ts';
 
 export const TEAM_NOTICES_QUEUE = 'team-notices';
 
@@ -28,7 +29,10 @@ export function describeKey(key: ActingKey): string {
 
 /** Writes one notice addressed to the team's owners and admins today; none when it has none. */
 export async function queueTeamNotice(tx: Db, teamId: number, notice: TeamNotice, now: Date): Promise<void> {
-  if (await insertTeamNotice(tx, teamId, notice, now)) await notifyQueue(tx, TEAM_NOTICES_QUEUE);
+  const recipients = await ownerAndAdminEmails(tx, teamId);
+  if (recipients.length === 0) return;
+  await insertTeamNotice(tx, teamId, recipients, notice, now);
+  await notifyQueue(tx, TEAM_NOTICES_QUEUE);
 }
 
 /** The name a key was given, for notices. */

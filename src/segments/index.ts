@@ -2,6 +2,9 @@
 import { countSegment, readySegment, segmentQuery } from './evaluate.ts';
 
 import { getSegmentWithBook } from './queries.ts';
+
+export { bookOfSegment } from './queries.ts';
+import { sql } from 'kysely';
 import type { Db } from '../db/handle.ts';
 
 export { segmentInUse } from './in-use.ts';
@@ -28,6 +31,23 @@ export async function countSegmentContacts(
   const found = await getSegmentWithBook(db, teamId, segmentId);
   if (!found) return undefined;
   return countSegment(db, readySegment(found.segment, found.variables), now);
+}
+
+/** Of these contacts, the ones the segment matches at `now`; undefined when the team has no such segment. */
+export async function segmentContactIds(
+  db: Db,
+  teamId: number,
+  segmentId: string,
+  contactIds: readonly string[],
+  now: Date,
+): Promise<string[] | undefined> {
+  const query = await segmentContactsQuery(db, teamId, segmentId, now);
+  if (!query) return undefined;
+  const rows = await query
+    .select('c.id')
+    .where(sql<boolean>`c.id = ANY (${[...contactIds]}::text[])`)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Does the contact match the segment at `now`? (Journeys: enrolment and exit checks.) */

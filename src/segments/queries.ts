@@ -1,49 +1,29 @@
 // Every SQL statement of the segments area but the compiled definition (compile.ts); the team id
-// comes first and is in every WHERE. The book is read for its variables only.
-import type { Selectable, Transaction } from 'kysely';
-import type { Database, SegmentsTable } from '../db/schema.ts';
+// comes first and is in every WHERE. Books are read through contacts (books.ts).
+import type { Selectable } from 'kysely';
+import type { SegmentsTable } from '../db/schema.ts';
 import type { Db } from '../db/handle.ts';
 
 export type SegmentRow = Selectable<SegmentsTable>;
-
-export interface BookRow {
-  id: string;
-  variables: string[];
-}
 
 interface SegmentWithBook {
   segment: SegmentRow;
   variables: string[];
 }
 
-function variablesOf(value: unknown): string[] {
+export function variablesOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-export async function getBook(db: Db, teamId: number, contactBookId: string): Promise<BookRow | undefined> {
+/** The book a segment of the team belongs to, or undefined when the team has no such segment. */
+export async function bookOfSegment(db: Db, teamId: number, segmentId: string): Promise<string | undefined> {
   const row = await db
-    .selectFrom('contact_books')
-    .select(['id', 'variables'])
+    .selectFrom('segments')
+    .select('contact_book_id')
     .where('team_id', '=', teamId)
-    .where('id', '=', contactBookId)
+    .where('id', '=', segmentId)
     .executeTakeFirst();
-  return row && { id: row.id, variables: variablesOf(row.variables) };
-}
-
-/** The book, locked until the transaction ends: segment writes of one book take turns (count and name rules). */
-export async function lockBook(
-  tx: Transaction<Database>,
-  teamId: number,
-  contactBookId: string,
-): Promise<BookRow | undefined> {
-  const row = await tx
-    .selectFrom('contact_books')
-    .select(['id', 'variables'])
-    .where('team_id', '=', teamId)
-    .where('id', '=', contactBookId)
-    .forUpdate()
-    .executeTakeFirst();
-  return row && { id: row.id, variables: variablesOf(row.variables) };
+  return row?.contact_book_id;
 }
 
 /** Oldest first; id breaks ties. */

@@ -13,16 +13,15 @@ import { newId } from '../platform/ids.ts';
 import { cursorPage, decodeCursor, encodeCursor } from '../platform/pagination.ts';
 import type { Definition } from './definition.ts';
 import { countSegment, readySegment, segmentContactsPage, type ReadySegment } from './evaluate.ts';
+import { getBook, lockBook } from './books.ts';
 import { segmentInUse } from './in-use.ts';
 import { assertJourneysOfTeam, assertKeysAreVariables } from './problems.ts';
 import {
   countSegments,
   deleteSegment,
-  getBook,
   getSegment,
   insertSegment,
   listSegments,
-  lockBook,
   nameTaken,
   updateSegment,
 } from './queries.ts';

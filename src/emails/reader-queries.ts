@@ -1,0 +1,64 @@
+// The reads other areas make of emails through index.ts (inboxes' threading, journeys' runner,
+// feedback's batch); each is one statement whatever the number of ids.
+import { sql } from 'kysely';
+import type { Db } from '../db/handle.ts';
+import type { EmailOfEvent } from './views.ts';
+
+/**
+ * Which of these ids are the team's own emails. Herald's Message-IDs are `<emailId@HERALD_MAIL_DOMAIN>`
+ * (src/emails, messageIdOf), so the email is found by its primary key, team checked.
+ */
+export async function teamEmailIds(db: Db, teamId: number, emailIds: string[]): Promise<Set<string>> {
+  if (emailIds.length === 0) return new Set();
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM emails WHERE team_id = ${teamId}::int AND id = ANY(${emailIds}::text[])`.execute(db);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Emails that were not delivered and will not be: a run that sent one exits with SEND_FAILED. */
+const FAILED_SEND_STATUSES = ['FAILED', 'BOUNCED', 'REJECTED', 'RENDERING_FAILURE', 'SUPPRESSED'] as const;
+
+/** Of these emails (a run's sent steps), the ones that failed, with their status. */
+export async function failedEmailsOf(
+  db: Db,
+  pairs: readonly { teamId: number; id: string }[],
+): Promise<Map<string, string>> {
+  if (pairs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('emails')
+    .select(['id', 'status'])
+    .where(
+      sql<boolean>`(team_id, id) IN (SELECT * FROM unnest(${pairs.map((p) => p.teamId)}::integer[], ${pairs.map((p) => p.id)}::text[]))`,
+    )
+    .where('status', 'in', FAILED_SEND_STATUSES)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.status]));
+}
+
+/** An email as a feedback report needs it: its payload fields and the addresses it was sent to. */
+export interface EmailWithRecipients {
+  email: EmailOfEvent;
+  sentTo: string[];
+}
+
+/** Emails by id, over many teams, with their recipients (joined by the email's team). The ids go as
+ * one array parameter, so the statement's text is the same for every batch size (prepared once per
+ * connection), and = ANY() finds each email by its key whatever the statistics say. */
+export async function emailsWithRecipients(
+  db: Db,
+  emailIds: readonly string[],
+): Promise<Map<string, EmailWithRecipients>> {
+  const emails = new Map<string, EmailWithRecipients>();
+  if (emailIds.length === 0) return emails;
+  const rows = await sql<EmailOfEvent & { address: string | null }>`
+    SELECT e.id, e.team_id, e.domain_id, e."from", e."to", e.subject, e.created_at, r.address FROM emails e
+    LEFT JOIN email_recipients r ON r.team_id = e.team_id AND r.email_id = e.id
+    WHERE e.id = ANY(${[...new Set(emailIds)]}::text[])`.execute(db);
+  for (const row of rows.rows) {
+    const { address, ...fields } = row;
+    const found = emails.get(row.id) ?? { email: fields, sentTo: [] };
+    if (address !== null) found.sentTo.push(address);
+    emails.set(row.id, found);
+  }
+  return emails;
+}
