@@ -299,6 +299,9 @@ async function heraldRound(fakeUrl: string, fakePid: number, round: number, http
   await sql`ANALYZE sms_messages, sms_deliveries`.execute(deps.db);
   const result = await deliverAll(deps, provider, team, MESSAGES, fakePid);
   await provider.close();
+  // A team's messages take their queue rows and provider ids with them only through deleteSmsOfTeam.
+  const { deleteSmsOfTeam } = await import('../src/sms/index.ts');
+  for (const id of [warmUp, team]) await deleteSmsOfTeam(deps.db, id);
   await deps.db.deleteFrom('teams').where('id', 'in', [warmUp, team]).execute();
   await deps.close();
   return result;
