@@ -1,4 +1,4 @@
-// The one statement that stores a checked send: its emails, their first events (with the webhook
+// The one statement that stores checked sends (of one or many teams): its emails, their first events (with the webhook
 // calls they make, payloads built by views.ts emailEventCall), recipients and attachments. No rule is checked here:
 // queueEmails (queue-emails.ts) has checked and reserved everything before it calls this.
 import { sql, type Transaction } from 'kysely';
@@ -7,16 +7,17 @@ import { recordedEventsCtes } from './event-queries.ts';
 import type { NewEmail } from './queries.ts';
 import { emailEventCall } from './views.ts';
 
-/** Stores the emails of one team's send, created at `now`. */
+/** Stores the emails of the sends (each of one team), created at `now`, in one statement. */
 export async function insertEmails(
   tx: Transaction<Database>,
-  teamId: number,
   now: Date,
-  emails: NewEmail[],
+  sends: { teamId: number; emails: NewEmail[] }[],
 ): Promise<void> {
+  const emails = sends.flatMap(({ teamId, emails }) => emails.map((e) => ({ ...e, teamId })));
+  if (emails.length === 0) return;
   const rows = emails.map((e) => ({
     id: e.id,
-    team_id: teamId,
+    team_id: e.teamId,
     domain_id: e.domainId,
     api_key_id: e.apiKeyId,
     from: e.from,
@@ -41,7 +42,7 @@ export async function insertEmails(
   const events = emails.flatMap((e) => {
     const email = {
       id: e.id,
-      team_id: teamId,
+      team_id: e.teamId,
       domain_id: e.domainId,
       from: e.from,
       to: e.to,
@@ -50,14 +51,16 @@ export async function insertEmails(
     };
     return e.events.map((event) => ({
       n: n++,
-      team_id: teamId,
+      team_id: e.teamId,
       email_id: e.id,
       status: event.status,
       data: event.data ?? null,
       ...emailEventCall(email, event.status, event.data, now),
     }));
   });
-  const recipients = emails.flatMap((e) => e.recipients.map((address) => ({ email_id: e.id, address })));
+  const recipients = emails.flatMap((e) =>
+    e.recipients.map((address) => ({ team_id: e.teamId, email_id: e.id, address })),
+  );
   const attachments = emails.flatMap((e) =>
     e.attachments.map((a, position) => ({
       email_id: e.id,
@@ -84,8 +87,8 @@ export async function insertEmails(
     ${recordedEventsCtes('recorded')},
     new_recipients AS (
       INSERT INTO email_recipients (team_id, address, email_id)
-      SELECT ${teamId}::int, r.address, r.email_id
-      FROM jsonb_to_recordset(${JSON.stringify(recipients)}::jsonb) AS r (email_id text, address text)
+      SELECT r.team_id, r.address, r.email_id
+      FROM jsonb_to_recordset(${JSON.stringify(recipients)}::jsonb) AS r (team_id int, email_id text, address text)
     ),
     new_attachments AS (
       INSERT INTO email_attachments (email_id, position, filename, content)

@@ -1,12 +1,12 @@
 // The plan's daily and monthly send limits, reserved atomically with the emails they pay for:
 // queueEmails (queue-emails.ts) calls reserveLocked in the transaction that stores the emails. The
-// day's usage rows of the team are locked, the totals (and the month's sum) checked, the recipients
-// added. Over either limit: 429 RATE_LIMITED, nothing stored.
+// teams' usage rows of the day are locked, the totals (and the month's sums) checked, the recipients
+// added. A send over either limit: 429 RATE_LIMITED, nothing of it stored.
 import type { Transaction } from 'kysely';
 import type { Database, TeamPlan, TemplateType } from '../db/schema.ts';
 import { ApiError } from '../platform/errors.ts';
 import { dailySendLimit, monthlySendLimit } from '../platform/plans.ts';
-import { addUsageOfDay, insertMissingUsageRow, lockUsageOfDay, usedInMonthBefore } from './usage-queries.ts';
+import { addUsageOfDay, insertMissingUsageRows, lockUsageOfDay, usedInMonthBefore } from './usage-queries.ts';
 
 export { usageOfDay } from './usage-queries.ts';
 
@@ -16,6 +16,7 @@ export interface Reservation {
 }
 
 const limited = (message: string) => new ApiError(429, 'RATE_LIMITED', message);
+const NONE: Reservation = { transactional: 0, marketing: 0 };
 const total = (r: Reservation) => r.transactional + r.marketing;
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -35,26 +36,47 @@ export function checkSendSize(plan: TeamPlan, wanted: Reservation): void {
   if (daily !== null && n > daily) throw limited(`This send needs ${n} emails; the ${plan} plan allows ${daily} a day`);
 }
 
-/** The send's reservation, inside the transaction that stores the emails; throws 429 over a limit. */
-export async function reserveLocked(
-  tx: Transaction<Database>,
-  teamId: number,
-  plan: TeamPlan,
-  now: Date,
-  wanted: Reservation,
-): Promise<void> {
-  const n = total(wanted);
-  if (n === 0) return;
-  checkSendSize(plan, wanted);
-  const daily = dailySendLimit(plan);
-  const monthly = monthlySendLimit(plan);
+/** One send's recipients, counted against its team's limits. */
+export interface ReservationAsk {
+  teamId: number;
+  plan: TeamPlan;
+  wanted: Reservation;
+}
+
+/**
+ * The sends' reservations, inside the transaction that stores the emails: the teams' rows of the
+ * day locked (in team order) and their month's sums read, once for all the sends; then each send in
+ * order is checked against what its team has used, the sends before it included. Per send: null
+ * (reserved) or its 429.
+ */
+export async function reserveLocked(tx: Transaction<Database>, now: Date, asks: ReservationAsk[]) {
+  const refusals: (ApiError | null)[] = asks.map(() => null);
+  const teamIds = [...new Set(asks.filter((a) => total(a.wanted) > 0).map((a) => a.teamId))].sort((a, b) => a - b);
+  if (teamIds.length === 0) return refusals;
   const day = dayOf(now);
-  await insertMissingUsageRow(tx, teamId, day);
-  const usedToday = total(await lockUsageOfDay(tx, teamId, day));
-  if (daily !== null && usedToday + n > daily)
-    throw limited(`Daily send limit reached: the ${plan} plan allows ${daily} emails a day`);
-  // Today's row is locked, so no send of this team can change the month's sum meanwhile.
-  if (monthly !== null && (await usedInMonthBefore(tx, teamId, day)) + usedToday + n > monthly)
-    throw limited(`Monthly send limit reached: the ${plan} plan allows ${monthly} emails a month`);
-  await addUsageOfDay(tx, teamId, day, wanted);
+  await insertMissingUsageRows(tx, teamIds, day);
+  const usedToday = await lockUsageOfDay(tx, teamIds, day);
+  // Today's rows are locked, so no send of these teams can change their month's sums meanwhile.
+  const withMonthly = teamIds.filter((id) => asks.some((a) => a.teamId === id && monthlySendLimit(a.plan) !== null));
+  const usedBefore = await usedInMonthBefore(tx, withMonthly, day);
+  const added = new Map<number, Reservation>();
+  for (const [i, { teamId, plan, wanted }] of asks.entries()) {
+    const n = total(wanted);
+    if (n === 0) continue;
+    const adding = added.get(teamId) ?? NONE;
+    const today = total(usedToday.get(teamId) ?? NONE) + total(adding);
+    const daily = dailySendLimit(plan);
+    const monthly = monthlySendLimit(plan);
+    if (daily !== null && today + n > daily)
+      refusals[i] = limited(`Daily send limit reached: the ${plan} plan allows ${daily} emails a day`);
+    else if (monthly !== null && (usedBefore.get(teamId) ?? 0) + today + n > monthly)
+      refusals[i] = limited(`Monthly send limit reached: the ${plan} plan allows ${monthly} emails a month`);
+    else
+      added.set(teamId, {
+        transactional: adding.transactional + wanted.transactional,
+        marketing: adding.marketing + wanted.marketing,
+      });
+  }
+  await addUsageOfDay(tx, day, added);
+  return refusals;
 }

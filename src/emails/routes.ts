@@ -8,7 +8,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { QueueAnnouncer } from '../queue/index.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
-import { completeKeyIn } from '../platform/idempotency.ts';
+import { completedKey, completeKeysIn } from '../platform/idempotency.ts';
 import { notifyQueue } from '../queue/index.ts';
 import {
   getEmail,
@@ -64,7 +64,10 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps, batch
       principalOf(request),
       inputs,
       batch,
-      claimed && ((tx, newIds) => completeKeyIn(tx, claimed, JSON.stringify(respond(newIds)))),
+      claimed && {
+        row: (newIds) => completedKey(claimed, JSON.stringify(respond(newIds))),
+        write: completeKeysIn,
+      },
     );
     if (claimed) claimed.stored = true;
     return ids;

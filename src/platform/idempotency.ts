@@ -5,7 +5,7 @@
 // other request: 409 NOT_UNIQUE. Same key while the first is in flight: 409 NOT_UNIQUE too.
 // Only successful (2xx) responses are kept; a failed request frees its key for a retry.
 // A route whose work commits in a transaction of its own may complete the key inside that
-// transaction (completeKeyIn), so that a crash after the commit cannot leave the key in flight
+// transaction (completedKey, completeKeysIn), so that a crash after the commit cannot leave the key in flight
 // (a retry five minutes later would take it over and do the work twice).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -40,7 +40,7 @@ declare module 'fastify' {
 export interface ClaimedKey {
   teamId: number;
   key: string;
-  /** Set by the route once its committed transaction holds the response (completeKeyIn). */
+  /** Set by the route once its committed transaction holds the response (completeKeysIn). */
   stored?: boolean;
 }
 
@@ -73,14 +73,18 @@ function readKey(request: FastifyRequest): string | null {
 }
 
 /**
- * Completes the claimed key with a 200 JSON response `body` inside `tx`, beside the work it
- * answers; once `tx` has committed, the route sets `claimed.stored` and the response is not
- * written again. If `tx` rolls back, the key stays claimed and the failed response frees it.
+ * The claimed key completed with a 200 JSON response `body`, to be written inside the transaction
+ * of the work it answers (completeKeysIn); once that has committed, the route sets
+ * `claimed.stored` and the response is not written again. If it rolls back, the key stays claimed
+ * and the failed response frees it.
  */
-export async function completeKeyIn(tx: Transaction<Database>, claimed: ClaimedKey, body: string): Promise<void> {
-  await completeEntries(tx, [
-    { teamId: claimed.teamId, key: claimed.key, status: 200, body, contentType: JSON_CONTENT_TYPE },
-  ]);
+export function completedKey(claimed: ClaimedKey, body: string): Completion {
+  return { teamId: claimed.teamId, key: claimed.key, status: 200, body, contentType: JSON_CONTENT_TYPE };
+}
+
+/** Writes completedKey rows, in one statement, in the transaction of the work they answer. */
+export async function completeKeysIn(tx: Transaction<Database>, completions: Completion[]): Promise<void> {
+  await completeEntries(tx, completions);
 }
 
 interface Writers {

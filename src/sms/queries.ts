@@ -32,19 +32,23 @@ const queueRow = (row: SmsRow) => ({
   charge_transaction_id: row.charge_transaction_id,
 });
 
-/** Parts the team sent in each of these months (`YYYY-MM-01`) so far (absent: none). */
-export async function monthlyParts(db: Db, teamId: number, months: readonly string[]): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('sms_monthly_volume')
-    .select([sql<string>`to_char(month, 'YYYY-MM-DD')`.as('month'), 'parts'])
-    .where('team_id', '=', teamId)
-    .where(
-      'month',
-      'in',
-      [...new Set(months)].map((month) => sql<Date>`${month}::date`),
-    )
-    .execute();
-  return new Map(rows.map((row) => [row.month, Number(row.parts)]));
+/** The key of a team's month in monthlyParts' answer. */
+export const partsKey = (teamId: number, month: string) => `${teamId} ${month}`;
+
+/** The parts each team sent in each month asked (first day of the month), by partsKey; none: absent. */
+export async function monthlyParts(
+  db: Db,
+  asked: readonly { teamId: number; month: string }[],
+): Promise<Map<string, number>> {
+  const keys = [
+    ...new Map(asked.map((a) => [partsKey(a.teamId, a.month), { team_id: a.teamId, month: a.month }])).values(),
+  ];
+  const rows = await sql<{ team_id: number; month: string; parts: string | number }>`
+    SELECT v.team_id, to_char(v.month, 'YYYY-MM-DD') AS month, v.parts
+    FROM sms_monthly_volume v
+    JOIN jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k (team_id int, month date)
+      ON v.team_id = k.team_id AND v.month = k.month`.execute(db);
+  return new Map(rows.rows.map((row) => [partsKey(row.team_id, row.month), Number(row.parts)]));
 }
 
 /**

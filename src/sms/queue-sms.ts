@@ -10,7 +10,7 @@ import { millionthsToMinor, priceTimes } from '../platform/money.ts';
 import { smsPrice, type PriceList } from '../platform/price-list.ts';
 import { lockWallets, planCharge, writeMovements, type Tx } from '../wallet/index.ts';
 import type { PreparedSms } from './prepare.ts';
-import { insertSmsMany, monthlyParts, type SmsRow } from './queries.ts';
+import { insertSmsMany, monthlyParts, partsKey, type SmsRow } from './queries.ts';
 
 /** The first day of `at`'s UTC month: the key of the month's parts. */
 const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
@@ -68,6 +68,15 @@ export interface QueueSmsOptions {
   prices: PriceList;
 }
 
+/** One caller's messages. */
+export interface SmsSend {
+  principal: Pick<Principal, 'teamId'>;
+  messages: readonly PreparedSms[];
+}
+
+/** A send stored, or refused (402) for its caller alone. */
+export type SmsSendOutcome = { rows: SmsRow[] } | { refused: ApiError };
+
 /**
  * The one way an SMS is stored (the API, one-time codes, the API's shared batch): the messages
  * prepareSms checked for `principal`'s team, charged to its wallet and stored `queued` with their
@@ -81,30 +90,68 @@ export async function queueSms(
   messages: readonly PreparedSms[],
   options: QueueSmsOptions,
 ): Promise<SmsRow[]> {
-  const teamId = principal.teamId;
-  if (messages.some((sms) => sms.teamId !== teamId)) throw new Error('queueSms: a message of another team');
-  if (messages.length === 0) return [];
-  const wallet = (await lockWallets(tx, [teamId])).get(teamId);
+  const [outcome] = await queueSmsSends(tx, [{ principal, messages }], options);
+  if ('refused' in outcome!) throw outcome.refused;
+  return outcome!.rows;
+}
+
+/**
+ * queueSms for many callers' sends at once: the wallets locked (in team order, so two calls in
+ * flight cannot deadlock) and the months' parts read once for all of them, each send priced and
+ * charged in order as if alone (a refused one leaves its wallet and parts as they were), then every
+ * charge and message written in two statements. Outcomes in `sends` order.
+ */
+export async function queueSmsSends(
+  tx: Tx,
+  sends: readonly SmsSend[],
+  options: QueueSmsOptions,
+): Promise<SmsSendOutcome[]> {
+  for (const { principal, messages } of sends)
+    if (messages.some((sms) => sms.teamId !== principal.teamId)) throw new Error('queueSms: a message of another team');
+  const all = sends.flatMap((send) => send.messages);
+  if (all.length === 0) return sends.map(() => ({ rows: [] }));
+  const wallets = await lockWallets(
+    tx,
+    all.map((sms) => sms.teamId),
+  );
   const parts = await monthlyParts(
     tx,
-    teamId,
-    messages.map((sms) => monthOf(sms.now)),
+    all.map((sms) => ({ teamId: sms.teamId, month: monthOf(sms.now) })),
   );
   const charges: WalletTransactionRow[] = [];
-  const rows = messages.map((sms) => {
-    const month = monthOf(sms.now);
-    const partsBefore = parts.get(month) ?? 0;
-    const chargeMinor = smsCharge(options.prices, sms, partsBefore);
-    let charged: WalletTransactionRow | null = null;
-    if (chargeMinor > 0n) {
-      if (wallet === undefined) throw emptyWallet();
-      charged = planCharge(wallet, chargeInput(sms, chargeMinor));
-      charges.push(charged);
+  const stored: SmsRow[] = [];
+  const outcomes = sends.map((send): SmsSendOutcome => {
+    const wallet = wallets.get(send.principal.teamId);
+    const before = wallet && { ...wallet };
+    const partsBefore = new Map(parts);
+    try {
+      const rows = send.messages.map((sms) => {
+        const key = partsKey(sms.teamId, monthOf(sms.now));
+        const partsSoFar = parts.get(key) ?? 0;
+        const chargeMinor = smsCharge(options.prices, sms, partsSoFar);
+        let charged: WalletTransactionRow | null = null;
+        if (chargeMinor > 0n) {
+          if (wallet === undefined) throw emptyWallet();
+          charged = planCharge(wallet, chargeInput(sms, chargeMinor));
+        }
+        parts.set(key, partsSoFar + sms.segments);
+        return { row: queuedRow(sms, chargeMinor, charged), charged };
+      });
+      for (const { row, charged } of rows) {
+        stored.push(row);
+        if (charged) charges.push(charged);
+      }
+      return { rows: rows.map((r) => r.row) };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      // planCharge moved the locked wallet in memory: put it (and the parts) back as they were.
+      if (wallet && before) Object.assign(wallet, before);
+      parts.clear();
+      for (const [key, value] of partsBefore) parts.set(key, value);
+      return { refused: error };
     }
-    parts.set(month, partsBefore + sms.segments);
-    return queuedRow(sms, chargeMinor, charged);
   });
   await writeMovements(tx, charges);
-  await insertSmsMany(tx, rows);
-  return rows;
+  await insertSmsMany(tx, stored);
+  return outcomes;
 }

@@ -1,17 +1,15 @@
 // The API's group commit: concurrent sends of a process share one transaction (a Coalescer batch),
-// so under load many requests share one commit. Each send is stored by queueSms, the one door, in
-// that transaction; a refusal (402) writes nothing and answers its own caller, and a batch that fails
-// in the database is run again one send at a time by the Coalescer. The batch's wallets are locked
-// first in team order, so two processes' batches never wait on each other in a circle.
+// so under load many requests share one commit. queueSmsSends, the one door, stores all their
+// messages at once; a refusal (402) writes nothing of its send and answers its own caller, and a
+// batch that fails in the database is run again one send at a time by the Coalescer.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { Coalescer } from '../platform/coalescer.ts';
-import { ApiError } from '../platform/errors.ts';
-import { lockWallets } from '../wallet/index.ts';
+import type { ApiError } from '../platform/errors.ts';
 import type { PreparedSms } from './prepare.ts';
 import type { SmsRow } from './queries.ts';
-import { queueSms, type QueueSmsOptions } from './queue-sms.ts';
+import { queueSmsSends, type QueueSmsOptions } from './queue-sms.ts';
 
 /** One caller's send. */
 export interface BatchedSms {
@@ -25,23 +23,9 @@ export type BatchOutcome = { row: SmsRow } | { error: ApiError };
 const BATCH_MAX = 64;
 
 async function storeBatch(db: Kysely<Database>, options: QueueSmsOptions, batch: BatchedSms[]) {
-  return db.transaction().execute(async (tx) => {
-    await lockWallets(
-      tx,
-      batch.map((item) => item.principal.teamId),
-    );
-    const outcomes: BatchOutcome[] = [];
-    for (const { principal, sms } of batch) {
-      try {
-        const [row] = await queueSms(tx, principal, [sms], options);
-        outcomes.push({ row: row! });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        outcomes.push({ error });
-      }
-    }
-    return outcomes;
-  });
+  const sends = batch.map(({ principal, sms }) => ({ principal, messages: [sms] }));
+  const outcomes = await db.transaction().execute((tx) => queueSmsSends(tx, sends, options));
+  return outcomes.map((o): BatchOutcome => ('refused' in o ? { error: o.refused } : { row: o.rows[0]! }));
 }
 
 /** Where a send waits for its batch. */

@@ -28,18 +28,37 @@ function codeMonthOf(row: VerificationRow): { teamId: number; month: string } {
  * (verification_monthly_codes, the usage read's thisMonth.codes), in the same statement.
  */
 export async function insertVerification(db: Db, row: VerificationRow): Promise<void> {
-  const values = { ...row, risk_reasons: JSON.stringify(row.risk_reasons) };
-  if (row.code_hash === null) {
+  await insertVerifications(db, [row]);
+}
+
+/** insertVerification for many rows in one statement (the send routes' shared batch). */
+export async function insertVerifications(db: Db, rows: VerificationRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map((row) => ({ ...row, risk_reasons: JSON.stringify(row.risk_reasons) }));
+  // One count row per team and month (a statement may not update a row twice), in key order so
+  // that concurrent batches lock the count rows in the same order.
+  const counts = new Map<string, { team_id: number; month: string; shard: number; codes: bigint }>();
+  for (const row of rows) {
+    if (row.code_hash === null) continue;
+    const { teamId, month } = codeMonthOf(row);
+    const key = `${teamId} ${month}`;
+    const count = counts.get(key) ?? { team_id: teamId, month, shard: randomInt(CODE_COUNT_SHARDS), codes: 0n };
+    count.codes += 1n;
+    counts.set(key, count);
+  }
+  const counted = [...counts.values()].sort((a, b) => a.team_id - b.team_id || a.month.localeCompare(b.month));
+  if (counted.length === 0) {
     await db.insertInto('verifications').values(values).execute();
     return;
   }
-  const count = { ...codeMonthOf(row), shard: randomInt(CODE_COUNT_SHARDS) };
   await db
     .with('stored', (w) => w.insertInto('verifications').values(values))
     .insertInto('verification_monthly_codes')
-    .values({ team_id: count.teamId, month: count.month, shard: count.shard, codes: 1n })
+    .values(counted)
     .onConflict((oc) =>
-      oc.columns(['team_id', 'month', 'shard']).doUpdateSet({ codes: sql`verification_monthly_codes.codes + 1` }),
+      oc
+        .columns(['team_id', 'month', 'shard'])
+        .doUpdateSet({ codes: sql`verification_monthly_codes.codes + excluded.codes` }),
     )
     .execute();
 }

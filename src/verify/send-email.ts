@@ -9,7 +9,7 @@ import { getTemplateForSend } from '../templates/index.ts';
 import { newCode } from './codes.ts';
 import { isDisposableDomain } from './disposable-domains.ts';
 import { builtInEmail, DEFAULT_SUBJECT, expiresMinutesOf, fillPlaceholders, usesCode } from './message.ts';
-import { insertVerification } from './queries.ts';
+import { insertVerifications } from './queries.ts';
 import type { SendVerificationInput } from './schemas.ts';
 import {
   pendingRow,
@@ -116,9 +116,9 @@ export async function sendEmailCode(
         };
   // The code row (with its month's count) beside its email, in the send's transaction: both exist
   // or neither does.
-  await sendEmails(deps.email, principal, [email], false, async (tx, [emailId]) => {
-    row.email_id = emailId!;
-    await insertVerification(tx, row);
+  await sendEmails(deps.email, principal, [email], false, {
+    row: ([emailId]) => Object.assign(row, { email_id: emailId! }),
+    write: insertVerifications,
   });
   return { row, delivery: null };
 }

@@ -81,21 +81,30 @@ describe('concurrent sends in one transaction', () => {
     expect(used.transactional).toBe(daily);
   });
 
-  it("a caller's own row commits with its email, and is not written when its send is refused", async () => {
+  it("a caller's own row commits with its email, one write per batch, none for a refused send", async () => {
     const team = await h.team({ plan: 'pro' });
     const rows: string[][] = [];
-    const alongside = async (_tx: unknown, ids: string[]) => {
-      rows.push(ids);
+    let writes = 0;
+    const alongside = {
+      row: (ids: string[]) => ids,
+      write: async (_tx: unknown, written: string[][]) => {
+        writes += 1;
+        rows.push(...written);
+      },
     };
     const outcomes = await submitAll([
       job(team.id, team.from(), 'r1@example.com', { alongside }),
       job(team.id, team.from(), 'r2@example.com', { alongside }),
       job(team.id, 'x@unverified.example', 'r3@example.com', { alongside }),
       job(team.id, team.from(), 'r4@example.com', { alongside }),
+      job(team.id, team.from(), 'r5@example.com', { alongside }),
+      job(team.id, team.from(), 'r6@example.com', { alongside }),
     ]);
     const stored = outcomes.flatMap((o) => ('ids' in o ? o.ids : []));
-    expect(stored).toHaveLength(3);
+    expect(stored).toHaveLength(5);
     expect(rows.flat().sort()).toEqual([...stored].sort());
+    // The first two callers start a batch each; the other four share the third.
+    expect(writes).toBe(3);
   });
 
   it('a one-time code through the API: its verification row names its email, both stored', async () => {
