@@ -90,25 +90,25 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   recordHttpMetrics(app, deps.metrics);
   // HERALD_METRICS_PORT set: /metrics is served there only, off the public listener (services.ts).
   if (deps.config.metricsPort === null) serveMetrics(app, deps.metrics);
-  registerAuth(app, deps);
-  registerIdempotency(app, deps);
-  registerHealth(app, deps.db, deps.database);
+  // Each part gets only the fields it uses (its own narrow dependencies), never the whole deps.
+  const { db, clock, secrets, rateLimiter, logger, principals, metrics, announcer, blobs, config } = deps;
+  registerAuth(app, { principals, rateLimiter });
+  registerIdempotency(app, { db, clock });
+  registerHealth(app, db, deps.database);
 
   // Concurrent email sends of this process (the emails API and one-time codes) share one transaction.
-  const emailSending = sendBatching(deps.db);
-  // Each area gets only the parts it uses.
-  const { db, clock, secrets, rateLimiter, logger, principals } = deps;
+  const emailSending = sendBatching(db);
   await app.register(
     async (api) => {
       requireDeclaredAccess(api);
       registerOpenApiRoutes(api);
       registerWhoami(api);
       registerDomainRoutes(api, { db, clock, secrets, mailDomain: deps.config.mailDomain, domainIdsWithInboxes });
-      registerTemplateRoutes(api, deps);
+      registerTemplateRoutes(api, { db, clock });
       registerEmailRoutes(api, deps, emailSending);
-      registerSegmentRoutes(api, deps);
-      registerAnalyticsRoutes(api, deps);
-      registerContactsArea(api, deps);
+      registerSegmentRoutes(api, { db, clock, secrets });
+      registerAnalyticsRoutes(api, { db, clock });
+      registerContactsArea(api, { db, clock });
       const { prices, billingReadTimeoutMs: readTimeoutMs } = deps.config;
       registerBillingRoutes(
         api,
@@ -123,10 +123,10 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
         dns: deps.dns,
         webhookAllowCidrs: deps.config.webhookAllowCidrs,
       });
-      registerSmsRoutes(api, smsSendDeps(deps, { batched: true }));
-      registerVerifyRoutes(api, verifyDeps(deps, emailSending));
-      registerJourneyRoutes(api, deps);
-      registerInboundRoutes(api, { db, clock, secrets, blobs: deps.blobs, publicUrl: deps.config.publicUrl });
+      registerSmsRoutes(api, smsSendDeps({ db, clock, secrets, announcer, config }, { batched: true }));
+      registerVerifyRoutes(api, verifyDeps({ db, clock, secrets, announcer, rateLimiter, config }, emailSending));
+      registerJourneyRoutes(api, { db, clock, secrets });
+      registerInboundRoutes(api, { db, clock, secrets, blobs, publicUrl: config.publicUrl });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: deps.config.apiPrefix },
@@ -143,9 +143,11 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   };
   await app.register(async (admin) => registerAdminRoutes(admin, adminDeps), { prefix: '/admin/v1' });
   // Public pages behind signed links (unsubscribe, double opt-in confirmation): no API key, no prefix.
-  await app.register(contactLinkRoutes(deps));
+  await app.register(contactLinkRoutes({ db, clock, secrets, metrics }));
   // Open pixel and click redirects (/t/...); their events written by the tracking writers.
-  await app.register(async (scope) => registerTrackingRoutes(scope, deps, trackingEventWriters(deps)));
+  await app.register(async (scope) =>
+    registerTrackingRoutes(scope, { clock, secrets }, trackingEventWriters({ db, logger })),
+  );
   // SMS providers' delivery reports (/hooks/sms/...).
   await app.register(smsCallbackRoutes({ db, clock, smsProvider: deps.smsProvider, publicUrl: deps.config.publicUrl }));
   // Stripe events (/hooks/stripe): refresh what the billing reads keep for a customer's team.
@@ -158,6 +160,6 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     }),
   );
   // Attachments of received messages behind signed links (/inbound/attachments/...).
-  await app.register(async (scope) => registerAttachmentRoutes(scope, deps));
+  await app.register(async (scope) => registerAttachmentRoutes(scope, { db, clock, secrets, blobs }));
   return app;
 }

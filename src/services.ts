@@ -143,7 +143,14 @@ export async function startInboundSmtp(runtime: Runtime): Promise<InboundSmtpSer
     mailDomain: config.mailDomain,
     metrics: deps.metrics,
     logger: deps.logger,
-    inbox: inboxIntakeOf(deps),
+    inbox: inboxIntakeOf({
+      db: deps.db,
+      clock: deps.clock,
+      dns: deps.dns,
+      blobs: deps.blobs,
+      logger: deps.logger,
+      config,
+    }),
   });
   const logger = deps.logger.child({ part: 'smtp' });
   const inboxes = new LiveInboxAddresses(deps.db, deps.clock);

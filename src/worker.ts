@@ -21,27 +21,28 @@ import { createWebhookAgent } from './webhooks/http-agent.ts';
 const HOUR = 60 * 60 * 1000;
 
 function workerQueues(deps: Deps): Queue[] {
+  const { db, clock, dns, blobs, logger, config } = deps;
   return [
-    domainCheckQueue({ dns: deps.dns, mailDomain: deps.config.mailDomain }),
+    domainCheckQueue({ dns, mailDomain: config.mailDomain }),
     emailDeliveryQueue({
       secrets: deps.secrets,
-      publicUrl: deps.config.publicUrl,
+      publicUrl: config.publicUrl,
       transport: deps.mailTransport,
-      mailDomain: deps.config.mailDomain,
+      mailDomain: config.mailDomain,
     }),
-    contactConfirmationQueue({ secrets: deps.secrets, publicUrl: deps.config.publicUrl }),
-    teamNoticesQueue({ transport: deps.mailTransport, mailDomain: deps.config.mailDomain }),
+    contactConfirmationQueue({ secrets: deps.secrets, publicUrl: config.publicUrl }),
+    teamNoticesQueue({ transport: deps.mailTransport, mailDomain: config.mailDomain }),
     smsDeliveryQueue({ provider: deps.smsProvider }),
     journeyRunsQueue(),
     journeyEnrolmentsQueue(),
     // What `herald smtp` spooled: bounces and complaints, and mail for team inboxes.
     inboundMessagesQueue({
-      db: deps.db,
+      db,
       secrets: deps.secrets,
-      clock: deps.clock,
-      mailDomain: deps.config.mailDomain,
+      clock,
+      mailDomain: config.mailDomain,
       metrics: deps.metrics,
-      inbox: inboxIntakeOf(deps),
+      inbox: inboxIntakeOf({ db, clock, dns, blobs, logger, config }),
     }),
   ];
 }
