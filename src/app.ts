@@ -105,7 +105,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerWhoami(api);
       registerDomainRoutes(api, { db, clock, secrets, mailDomain: deps.config.mailDomain, domainIdsWithInboxes });
       registerTemplateRoutes(api, { db, clock });
-      registerEmailRoutes(api, deps, emailSending);
+      registerEmailRoutes(api, { db, clock, announcer, config: { mailDomain: config.mailDomain } }, emailSending);
       registerSegmentRoutes(api, { db, clock, secrets });
       registerAnalyticsRoutes(api, { db, clock });
       registerContactsArea(api, { db, clock });

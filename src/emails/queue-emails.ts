@@ -7,7 +7,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
-import { ApiError, badRequest } from '../platform/errors.ts';
+import { ApiError } from '../platform/errors.ts';
 import { notifyQueue } from '../queue/index.ts';
 import { reserveLocked } from './limits.ts';
 import { insertEmails } from './insert-queries.ts';

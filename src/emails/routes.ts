@@ -2,10 +2,6 @@
 // 404 like a missing one; a sending access key reads only the emails it sent (Authentication).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { QueueAnnouncer } from '../queue/index.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { completedKey, completeKeysIn } from '../platform/idempotency.ts';
@@ -20,11 +16,12 @@ import {
 } from './queries.ts';
 import { recordEmailEventOf } from './email-events.ts';
 import * as s from './schemas.ts';
-import { EMAIL_DELIVERY_QUEUE, sendEmails, type SendBatching } from './send.ts';
+import { EMAIL_DELIVERY_QUEUE, sendEmails, type SendBatching, type SendDeps } from './send.ts';
 import type { SendEmailInput } from './schemas.ts';
 import { emailListView, emailView } from './views.ts';
 
-type EmailDeps = { db: Kysely<Database>; clock: Clock; announcer: QueueAnnouncer };
+/** What the routes use: the send path's parts (the built-in domain among them) without its batching. */
+type EmailDeps = Omit<SendDeps, 'batching'>;
 
 /** Emails whose send time may still change: not yet handed to delivery. */
 const UNSENT = new Set(['SCHEDULED', 'QUEUED']);
