@@ -163,8 +163,8 @@ async function measureBoth(admin: pg.Client): Promise<{ bare: Figures; herald: F
     }
     return { bare: medianFigures(rounds.bare), herald: medianFigures(rounds.herald), teamId };
   } finally {
-    bare.child.kill('SIGKILL');
-    herald.child.kill('SIGKILL');
+    bare.child.kill('SIGTERM');
+    herald.child.kill('SIGTERM');
   }
 }
 
