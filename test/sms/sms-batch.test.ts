@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPriceList, type PriceList } from '../../src/platform/price-list.ts';
 import { readSendContexts } from '../../src/sms/context-queries.ts';
+import { prepareSms, smsSendDeps } from '../../src/sms/index.ts';
+import { queueSmsSends } from '../../src/sms/queue-sms.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { adminRequest, bearer, createTeam, type TestTeam } from '../support/factory.ts';
 import { REPO_ROOT } from '../support/spawn.ts';
@@ -117,6 +119,32 @@ describe('the shared store batch', () => {
     expect(stored.filter((row) => row.team_id === short.id)).toHaveLength(2);
     expect(stored.filter((row) => row.team_id === none.id)).toHaveLength(0);
     expect(stored.filter((row) => row.team_id === rich.id).map((row) => row.charge_minor)).toEqual([3n, 3n, 3n]);
+  });
+});
+
+describe('queueSmsSends', () => {
+  it('a refused send leaves its wallet and parts as they were for the sends after it', async () => {
+    const team = await smsTeam(7);
+    const deps = smsSendDeps({ ...t.deps, config: t.deps.config });
+    const principal = { teamId: team.id, keyId: null };
+    const prepared = (i: number) => prepareSms(deps, principal, { to: `+1415555${2700 + i}`, text: `m ${i}` });
+    // Three messages at 3 cents do not fit in 7: refused whole. The next send is the month's first part again.
+    const sends = [
+      { principal, messages: [await prepared(1), await prepared(2), await prepared(3)] },
+      { principal, messages: [await prepared(4)] },
+    ];
+    const outcomes = await t.deps.db.transaction().execute((tx) => queueSmsSends(tx, sends, deps));
+    expect(outcomes.map((o) => ('refused' in o ? o.refused.status : o.rows.map((r) => r.charge_minor)))).toEqual([
+      402,
+      [3n],
+    ]);
+    expect((await ledgerOf(team.id)).map((row) => row.balance_after)).toEqual([7n, 4n]);
+    const wallet = await t.deps.db
+      .selectFrom('wallets')
+      .select(['balance', 'last_seq'])
+      .where('team_id', '=', team.id)
+      .executeTakeFirstOrThrow();
+    expect(wallet).toEqual({ balance: 4n, last_seq: 2n });
   });
 });
 
