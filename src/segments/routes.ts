@@ -15,7 +15,7 @@ import type { Definition } from './definition.ts';
 import { countSegment, readySegment, type ReadySegment } from './evaluate.ts';
 import { segmentContactsPage } from './matching-queries.ts';
 import { getBook, lockBook } from './books.ts';
-import { segmentInUse } from './in-use.ts';
+import { segmentInUse } from './hooks.ts';
 import { assertJourneysOfTeam, assertKeysAreVariables } from './problems.ts';
 import {
   countSegments,
