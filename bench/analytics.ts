@@ -16,7 +16,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { backfillDailyStats } from '../src/analytics/daily-stats-backfill.ts';
+import { backfillDailyStats } from '../src/analytics/daily-stats-backfill-queries.ts';
 import { buildDeps } from '../src/build-deps.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { createTeam } from '../src/accounts/index.ts';
@@ -246,7 +246,7 @@ try {
   const body = [
     '## Analytics (analytics)',
     '',
-    `\`npm exec -- node bench/analytics.ts\`: one team with ${EMAILS.toLocaleString('en-US')} emails over ${DAYS} days on ${DOMAINS} domains and their events (half relayed: SENT then DELIVERED for most; half delivered directly: DELIVERED only; 3% bounced, a third of those with two BOUNCED events; 35% opened, 10% twice; 8% clicked; 0.1% complained${data.events === null ? '' : `; ${data.events.toLocaleString('en-US')} events`}), inserted by set-based SQL without triggers and counted into \`email_daily_stats\` by the analytics area's backfill statement (\`src/analytics/daily-stats-backfill.ts\`; ${statRows.toLocaleString('en-US')} counter rows for the team)${data.seconds === null ? ', kept from an earlier run' : `, generated in ${data.seconds.toFixed(0)} s`}. Requests through the real app in process (\`app.inject\`: key lookup, access policy, rate limit, query, response schema), ${WARM_UP} warm-up rounds then ${RUNS} rounds each requesting every target in turn. Baseline: a route of the same app with the same access running \`SELECT 1\`. PostgreSQL 15 on loopback, database \`${new URL(DATABASE_URL).pathname.slice(1)}\`. ${machineLine()}.`,
+    `\`npm exec -- node bench/analytics.ts\`: one team with ${EMAILS.toLocaleString('en-US')} emails over ${DAYS} days on ${DOMAINS} domains and their events (half relayed: SENT then DELIVERED for most; half delivered directly: DELIVERED only; 3% bounced, a third of those with two BOUNCED events; 35% opened, 10% twice; 8% clicked; 0.1% complained${data.events === null ? '' : `; ${data.events.toLocaleString('en-US')} events`}), inserted by set-based SQL without triggers and counted into \`email_daily_stats\` by the analytics area's backfill statement (\`src/analytics/daily-stats-backfill-queries.ts\`; ${statRows.toLocaleString('en-US')} counter rows for the team)${data.seconds === null ? ', kept from an earlier run' : `, generated in ${data.seconds.toFixed(0)} s`}. Requests through the real app in process (\`app.inject\`: key lookup, access policy, rate limit, query, response schema), ${WARM_UP} warm-up rounds then ${RUNS} rounds each requesting every target in turn. Baseline: a route of the same app with the same access running \`SELECT 1\`. PostgreSQL 15 on loopback, database \`${new URL(DATABASE_URL).pathname.slice(1)}\`. ${machineLine()}.`,
     '',
     '| request | median | p95 |',
     '|---|---:|---:|',

@@ -18,8 +18,9 @@ import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerEmailRoutes } from './emails/routes.ts';
 import { sendBatching, trackingEventWriters } from './emails/index.ts';
 import { registerSegmentRoutes } from './segments/routes.ts';
+import { registerSegmentHooks } from './segments/index.ts';
 import { registerAnalyticsRoutes } from './analytics/routes.ts';
-import { registerContactsArea } from './contacts/index.ts';
+import { registerContactHooks, registerContactsArea } from './contacts/index.ts';
 import { registerWebhookRoutes } from './webhooks/routes.ts';
 import { webhookEventsOpenApi } from './webhooks/index.ts';
 import { contactLinkRoutes } from './contacts/unsubscribe-routes.ts';
@@ -27,8 +28,7 @@ import { registerTrackingRoutes } from './tracking/index.ts';
 import { registerSmsRoutes, smsCallbackRoutes, smsSendDeps } from './sms/index.ts';
 import { registerVerifyRoutes, verifyDeps } from './verify/index.ts';
 import { billingParts, registerBillingRoutes, stripeHookRoutes } from './billing/index.ts';
-import { journeyContactHooks, registerJourneyRoutes } from './journeys/index.ts';
-import { registerContactHooks } from './platform/contact-hooks.ts';
+import { journeyContactHooks, journeySegmentHooks, registerJourneyRoutes } from './journeys/index.ts';
 import { domainIdsWithInboxes, registerAttachmentRoutes, registerInboundRoutes } from './inboxes/index.ts';
 
 /** Contract: request bodies over 20 MB are refused at the edge with 413. */
@@ -84,6 +84,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   // Contacts and segments ask journeys through these hooks (they cannot import journeys).
   registerContactHooks(journeyContactHooks);
+  registerSegmentHooks(journeySegmentHooks);
   registerErrorHandling(app);
   registerInputStringCheck(app);
   await registerOpenApi(app, deps.config, webhookEventsOpenApi());

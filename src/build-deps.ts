@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import type { Deps, DepsOverrides } from './deps.ts';
 import { outboxRecorder } from './emails/outbox.ts';
-import { AUTH_CHANNEL } from './platform/auth/auth-events.ts';
+import { AUTH_CHANNEL } from './platform/auth/queries.ts';
 import { PrincipalCache } from './platform/auth/principal-cache.ts';
 import { systemClock } from './platform/clock.ts';
 import { Secrets } from './platform/crypto.ts';

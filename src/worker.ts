@@ -7,11 +7,11 @@ import { inboundMessagesQueue } from './mx/inbound-queue.ts';
 import { inboxIntakeOf, removeExpiredOriginals } from './inboxes/index.ts';
 import { emailDeliveryQueue } from './emails/delivery.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
+import { registerContactHooks } from './contacts/index.ts';
 import { smsDeliveryQueue } from './sms/index.ts';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.ts';
 import { teamNoticesQueue } from './notices/notices-queue.ts';
 import { journeyContactHooks, journeyEnrolmentsQueue, journeyRunsQueue } from './journeys/index.ts';
-import { registerContactHooks } from './platform/contact-hooks.ts';
 import { defineChore, QueueRunner, registerQueueDepthGauge, type Chore, type Lane, type Queue } from './queue/index.ts';
 import { purgeOldCalls } from './webhooks/dispatch-queries.ts';
 import { proRenewalChore } from './billing/index.ts';
@@ -105,7 +105,8 @@ export function inboundRetentionChore(retentionDays: number, blobs: BlobStore): 
 }
 
 export function createWorkerRunner(deps: Deps): QueueRunner {
-  // Journey runs add contacts to no book, but contacts the worker confirms or writes still reach journeys.
+  // Journey runs add contacts to no book, but contacts the worker confirms or writes still reach
+  // journeys. No worker job redefines or deletes a segment: segments' hooks are the API's (app.ts).
   registerContactHooks(journeyContactHooks);
   const queues = workerQueues(deps);
   registerQueueDepthGauge(deps.metrics, deps.db, queues, deps.clock);

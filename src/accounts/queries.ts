@@ -11,7 +11,7 @@ import type {
   Team,
   TeamPlan,
 } from '../db/schema.ts';
-import { announceAuthChange } from '../platform/auth/auth-events.ts';
+import { announceAuthChange } from '../platform/auth/queries.ts';
 import { effectivePlanSql } from '../platform/effective-plan.ts';
 import { defaultApiRateLimit } from '../platform/plans.ts';
 
@@ -163,7 +163,7 @@ export async function insertApiKey(db: Kysely<Database>, teamId: number, key: Ap
     .execute();
 }
 
-/** A deleted key stops working at once, in every API process (see platform/auth/auth-events.ts). */
+/** A deleted key stops working at once, in every API process (see platform/auth/queries.ts). */
 export async function deleteApiKey(db: Kysely<Database>, teamId: number, keyId: string): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const result = await tx

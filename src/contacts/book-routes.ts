@@ -3,7 +3,7 @@
 // Books are not tied to domains: a domain-limited full access key reaches every book of its team
 // (policy `full` allows domain-limited keys; README.md).
 import { badRequest, notFound } from '../platform/errors.ts';
-import { bookInUse, contactsLeft } from '../platform/contact-hooks.ts';
+import { bookInUse, contactsLeft } from './hooks.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -135,7 +135,7 @@ export function registerContactBookRoutes(app: FastifyInstance, deps: BookDeps):
       const { contactBookId } = request.params;
       const { teamId } = principalOf(request);
       // Contract: refused with 400 while a scheduled or running campaign or an active journey uses
-      // the book; the areas that use books answer through platform/contact-hooks.ts.
+      // the book; the areas that use books answer through hooks.ts.
       await db.transaction().execute(async (tx) => {
         const inUse = await bookInUse(tx, teamId, contactBookId);
         if (inUse !== null) throw badRequest(`the contact book cannot be deleted: ${inUse}`);

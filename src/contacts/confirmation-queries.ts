@@ -1,7 +1,7 @@
 // Double opt-in confirmation writes. Tenant first.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { contactsAdded } from '../platform/contact-hooks.ts';
+import { contactsAdded } from './hooks.ts';
 
 type ConfirmationState = 'missing' | 'pending' | 'confirmed';
 

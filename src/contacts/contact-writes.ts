@@ -20,7 +20,7 @@ import {
 } from './queries.ts';
 import type { ContactChanges, ContactInput } from './schemas.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { contactsLeft } from '../platform/contact-hooks.ts';
+import { contactsLeft } from './hooks.ts';
 
 interface WriteDeps {
   db: Kysely<Database>;

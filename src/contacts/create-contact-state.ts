@@ -5,7 +5,7 @@
 // - in any other book: confirmed when created (confirmed_at = created_at), subscribed as asked.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { contactsAdded } from '../platform/contact-hooks.ts';
+import { contactsAdded } from './hooks.ts';
 import { notifyQueue } from '../queue/index.ts';
 
 export const CONTACT_CONFIRMATION_QUEUE = 'contact-confirmation';

@@ -8,6 +8,7 @@ export {
   type ContactCreateState,
 } from './create-contact-state.ts';
 export { ContactInput, BULK_MAX } from './schemas.ts';
+export { registerContactHooks, type ContactHooks, type ContactsAdded, type ContactsLeft } from './hooks.ts';
 export { emailUnsubscribeUrl, contactUnsubscribeUrl } from '../platform/unsubscribe-links.ts';
 export {
   bookFacts,

@@ -1,11 +1,11 @@
 // The writes behind the public unsubscribe and confirmation links. Tenant first, like every query.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { contactsLeft } from '../platform/contact-hooks.ts';
+import { contactsLeft } from './hooks.ts';
 
 // Idempotent: a contact that is already unsubscribed keeps the time it first left; one that was
 // subscribed again since gets the new time. A pending double opt-in email is not sent any more.
-// The contact's journey runs exit (UNSUBSCRIBED) in the same transaction (platform/contact-hooks.ts).
+// The contact's journey runs exit (UNSUBSCRIBED) in the same transaction (hooks.ts).
 const unsubscribeSet = (now: Date) => ({
   subscribed: false,
   unsubscribed_at: sql<Date>`CASE WHEN subscribed OR unsubscribed_at IS NULL THEN ${now}::timestamptz ELSE unsubscribed_at END`,

@@ -6,26 +6,19 @@
 // that the email exists under its own lock (an email gone in between is 'unknown-email').
 // Locks, always in the same order so concurrent batches cannot deadlock: email rows in id order
 // (recordEmailEvents), then suppression rows in (team, address) order.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, EmailStatus } from '../db/schema.ts';
 import { emailsWithRecipients, recordEmailEvents, type EmailEventInput, type EmailOfEvent } from '../emails/index.ts';
 import { classifyBounce } from './bounce-rules.ts';
 import type { FeedbackDeps, FeedbackKind, FeedbackOutcome, IgnoredReason, RecipientOutcome } from './feedback-types.ts';
 import type { FeedbackReport, ReportRecipient } from './parse-report.ts';
+import { upsertSuppressions, type Suppression } from './suppression-queries.ts';
 
 /** A report whose email was found by its signed return path (or, for complaints, Message-ID). */
 export interface MatchedReport {
   report: FeedbackReport;
   emailId: string;
   via: 'return-path' | 'message-id';
-}
-
-type SuppressionReason = 'HARD_BOUNCE' | 'COMPLAINT';
-export interface Suppression {
-  team_id: number;
-  email: string;
-  reason: SuppressionReason;
-  email_id: string;
 }
 
 const FAILURE_ACTIONS = new Set(['failed', 'delayed']);
@@ -179,7 +172,7 @@ function rounds(events: EmailEventInput[]): EmailEventInput[][] {
  * One upsert for the batch, one row per address (ON CONFLICT may touch a row once per statement).
  * The same result as upserting one by one in arrival order: a complaint is the stronger statement
  * and replaces an earlier reason (the first complaint's email wins); a bounce never replaces a
- * complaint; created_at stays the first suppression's.
+ * complaint (upsertSuppressions); created_at stays the first suppression's.
  */
 async function suppress(tx: Transaction<Database>, suppressions: Suppression[], now: Date): Promise<void> {
   const byAddress = new Map<string, Suppression>();
@@ -189,18 +182,7 @@ async function suppress(tx: Transaction<Database>, suppressions: Suppression[], 
     if (earlier === undefined || (s.reason === 'COMPLAINT' && earlier.reason !== 'COMPLAINT')) byAddress.set(key, s);
   }
   if (byAddress.size === 0) return;
-  // Sorted: rows are locked in this order, the same in every batch.
-  const rows = [...byAddress.values()].sort(
-    (a, b) => a.team_id - b.team_id || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0),
-  );
-  await sql`
-    INSERT INTO suppressions (team_id, email, reason, email_id, created_at)
-    SELECT s.team_id, s.email, s.reason, s.email_id, ${now}
-    FROM unnest(${rows.map((r) => r.team_id)}::int[], ${rows.map((r) => r.email)}::text[], ${rows.map((r) => r.reason)}::text[], ${rows.map((r) => r.email_id)}::text[])
-      AS s(team_id, email, reason, email_id)
-    ORDER BY s.team_id, s.email
-    ON CONFLICT (team_id, email) DO UPDATE SET reason = EXCLUDED.reason, email_id = EXCLUDED.email_id
-    WHERE EXCLUDED.reason = 'COMPLAINT' AND suppressions.reason <> 'COMPLAINT'`.execute(tx);
+  await upsertSuppressions(tx, [...byAddress.values()], now);
 }
 
 /** Writes the decisions' events and suppressions in one transaction; answers in input order. */

@@ -1,6 +1,6 @@
-// Reads and deletes of a team's suppression list for the operator (admin's suppression routes);
-// the rows are written by the feedback batch (record-reports.ts) and read by the send path.
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+// The suppression list's statements: the feedback batch's upsert (record-reports.ts), the operator's
+// reads and deletes (admin's suppression routes), and the fragment the send path embeds.
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export interface SuppressionRow {
@@ -10,6 +10,36 @@ export interface SuppressionRow {
   created_at: Date;
   /** created_at to the microsecond, UTC: the cursor position (a Date keeps only milliseconds). */
   position: string;
+}
+
+export interface Suppression {
+  team_id: number;
+  email: string;
+  reason: 'HARD_BOUNCE' | 'COMPLAINT';
+  email_id: string;
+}
+
+/**
+ * Inserts the batch's suppressions (at most one row per team and address), several teams' in one
+ * statement: a complaint replaces an earlier bounce, never the other way round.
+ */
+export async function upsertSuppressions(
+  tx: Transaction<Database>,
+  suppressions: readonly Suppression[],
+  now: Date,
+): Promise<void> {
+  // Sorted: rows are locked in this order, the same in every batch, so batches cannot deadlock.
+  const rows = [...suppressions].sort(
+    (a, b) => a.team_id - b.team_id || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0),
+  );
+  await sql`
+    INSERT INTO suppressions (team_id, email, reason, email_id, created_at)
+    SELECT s.team_id, s.email, s.reason, s.email_id, ${now}
+    FROM unnest(${rows.map((r) => r.team_id)}::int[], ${rows.map((r) => r.email)}::text[], ${rows.map((r) => r.reason)}::text[], ${rows.map((r) => r.email_id)}::text[])
+      AS s(team_id, email, reason, email_id)
+    ORDER BY s.team_id, s.email
+    ON CONFLICT (team_id, email) DO UPDATE SET reason = EXCLUDED.reason, email_id = EXCLUDED.email_id
+    WHERE EXCLUDED.reason = 'COMPLAINT' AND suppressions.reason <> 'COMPLAINT'`.execute(tx);
 }
 
 function selectSuppressions(db: Kysely<Database>, teamId: number) {

@@ -6,8 +6,7 @@
 // is deleted in the transaction that makes the runs. A journey archived meanwhile enrols nobody.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { contactIdsInBook } from '../contacts/index.ts';
-import type { ContactsAdded } from '../platform/contact-hooks.ts';
+import { contactIdsInBook, type ContactsAdded } from '../contacts/index.ts';
 import { defineQueue, notifyQueue, type BatchContext, type Queue } from '../queue/index.ts';
 import { segmentContactIds } from '../segments/index.ts';
 import { JOURNEY_RUNS_QUEUE } from './enroll.ts';

@@ -1,12 +1,12 @@
 // Exits at the moment of the event that causes them, in that event's transaction: a journey
 // archived (all its ACTIVE runs), a contact unsubscribed or deleted (its ACTIVE runs on every
-// journey, called by the contacts area through platform/contact-hooks.ts). The runner still checks
+// journey, called by the contacts area through contacts/hooks.ts). The runner still checks
 // the contact before each EMAIL step, for a run enrolled while its contact was leaving. Leaving a
 // segment is checked only there: the contract says "before its next email", and membership also
 // changes with time and email activity, where no write happens to hang the check on.
 import type { Transaction } from 'kysely';
 import type { Database, ExitReason } from '../db/schema.ts';
-import type { ContactsLeft } from '../platform/contact-hooks.ts';
+import type { ContactsLeft } from '../contacts/index.ts';
 import { recordRunEnded } from './events.ts';
 import { bumpCounters, exitActiveRuns, type RunRow } from './run-queries.ts';
 

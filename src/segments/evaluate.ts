@@ -1,6 +1,5 @@
-// A stored segment, evaluated live: its problems, its count and its contacts, each read as one
-// statement over the contacts as they are now.
-import { sql, type SqlBool } from 'kysely';
+// A stored segment, evaluated live: its problems, and its count and its contacts each as one
+// statement over the contacts as they are now (compile.ts; statements over them: matching-queries.ts).
 import { countMatching, matchingContacts } from './compile.ts';
 
 import { Definition } from './definition.ts';
@@ -33,41 +32,4 @@ export function countSegment(db: Db, segment: ReadySegment, now: Date): Promise<
 export function segmentQuery(db: Db, segment: ReadySegment, now: Date) {
   const { row } = segment;
   return matchingContacts(db, row.team_id, row.contact_book_id, segment.definition, now, segment.problems.length > 0);
-}
-
-export interface SegmentContactRow {
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  subscribed: boolean;
-  properties: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** One page ordered by id, after the given id; limit + 1 rows so the caller knows whether more exist. */
-export async function segmentContactsPage(
-  db: Db,
-  segment: ReadySegment,
-  now: Date,
-  afterId: string | null,
-  limit: number,
-): Promise<SegmentContactRow[]> {
-  let query = segmentQuery(db, segment, now)
-    .select([
-      'c.id',
-      'c.email',
-      'c.first_name',
-      'c.last_name',
-      // Shown as the segment conditions read it: an unconfirmed double opt-in contact is not subscribed.
-      sql<boolean>`(c.subscribed AND c.confirmed_at IS NOT NULL)`.as('subscribed'),
-      sql<Record<string, unknown>>`c.properties`.as('properties'),
-      'c.created_at',
-      'c.updated_at',
-    ])
-    .orderBy('c.id', 'asc')
-    .limit(limit + 1);
-  if (afterId !== null) query = query.where(sql<SqlBool>`c.id > ${afterId}::text`);
-  return query.execute();
 }

@@ -12,9 +12,10 @@ import { ApiError, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { cursorPage, decodeCursor, encodeCursor } from '../platform/pagination.ts';
 import type { Definition } from './definition.ts';
-import { countSegment, readySegment, segmentContactsPage, type ReadySegment } from './evaluate.ts';
+import { countSegment, readySegment, type ReadySegment } from './evaluate.ts';
+import { segmentContactsPage } from './matching-queries.ts';
 import { getBook, lockBook } from './books.ts';
-import { segmentInUse } from './in-use.ts';
+import { segmentInUse } from './hooks.ts';
 import { assertJourneysOfTeam, assertKeysAreVariables } from './problems.ts';
 import {
   countSegments,

@@ -1,5 +1,6 @@
 // Segment rows as the contract's Segment and segment contact shapes.
-import type { ReadySegment, SegmentContactRow } from './evaluate.ts';
+import type { ReadySegment } from './evaluate.ts';
+import type { SegmentContactRow } from './matching-queries.ts';
 
 export function segmentView(segment: ReadySegment, count: number) {
   const { row } = segment;

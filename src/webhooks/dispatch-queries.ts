@@ -1,5 +1,6 @@
 // The dispatcher's statements: claim due calls under a per-webhook cap, write outcomes back with the
-// webhook's failure bookkeeping, auto-disable, hand back expired leases, and the 30-day retention.
+// webhook's failure bookkeeping, auto-disable, hand back expired leases and a stopping worker's
+// calls, and the 30-day retention.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { noticeAutoDisabled } from './notices.ts';
@@ -187,6 +188,22 @@ export async function releaseExpiredCalls(db: Kysely<Database>, now: Date): Prom
         next_attempt_at = CASE WHEN attempt >= ${MAX_ATTEMPTS} THEN NULL ELSE ${now}::timestamptz END,
         last_error = 'the worker delivering it stopped', lease_until = NULL, updated_at = ${now}
     WHERE status = 'IN_PROGRESS' AND lease_until < ${now}`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+/**
+ * Calls this worker still holds at shutdown back to PENDING, due now, with the claim's attempt
+ * returned; only while each lease is still the one we took (a late outcome then writes nothing).
+ */
+export async function handBackCalls(
+  db: Kysely<Database>,
+  calls: readonly Pick<ClaimedCall, 'id' | 'lease_until'>[],
+  now: Date,
+): Promise<number> {
+  const result = await sql`
+    UPDATE webhook_calls c SET status = 'PENDING', lease_until = NULL, attempt = greatest(c.attempt - 1, 0), next_attempt_at = ${now}
+    FROM unnest(${calls.map((c) => c.id)}::text[], ${calls.map((c) => c.lease_until.toISOString())}::timestamptz[]) AS held(id, lease)
+    WHERE c.id = held.id AND c.status = 'IN_PROGRESS' AND c.lease_until = held.lease`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }
 

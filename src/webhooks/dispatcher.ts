@@ -2,7 +2,7 @@
 // webhook at most PER_WEBHOOK of them (across all workers, see claimDueCalls), claims more as soon
 // as slots free up, and writes outcomes back in coalesced batches. A call is claimed with a lease;
 // a worker that dies leaves it IN_PROGRESS until the lease expires, then it is due again.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -12,6 +12,7 @@ import { WakeSignal, type Lane, type QueueLogger } from '../queue/index.ts';
 import { attemptDelivery, REQUEST_TIMEOUT_MS, type AttemptResult, type AttemptTransport } from './attempt.ts';
 import {
   claimDueCalls,
+  handBackCalls,
   releaseExpiredCalls,
   writeOutcomes,
   type CallOutcome,
@@ -243,12 +244,7 @@ export class WebhookDispatcher implements Lane {
     if (await Promise.race([drained, deadline.then(() => false)])) return 0;
     // Hand the unfinished calls back so another worker sends them without waiting for the lease;
     // an outcome that still arrives later no longer matches the lease and writes nothing.
-    const calls = [...this.#inFlight.values()];
-    const result = await sql`
-      UPDATE webhook_calls c SET status = 'PENDING', lease_until = NULL, attempt = greatest(c.attempt - 1, 0), next_attempt_at = ${this.#deps.clock.now()}
-      FROM unnest(${calls.map((c) => c.id)}::text[], ${calls.map((c) => c.lease_until.toISOString())}::timestamptz[]) AS held(id, lease)
-      WHERE c.id = held.id AND c.status = 'IN_PROGRESS' AND c.lease_until = held.lease`.execute(this.#deps.db);
-    return Number(result.numAffectedRows ?? 0n);
+    return handBackCalls(this.#deps.db, [...this.#inFlight.values()], this.#deps.clock.now());
   }
 }
 

@@ -1,6 +1,6 @@
 // What other areas may use of Webhooks. Everything else in this folder is the area's own.
 export { recordEvent, recordEvents, type EventInput, type RecordEventOptions } from './record-event.ts';
-export { emailEventCallsCte } from './email-event-calls.ts';
+export { emailEventCallsCte } from './event-call-queries.ts';
 export { eventBody } from './events.ts';
 export {
   EVENT_CATALOGUE,

@@ -1,12 +1,12 @@
 // The one way for an area to say "something happened": recordEvent validates the payload against
 // the catalogue and inserts one webhook call per matching ACTIVE webhook in the caller's
-// transaction (a rolled-back write sends nothing). Email events take the set-based path of
-// email-event-calls.ts instead, with payloads built in SQL; both match webhooks by the same rule
-// (subscribedSql).
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+// transaction (a rolled-back write sends nothing). The set-based writers of email events add
+// emailEventCallsCte to their own statement instead; both inserts are in event-call-queries.ts.
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { notifyQueue } from '../queue/index.ts';
 import { EVENT_CATALOGUE, type EventData, type EventType } from './event-catalogue.ts';
+import { insertEventCalls, type EventCallRow } from './event-call-queries.ts';
 import { eventBody, WEBHOOK_DELIVERY_QUEUE } from './events.ts';
 
 export interface EventInput<T extends EventType> {
@@ -24,13 +24,6 @@ export interface RecordEventOptions {
   webhookId?: string;
 }
 
-/** A webhook `w` subscribed to event type `type` and domain `domainId` (empty lists: everything). */
-export function subscribedSql(type: unknown, domainId: unknown) {
-  return sql`w.status = 'ACTIVE'
-    AND (cardinality(w.event_types) = 0 OR ${type} = ANY (w.event_types))
-    AND (cardinality(w.domain_ids) = 0 OR ${domainId} = ANY (w.domain_ids))`;
-}
-
 /**
  * Records the event; answers the ids of the calls made (one per webhook, in webhook id order).
  * A payload that does not match the catalogue is a programming error: it throws and makes nothing.
@@ -44,7 +37,7 @@ export async function recordEvent<T extends EventType>(
 }
 
 /** The events as the INSERT reads them: each payload validated against the catalogue, in its envelope. */
-function eventRows(events: readonly EventInput<EventType>[]) {
+function eventRows(events: readonly EventInput<EventType>[]): EventCallRow[] {
   return events.map((event, n) => {
     const parsed = EVENT_CATALOGUE[event.type].data.safeParse(event.data);
     if (!parsed.success)
@@ -60,16 +53,6 @@ function eventRows(events: readonly EventInput<EventType>[]) {
   });
 }
 
-function callsInsert(events: readonly EventInput<EventType>[], which: RawBuilder<unknown>) {
-  return sql`
-    INSERT INTO webhook_calls (id, team_id, webhook_id, type, payload, api_version, status, attempt, next_attempt_at, created_at, updated_at)
-    SELECT herald_new_id('msg_', e.at), w.team_id, w.id, e.type, e.payload, w.api_version, 'PENDING', 0, e.at, e.at, e.at
-    FROM jsonb_to_recordset(${JSON.stringify(eventRows(events))}::jsonb)
-      AS e (n integer, team_id integer, type text, domain_id integer, at timestamptz, payload text)
-    JOIN webhooks w ON w.team_id = e.team_id AND ${which}
-    ORDER BY e.n, w.id`;
-}
-
 /**
  * Records several events in one statement (a worker's batch of outcomes); answers the calls' ids,
  * event by event in the given order, each event's in webhook id order (the insert's order).
@@ -80,9 +63,7 @@ export async function recordEvents(
   options: RecordEventOptions = {},
 ): Promise<string[]> {
   if (events.length === 0) return [];
-  const which =
-    options.webhookId === undefined ? subscribedSql(sql`e.type`, sql`e.domain_id`) : sql`w.id = ${options.webhookId}`;
-  const result = await sql<{ id: string }>`${callsInsert(events, which)} RETURNING id`.execute(tx);
-  if (result.rows.length > 0) await notifyQueue(tx, WEBHOOK_DELIVERY_QUEUE);
-  return result.rows.map((row) => row.id);
+  const ids = await insertEventCalls(tx, eventRows(events), options.webhookId);
+  if (ids.length > 0) await notifyQueue(tx, WEBHOOK_DELIVERY_QUEUE);
+  return ids;
 }

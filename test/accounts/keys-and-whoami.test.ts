@@ -58,7 +58,7 @@ describe('API keys', () => {
     expect(JSON.stringify(listed)).not.toContain(made.key);
 
     expect(await deleteApiKey(t.deps.db, team.id, made.id)).toBe(true);
-    // This process's principal cache hears of it through the deletion's NOTIFY (auth-events.ts).
+    // This process's principal cache hears of it through the deletion's NOTIFY (announceAuthChange).
     await expect.poll(async () => (await whoami(made.key)).statusCode, { timeout: 5000 }).toBe(401);
     expect(await deleteApiKey(t.deps.db, team.id, made.id)).toBe(false);
   });

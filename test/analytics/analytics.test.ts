@@ -3,7 +3,7 @@
 // trigger of 0010_analytics.sql counts them, on days that cross a month boundary.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfillDailyStats } from '../../src/analytics/daily-stats-backfill.ts';
+import { backfillDailyStats } from '../../src/analytics/daily-stats-backfill-queries.ts';
 import { recordEmailEvent } from '../../src/emails/email-events.ts';
 import type { EmailStatus } from '../../src/db/schema.ts';
 import { emails, startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';

@@ -170,7 +170,7 @@ CREATE INDEX address_activity_complained ON address_activity (team_id) INCLUDE (
 -- locked in sorted order, so two writers touching the same addresses lock them in the same order;
 -- a row is only rewritten when one of its times moves forward.
 -- A trigger until the one statement builder every event insert goes through
--- (webhooks/email-event-calls.ts) adds this upsert as a CTE of its own (issue 42).
+-- (webhooks/event-call-queries.ts) adds this upsert as a CTE of its own (issue 42).
 CREATE FUNCTION address_activity_record() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO address_activity AS a (team_id, address, last_received_at, last_opened_at, last_clicked_at, last_bounced_at, last_complained_at)

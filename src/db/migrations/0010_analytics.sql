@@ -37,8 +37,8 @@ CREATE TABLE email_daily_stats (
 -- statement, so events inserted together see each other and only the lowest id counts. Writers of
 -- later events (recordEmailEvent) lock the email row first, so two first opens cannot both count.
 -- A trigger until the one statement builder every event insert goes through
--- (webhooks/email-event-calls.ts) adds this count as a CTE of its own (issue 42). The same counts
--- from events already stored: src/analytics/daily-stats-backfill.ts.
+-- (webhooks/event-call-queries.ts) adds this count as a CTE of its own (issue 42). The same counts
+-- from events already stored: src/analytics/daily-stats-backfill-queries.ts.
 CREATE FUNCTION email_daily_stats_record() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO email_daily_stats AS s (team_id, day, domain_id, shard, sent, delivered, opened, clicked, bounced, hard_bounced, complained)

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeyKind, Database } from '../../db/schema.ts';
 import { safeEqual, type Secrets } from '../crypto.ts';
+import { findKeyByHash } from './queries.ts';
 
 export const API_KEY_KINDS = [
   'full',
@@ -41,13 +42,7 @@ export interface Principal {
 }
 
 export async function findPrincipalByHash(db: Kysely<Database>, keyHash: Buffer): Promise<Principal | null> {
-  const row = await db
-    .selectFrom('api_keys as k')
-    .innerJoin('teams as t', 't.id', 'k.team_id')
-    .leftJoin('members as m', (join) => join.onRef('m.id', '=', 'k.member_id').onRef('m.team_id', '=', 'k.team_id'))
-    .select(['k.id', 'k.key_hash', 'k.team_id', 'k.kind', 'k.domain_id', 'k.member_id', 'm.role', 't.api_rate_limit'])
-    .where('k.key_hash', '=', keyHash)
-    .executeTakeFirst();
+  const row = await findKeyByHash(db, keyHash);
   if (!row || !keysMatch(row.key_hash, keyHash)) return null;
   return {
     keyId: row.id,

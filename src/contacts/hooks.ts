@@ -1,7 +1,6 @@
-// Seams between Contacts and Segments and the areas built on them (journeys). Journeys import
-// contacts and segments, so those cannot import journeys back (no area cycles); they call these
-// hooks instead, and the upper area registers its answers once at start (app.ts and worker.ts call
-// registerContactHooks). Without a registration every answer is "nothing to do", "not in use".
+// What contacts tell the areas built on them (journeys), which contacts cannot import (they import
+// contacts; no area cycles). Those areas register their answers once at start (app.ts and worker.ts
+// call registerContactHooks). Without a registration every answer is "nothing to do", "not in use".
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { Database } from '../db/schema.ts';
@@ -29,8 +28,6 @@ export interface ContactHooks {
   contactsLeft(tx: Transaction<Database>, left: ContactsLeft): Promise<void>;
   /** Why the book may not be deleted now (e.g. "an active journey uses it"), or null. */
   bookInUse(db: Db, teamId: number, contactBookId: string): Promise<string | null>;
-  /** Why the segment may not be redefined or deleted now, or null. */
-  segmentInUse(db: Db, teamId: number, segmentId: string): Promise<string | null>;
 }
 
 const registered = new Set<ContactHooks>();
@@ -50,18 +47,11 @@ export async function contactsLeft(tx: Transaction<Database>, left: ContactsLeft
   for (const hooks of registered) await hooks.contactsLeft(tx, left);
 }
 
-async function firstReason(ask: (hooks: ContactHooks) => Promise<string | null>): Promise<string | null> {
+/** The first registered area's reason the book is in use, or null. */
+export async function bookInUse(db: Db, teamId: number, contactBookId: string): Promise<string | null> {
   for (const hooks of registered) {
-    const reason = await ask(hooks);
+    const reason = await hooks.bookInUse(db, teamId, contactBookId);
     if (reason !== null) return reason;
   }
   return null;
-}
-
-export function bookInUse(db: Db, teamId: number, contactBookId: string): Promise<string | null> {
-  return firstReason((hooks) => hooks.bookInUse(db, teamId, contactBookId));
-}
-
-export function segmentInUse(db: Db, teamId: number, segmentId: string): Promise<string | null> {
-  return firstReason((hooks) => hooks.segmentInUse(db, teamId, segmentId));
 }
