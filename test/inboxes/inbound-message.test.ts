@@ -10,7 +10,7 @@ import { crlf, startInboxSuite, uniqueLocal, type InboxBed, type InboxSuite } fr
 
 let bed: InboxBed, team: SendingTeam, inbox: InboxSuite['inbox'];
 let list: InboxSuite['list'], newest: InboxSuite['newest'];
-beforeAll(async () => ({ bed, team, inbox, list, newest } = await startInboxSuite('support')), 180_000);
+beforeAll(async () => void ({ bed, team, inbox, list, newest } = await startInboxSuite('support')), 180_000);
 afterAll(async () => bed?.close());
 
 const MULTIPART = (to: string, messageId: string) =>

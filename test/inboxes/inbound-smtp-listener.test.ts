@@ -15,7 +15,7 @@ import {
 } from './support.ts';
 
 let bed: InboxBed, team: SendingTeam, inbox: InboxSuite['inbox'], list: InboxSuite['list'];
-beforeAll(async () => ({ bed, team, inbox, list } = await startInboxSuite('support')), 180_000);
+beforeAll(async () => void ({ bed, team, inbox, list } = await startInboxSuite('support')), 180_000);
 afterAll(async () => bed?.close());
 
 /** A line-level SMTP exchange: each reply exactly as written. */

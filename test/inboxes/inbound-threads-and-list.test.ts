@@ -15,7 +15,7 @@ import {
 
 let bed: InboxBed, team: SendingTeam, inbox: InboxSuite['inbox'];
 let list: InboxSuite['list'], newest: InboxSuite['newest'];
-beforeAll(async () => ({ bed, team, inbox, list, newest } = await startInboxSuite('support')), 180_000);
+beforeAll(async () => void ({ bed, team, inbox, list, newest } = await startInboxSuite('support')), 180_000);
 afterAll(async () => bed?.close());
 
 describe('threading, contacts and replies to sent mail', () => {

@@ -17,7 +17,7 @@ import {
 } from './support.ts';
 
 let h: EmailHarness, team: JourneyTeam, other: JourneyTeam, runner: JourneyRunner, close: () => Promise<void>;
-beforeAll(async () => ({ h, team, other, runner, close } = await startJourneySuite()), 120_000);
+beforeAll(async () => void ({ h, team, other, runner, close } = await startJourneySuite()), 120_000);
 afterAll(() => close());
 
 describe('protections and the journey segment condition', () => {

@@ -5,7 +5,7 @@ import type { EmailHarness } from '../emails/support.ts';
 import { makeJourney, startJourneySuite, steps, type Json, type JourneyTeam } from './support.ts';
 
 let h: EmailHarness, team: JourneyTeam, other: JourneyTeam, close: () => Promise<void>;
-beforeAll(async () => ({ h, team, other, close } = await startJourneySuite()), 120_000);
+beforeAll(async () => void ({ h, team, other, close } = await startJourneySuite()), 120_000);
 afterAll(() => close());
 
 describe('create and change', () => {

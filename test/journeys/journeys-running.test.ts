@@ -18,7 +18,7 @@ import {
 } from './support.ts';
 
 let h: EmailHarness, team: JourneyTeam, runner: JourneyRunner, close: () => Promise<void>;
-beforeAll(async () => ({ h, team, runner, close } = await startJourneySuite()), 120_000);
+beforeAll(async () => void ({ h, team, runner, close } = await startJourneySuite()), 120_000);
 afterAll(() => close());
 
 const HOUR = 3600_000;
