@@ -1,5 +1,5 @@
 // The email API tests' harness: the real app, a loopback DNS server and the domain-check queue (as in
-// test/domains/verification.test.ts) to make verified sending domains, and small request helpers.
+// test/domains/verification-*.test.ts) to make verified sending domains, and small request helpers.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createDnsResolver } from '../../src/adapters/dns.ts';

@@ -1,4 +1,4 @@
-// Reports as MTAs and feedback loops send them (the shapes of parse-report.test.ts and more): the
+// Reports as MTAs and feedback loops send them (the shapes of parse-report-*.test.ts and more): the
 // corpus on which the light parser and mailparser must agree. `light` says which path should answer.
 const RP = 'bounce+01jabc.aaaaaaaaaaaaaaaa@send.example.com';
 const ORIGINAL =

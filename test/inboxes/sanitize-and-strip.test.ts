@@ -1,6 +1,6 @@
 // The html sanitiser against a list of XSS payloads, and strippedText on replies as Gmail, Outlook,
 // Apple Mail and plain `>` quoting write them. (The same functions run on every received message;
-// test/inboxes/inbound-smtp.test.ts and corpus.test.ts go through SMTP and the API.)
+// test/inboxes/inbound-*.test.ts and corpus.test.ts go through SMTP and the API.)
 import { describe, expect, it } from 'vitest';
 import { linkInlineImages, sanitizeInboundHtml } from '../../src/inboxes/sanitize-html.ts';
 import { applied, reverseUnits } from '../../src/inboxes/reply-parser-patch.ts';

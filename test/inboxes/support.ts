@@ -4,6 +4,7 @@
 // itself), and a nodemailer SMTP client to speak to it on loopback.
 import { randomInt } from 'node:crypto';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import { expect } from 'vitest';
 import type { Config } from '../../src/config.ts';
 import type { Deps } from '../../src/deps.ts';
 import type { Runtime } from '../../src/runtime.ts';
@@ -120,6 +121,20 @@ export async function startInboxBedWithInbox(local: string, name = 'Support') {
   const team = await bed.w.h.team();
   const inbox = await createInbox(bed.w, team.id, `${uniqueLocal(local)}@${MAIL_DOMAIN}`, name);
   return { bed, team, inbox };
+}
+
+export type InboxSuite = Awaited<ReturnType<typeof startInboxSuite>>;
+
+/** The bed with a team and its inbox, and reads of /v1/inbound/messages: a page, or the newest message. */
+export async function startInboxSuite(local: string) {
+  const { bed, team, inbox } = await startInboxBedWithInbox(local);
+  const list = (key: string, query = '') => bed.get(key, `/v1/inbound/messages${query}`);
+  const newest = async (key = team.key, query = '') => {
+    const response = await list(key, `?limit=1${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data[0];
+  };
+  return { bed, team, inbox, list, newest };
 }
 
 /** A plain message. */

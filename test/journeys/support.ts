@@ -12,7 +12,7 @@ import { createLogTransport } from '../../src/adapters/mail-transport/index.ts';
 import { emailDeliveryQueue } from '../../src/emails/delivery.ts';
 import { EMAIL_DELIVERY_QUEUE } from '../../src/emails/index.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
-import type { EmailHarness, SendingTeam } from '../emails/support.ts';
+import { startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
 import { bearer } from '../support/factory.ts';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -56,6 +56,26 @@ export async function journeyTeam(h: EmailHarness, book: Json = {}): Promise<Jou
   expect(template.status, JSON.stringify(template.body)).toBe(200);
   return { ...team, call, bookId: created.body.id, templateId: template.body.id };
 }
+
+export type JourneyRunner = Awaited<ReturnType<typeof startRunner>>;
+
+/** The harness the journeys-*.test.ts files share: two journey teams and a runner; close() stops both. */
+export async function startJourneySuite() {
+  const h = await startEmailHarness();
+  const [team, other] = [await journeyTeam(h), await journeyTeam(h)];
+  const runner = await startRunner(h);
+  const close = async () => {
+    await runner.runner.stop();
+    await h.close();
+  };
+  return { h, team, other, runner, close };
+}
+
+export const enrol = (team: JourneyTeam, journeyId: string, body: Json) =>
+  team.call('POST', `/v1/journeys/${journeyId}/enroll`, body);
+export const readJourney = async (team: JourneyTeam, id: string) => (await team.call('GET', `/v1/journeys/${id}`)).body;
+export const readRuns = async (team: JourneyTeam, id: string, query = '') =>
+  (await team.call('GET', `/v1/journeys/${id}/runs${query}`)).body;
 
 export function steps(team: JourneyTeam, waitSeconds = 3600): Json[] {
   return [

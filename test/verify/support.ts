@@ -1,8 +1,9 @@
-// Helpers of the one-time code tests: requests, and the code as its recipient gets it (the stored
-// message's text, the same bytes the delivery worker sends).
+// Helpers of the one-time code tests: requests, the code as its recipient gets it (the stored
+// message's text, the same bytes the delivery worker sends), fresh recipients and the email codes' bed.
 import type { FastifyInstance } from 'fastify';
 import type { TestApp } from '../support/app.ts';
 import { bearer } from '../support/factory.ts';
+import { startRelayDelivery } from '../emails/delivery-support.ts';
 
 export function verify(app: FastifyInstance, key: string) {
   return {
@@ -45,4 +46,15 @@ export async function countRows(t: TestApp, table: 'verifications' | 'emails' | 
     .where('team_id', '=', teamId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** How many recipients fresh() has made in this test file (a live binding: it counts on). */
+export let recipientsMade = 0;
+/** A fresh recipient per send, so that limits and velocity signals stay out of the way. */
+export const fresh = (domain = 'example.com') => `user${++recipientsMade}.${Date.now()}@${domain}`;
+
+/** The email code tests' bed: a relay delivery to a loopback SMTP sink, and its team. */
+export async function startEmailCodeBed() {
+  const r = await startRelayDelivery();
+  return { r, team: r.team };
 }

@@ -8,7 +8,7 @@ import { QueueRunner } from '../../src/queue/index.ts';
 import { WebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
 import { createWebhookAgent } from '../../src/webhooks/http-agent.ts';
 import { teamNoticesQueue } from '../../src/notices/notices-queue.ts';
-import { startEmailHarness, type EmailHarness } from '../emails/support.ts';
+import { startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
 import { TestDnsServer } from '../support/dns-server.ts';
 import { bearer } from '../support/factory.ts';
 import { HttpsReceiver } from '../support/https-receiver.ts';
@@ -103,6 +103,14 @@ export async function startWebhookHarness(
   };
 }
 
+/** The harness and a team on the pro plan: what the webhook API and delivery test files start from. */
+export async function startWebhookTeam(
+  options: Parameters<typeof startWebhookHarness>[0] = {},
+): Promise<{ w: WebhookHarness; team: SendingTeam }> {
+  const w = await startWebhookHarness(options);
+  return { w, team: await w.h.team({ plan: 'pro' }) };
+}
+
 export async function createWebhook(
   w: WebhookHarness,
   key: string,
@@ -132,4 +140,30 @@ export async function callsOf(w: WebhookHarness, key: string, webhookId: string)
   const response = await w.request(key, 'GET', `/v1/webhooks/calls?webhookId=${webhookId}&limit=50`);
   expect(response.statusCode).toBe(200);
   return response.json().data;
+}
+
+export type DeliverySuite = Awaited<ReturnType<typeof startDeliverySuite>>;
+
+/** The delivery tests' harness (requests time out after 1.5 s), its team, and the team's reads of calls. */
+export async function startDeliverySuite() {
+  const { w, team } = await startWebhookTeam({ requestTimeoutMs: 1_500 });
+  const call = async (id: string): Promise<CallJson & { payload: string }> => {
+    const response = await w.request(team.key, 'GET', `/v1/webhooks/calls/${id}`);
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+  const testEvent = async (webhookId: string): Promise<string> => {
+    const response = await w.request(team.key, 'POST', `/v1/webhooks/${webhookId}/test`);
+    expect(response.statusCode).toBe(202);
+    return response.json().callId;
+  };
+  return { w, team, call, testEvent };
+}
+
+/** Before each delivery test: a receiver answering 200 with nothing received, in a fresh minute (the
+ * team's 10 test events a minute would otherwise run out across tests). */
+export function freshMinute(w: WebhookHarness): void {
+  w.h.t.clock.advance(61_000);
+  w.receiver.reset();
+  w.receiver.respondWith({ status: 200 });
 }
