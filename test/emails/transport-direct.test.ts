@@ -1,192 +1,24 @@
-// The mail transports against a real SMTP server on loopback (the sink) and, for `direct`, MX
-// lookups through the loopback DNS server: per-recipient outcomes for 250, 4xx and 5xx at RCPT and
-// at DATA, MX priority, the A fallback, unreachable hosts, STARTTLS, and DKIM verified end to end:
-// every message is signed with a key published on the loopback DNS server, and every message a sink
-// receives must pass mailauth's verifier looking that key up over DNS.
-import net from 'node:net';
+// The direct mail transport: MX lookups through the loopback DNS server, then delivery to a real SMTP
+// server on loopback (the sink): MX priority, the A fallback, per-recipient outcomes by domain,
+// unreachable hosts, DNS failures, STARTTLS or plaintext, and DKIM verified end to end (every message
+// the sink receives passes DKIM, transport-support.ts).
 import { simpleParser } from 'mailparser';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDnsResolver, type DnsResolver } from '../../src/adapters/dns.ts';
-import {
-  createMailTransport,
-  type LoggedMessage,
-  type MailTransport,
-} from '../../src/adapters/mail-transport/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DnsResolver } from '../../src/adapters/dns.ts';
+import { createMailTransport, type MailTransport } from '../../src/adapters/mail-transport/index.ts';
 import { signMessage } from '../../src/emails/dkim-sign.ts';
 import { buildMessage } from '../../src/emails/mime.ts';
 import { verifyDkimWithDns } from '../support/dkim-verify.ts';
-import { TestDnsServer } from '../support/dns-server.ts';
-import { makeDkimKey, SmtpSink, type SinkMessage } from '../support/smtp-sink.ts';
+import type { TestDnsServer } from '../support/dns-server.ts';
+import { makeDkimKey, SmtpSink } from '../support/smtp-sink.ts';
+import { expectAllPassDkim, from, message, noRecord, transportTestBed } from './transport-support.ts';
 
-const from = 'bounce+em_1.abcdefghijklmnop@send.acme.test';
-const key = makeDkimKey('acme.test', 'h2026');
-
-async function message(to: string[]): Promise<Buffer> {
-  const raw = await buildMessage({
-    from: 'hello@acme.test',
-    to,
-    subject: 'Hi',
-    text: 'Hello there',
-    messageId: '<m1@herald.test>',
-    date: new Date('2026-03-01T10:00:00Z'),
-  });
-  return signMessage(raw, { domain: key.domain, selector: key.selector, privateKeyPem: key.privateKeyPem });
-}
-
-async function expectAllPassDkim(messages: SinkMessage[]): Promise<void> {
-  for (const received of messages) {
-    expect(
-      (await verifyDkimWithDns(received.raw, dnsServer.address)).statuses,
-      `DKIM of the message to ${received.envelope.to.join(', ')}`,
-    ).toEqual(['pass']);
-  }
-}
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
+const bed = transportTestBed();
 let sink: SmtpSink;
 let dnsServer: TestDnsServer;
 let dns: DnsResolver;
-const noRecord = () => {
-  throw new Error('not the log transport');
-};
-
-beforeAll(async () => {
-  sink = await SmtpSink.start();
-  dnsServer = await TestDnsServer.start();
-  dns = createDnsResolver({ servers: [dnsServer.address], timeoutMs: 200, tries: 1 });
-  dnsServer.setTxt(`${key.selector}._domainkey.${key.domain}`, key.txt);
-});
-afterAll(async () => {
-  await sink.close();
-  await dnsServer.close();
-});
-beforeEach(() => sink.reset());
-afterEach(() => expectAllPassDkim(sink.messages));
-
-describe('log transport', () => {
-  it('accepts every recipient and hands the message to the caller', async () => {
-    const recorded: LoggedMessage[] = [];
-    const transport = createMailTransport(
-      { kind: 'log' },
-      {
-        dns,
-        mxPort: 25,
-        mailDomain: 'herald.test',
-        record: (m) => {
-          recorded.push(m);
-        },
-      },
-    );
-    const raw = await message(['a@example.test']);
-    const result = await transport.send({ from, to: ['a@example.test', 'b@example.test'] }, raw);
-    expect(result.recipients.map((r) => [r.recipient, r.status])).toEqual([
-      ['a@example.test', 'accepted'],
-      ['b@example.test', 'accepted'],
-    ]);
-    expect(recorded).toEqual([{ envelope: { from, to: ['a@example.test', 'b@example.test'] }, raw }]);
-    expect(sink.messages).toHaveLength(0);
-    await transport.close();
-  });
-});
-
-describe('smtp relay transport', () => {
-  let relay: MailTransport;
-  beforeAll(() => {
-    relay = createMailTransport(
-      { kind: 'smtp', url: `smtp://herald:s%40cret@127.0.0.1:${sink.port}` },
-      // The sink's certificate is self-signed; a real relay's is checked.
-      {
-        dns,
-        mxPort: 25,
-        mailDomain: 'herald.test',
-        record: noRecord,
-        relayTls: { rejectUnauthorized: false },
-        timeoutMs: 5_000,
-      },
-    );
-  });
-  afterAll(() => relay.close());
-
-  it('delivers the whole envelope in one transaction: 250 accepted for all', async () => {
-    const to = ['a@example.test', 'b@other.test', 'hidden@example.test'];
-    const raw = await message(to.slice(0, 2));
-    const result = await relay.send({ from, to }, raw);
-    expect(result.recipients.map((r) => [r.recipient, r.status, r.responseCode])).toEqual(
-      to.map((r) => [r, 'accepted', 250]),
-    );
-    expect(result.recipients[0]!.response).toMatch(/^250 /);
-    const [received] = await sink.waitForMessages(1);
-    expect(received!.envelope).toEqual({ from, to });
-    expect(received!.raw.equals(raw)).toBe(true);
-    expect(received!.secure).toBe(true);
-    expect(received!.user).toBe('herald');
-    expect(received!.heloName).toBe('herald.test');
-  });
-
-  it('reports a 4xx at RCPT as temporary for every recipient', async () => {
-    sink.respond('*', { stage: 'rcpt', code: 451, message: 'Try again later' });
-    const result = await relay.send(
-      { from, to: ['a@example.test', 'b@example.test'] },
-      await message(['a@example.test']),
-    );
-    expect(result.recipients.map((r) => [r.status, r.responseCode])).toEqual([
-      ['temporary', 451],
-      ['temporary', 451],
-    ]);
-    expect(result.recipients[0]!.response).toMatch(/^451 Try again later/);
-    expect(sink.messages).toHaveLength(0);
-  });
-
-  it('reports a 4xx at DATA as temporary for every recipient', async () => {
-    sink.respond('*', { stage: 'data', code: 452, message: 'Out of storage' });
-    const result = await relay.send(
-      { from, to: ['a@example.test', 'b@example.test'] },
-      await message(['a@example.test']),
-    );
-    expect(result.recipients.map((r) => [r.status, r.responseCode])).toEqual([
-      ['temporary', 452],
-      ['temporary', 452],
-    ]);
-  });
-
-  it('reports a 5xx for one recipient as permanent for that one and accepted for the others', async () => {
-    sink.respond('gone@example.test', { stage: 'rcpt', code: 550, message: 'No such user' });
-    const to = ['a@example.test', 'gone@example.test', 'c@example.test'];
-    const result = await relay.send({ from, to }, await message(to));
-    expect(result.recipients.map((r) => [r.recipient, r.status, r.responseCode])).toEqual([
-      ['a@example.test', 'accepted', 250],
-      ['gone@example.test', 'permanent', 550],
-      ['c@example.test', 'accepted', 250],
-    ]);
-    expect(result.recipients[1]!.response).toMatch(/^550 No such user/);
-    const [received] = await sink.waitForMessages(1);
-    expect(received!.envelope.to).toEqual(['a@example.test', 'c@example.test']);
-  });
-
-  it('reports a 5xx at DATA as permanent for every recipient', async () => {
-    sink.respond('*', { stage: 'data', code: 554, message: 'Message rejected as spam' });
-    const result = await relay.send({ from, to: ['a@example.test'] }, await message(['a@example.test']));
-    expect(result.recipients).toMatchObject([{ status: 'permanent', responseCode: 554 }]);
-  });
-
-  it('reports an unreachable relay as temporary', async () => {
-    const dead = createMailTransport(
-      { kind: 'smtp', url: `smtp://127.0.0.1:${await closedPort()}` },
-      { dns, mxPort: 25, mailDomain: 'herald.test', record: noRecord, timeoutMs: 2_000 },
-    );
-    const result = await dead.send({ from, to: ['a@example.test'] }, await message(['a@example.test']));
-    expect(result.recipients).toMatchObject([{ recipient: 'a@example.test', status: 'temporary' }]);
-    expect(result.recipients[0]!.responseCode).toBeUndefined();
-    await dead.close();
-  });
+beforeAll(() => {
+  ({ sink, dnsServer, dns } = bed);
 });
 
 describe('direct transport', () => {
@@ -292,7 +124,7 @@ describe('direct transport', () => {
       expect(result.recipients).toMatchObject([{ status: 'accepted' }]);
       const [received] = await plain.waitForMessages(1);
       expect(received!.secure).toBe(false);
-      await expectAllPassDkim(plain.messages);
+      await expectAllPassDkim(plain.messages, dnsServer.address);
     } finally {
       await plain.close();
     }
