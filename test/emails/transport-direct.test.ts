@@ -11,7 +11,7 @@ import { buildMessage } from '../../src/emails/mime.ts';
 import { verifyDkimWithDns } from '../support/dkim-verify.ts';
 import type { TestDnsServer } from '../support/dns-server.ts';
 import { makeDkimKey, SmtpSink } from '../support/smtp-sink.ts';
-import { expectAllPassDkim, from, message, noRecord, transportTestBed } from './transport-support.ts';
+import { expectAllPassDkim, from, message, noRecord, SIGN_TIME, transportTestBed } from './transport-support.ts';
 
 const bed = transportTestBed();
 let sink: SmtpSink;
@@ -146,11 +146,11 @@ describe('direct transport', () => {
       listUnsubscribe: 'https://herald.test/u/1',
       attachments: [{ filename: 'a.bin', content: Buffer.from([0, 1, 2, 255]) }],
     });
-    const signed = await signMessage(raw, {
-      domain: own.domain,
-      selector: own.selector,
-      privateKeyPem: own.privateKeyPem,
-    });
+    const signed = await signMessage(
+      raw,
+      { domain: own.domain, selector: own.selector, privateKeyPem: own.privateKeyPem },
+      SIGN_TIME,
+    );
     const result = await direct.send({ from, to: ['d@dkim.direct.test'] }, signed);
     expect(result.recipients).toMatchObject([{ status: 'accepted' }]);
     const [received] = await sink.waitForMessages(1);

@@ -14,6 +14,12 @@ import { makeDkimKey, SmtpSink, type SinkMessage } from '../support/smtp-sink.ts
 export const from = 'bounce+em_1.abcdefghijklmnop@send.acme.test';
 const key = makeDkimKey('acme.test', 'h2026');
 
+/**
+ * The signing time the tests pass, as delivery does: without one, mailauth reads the clock twice (the
+ * t= it signs and the t= it writes), and a signature made across a rounding boundary fails to verify.
+ */
+export const SIGN_TIME = new Date('2026-03-01T10:00:00Z');
+
 /** A message to `to`, signed with the key the bed publishes. */
 export async function message(to: string[]): Promise<Buffer> {
   const raw = await buildMessage({
@@ -22,9 +28,9 @@ export async function message(to: string[]): Promise<Buffer> {
     subject: 'Hi',
     text: 'Hello there',
     messageId: '<m1@herald.test>',
-    date: new Date('2026-03-01T10:00:00Z'),
+    date: SIGN_TIME,
   });
-  return signMessage(raw, { domain: key.domain, selector: key.selector, privateKeyPem: key.privateKeyPem });
+  return signMessage(raw, { domain: key.domain, selector: key.selector, privateKeyPem: key.privateKeyPem }, SIGN_TIME);
 }
 
 export async function expectAllPassDkim(messages: SinkMessage[], dnsAddress: string): Promise<void> {
