@@ -8,12 +8,14 @@
 // The emails are seeded through POST /api/v1/emails/batch while no worker runs; the sending domain is
 // created through the API and then marked verified directly in the database (status SUCCESS,
 // verified_at now): no DNS server or domain-check worker runs in the benchmark.
-import type { ChildProcess } from 'node:child_process';
+//
+// The sink's process and its IPC: bench/email-delivery/sink.ts.
 import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
+import { expectMessages, sinkMain, startSink, type DkimKeyInfo } from './email-delivery/sink.ts';
 import { machineLine, writeSection } from './results.ts';
-import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
+import { median, pinToCoreZero } from './measure.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 2000);
@@ -32,63 +34,6 @@ const HTML = `<!doctype html><html><body><h1>Your weekly summary</h1>${Array.fro
 ).join('')}</body></html>`;
 const SUBJECT = 'Your weekly summary';
 const recipient = (round: number, i: number) => `reader-${round}-${i}@example.test`;
-
-// ---- the sink, in its own process on core 1 ----
-
-interface DkimKeyInfo {
-  domain: string;
-  selector: string;
-  txt: string;
-}
-type ToSink = { expect: number; key: DkimKeyInfo };
-type FromSink = { url: string } | { received: number } | { dkim: string[] };
-
-async function sinkMain(): Promise<void> {
-  const { SmtpSink, verifyDkim } = await import('../test/support/smtp-sink.ts');
-  const sink = await SmtpSink.start();
-  const send = (message: FromSink) => process.send!(message);
-  process.on('message', (message: ToSink) => {
-    sink.reset();
-    const timer = setInterval(() => {
-      if (sink.messages.length < message.expect) return;
-      clearInterval(timer);
-      send({ received: sink.messages.length });
-      // After the clock stopped: the first and last messages carry a signature that verifies.
-      const key = { ...message.key, privateKeyPem: '' };
-      void Promise.all([verifyDkim(sink.messages[0]!.raw, key), verifyDkim(sink.messages.at(-1)!.raw, key)]).then(
-        (results) => send({ dkim: results.flat() }),
-      );
-    }, 2);
-  });
-  send({ url: sink.url });
-}
-
-async function startSink(): Promise<{ child: ChildProcess; url: string }> {
-  const { child, info } = await startPinnedChild<{ url: string }>(import.meta.filename, ['sink']);
-  return { child, url: info.url };
-}
-
-/** Tells the sink to expect `count` messages; resolves with the time they had all arrived and the DKIM results. */
-function expectMessages(
-  child: ChildProcess,
-  count: number,
-  key: DkimKeyInfo,
-): { received: Promise<number>; dkim: Promise<string[]> } {
-  let resolveReceived!: (at: number) => void;
-  let resolveDkim!: (results: string[]) => void;
-  const received = new Promise<number>((resolve) => (resolveReceived = resolve));
-  const dkim = new Promise<string[]>((resolve) => (resolveDkim = resolve));
-  const listener = (message: FromSink) => {
-    if ('received' in message) resolveReceived(performance.now());
-    if ('dkim' in message) {
-      child.off('message', listener);
-      resolveDkim(message.dkim);
-    }
-  };
-  child.on('message', listener);
-  child.send({ expect: count, key } satisfies ToSink);
-  return { received, dkim };
-}
 
 // ---- the parent: Herald's worker and the bare loop, on core 0 ----
 
@@ -115,7 +60,7 @@ async function main(): Promise<void> {
 
   const config = { ...loadConfig({}), databaseUrl: BASE_URL, secret: BENCH_SECRET, adminToken: null };
   const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
-  const sink = await startSink();
+  const sink = await startSink(import.meta.filename);
   try {
     await migrate(deps.database);
     const now = new Date();

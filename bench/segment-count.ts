@@ -12,244 +12,33 @@
 // later runs (delete that team, or change DATA_MARK, to regenerate). Every timestamp is relative to
 // the team's created_at, which is also the `now` the segment is evaluated at, so the count is the
 // same on every run over the same data.
-import { sql, type Kysely } from 'kysely';
+//
+// Its parts: bench/segment-count/data.ts (generating and finding the data), queries.ts (the counts,
+// the check and EXPLAIN).
+import { sql } from 'kysely';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrate } from '../src/db/migrate.ts';
-import type { Database } from '../src/db/schema.ts';
-import { createTeam } from '../src/accounts/index.ts';
-import { insertBook } from '../src/contacts/book-queries.ts';
-import { countSegmentContacts, segmentContactsQuery, type SegmentDefinition } from '../src/segments/index.ts';
 import { countMatching } from '../src/segments/compile.ts';
 import { Definition } from '../src/segments/definition.ts';
-import { insertSegment } from '../src/segments/queries.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
+import { median, percentile } from './measure.ts';
+import { machineLine, writeSection } from './results.ts';
+import { CONTACTS, DEFINITION, EMAILS, EVENTS, findData, generateData, REACHED } from './segment-count/data.ts';
+import { bareCount, explain, handCount, segmentCount } from './segment-count/queries.ts';
 
 /** Its own database: other benchmarks' inserts and deletes would leave dead rows in the scanned tables. */
 const DATABASE_URL =
   process.env.SEGMENT_BENCH_DATABASE_URL ?? BENCH_DATABASE_URL.replace(/\/[^/]*$/, '/herald_bench_segments');
-import { median, percentile } from './measure.ts';
-import { machineLine, writeSection } from './results.ts';
 
-const DATA_MARK = 'bench-segment-count v1';
-const CONTACTS = 1_000_000;
-const EVENTS = 2_000_000;
-/** Enough emails for EVENTS events at about 2.6 events per email; the events are cut at EVENTS. */
-const EMAILS = 800_000;
-/** Emails go to the first REACHED contacts' addresses (and a tenth to addresses outside the book). */
-const REACHED = 600_000;
 const WARM_UP = 3;
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const TARGET_MS = 300;
-const VARIABLES = ['plan', 'score', 'city', 'source', 'language'];
-
-const DEFINITION = {
-  version: 1,
-  match: 'all',
-  conditions: [
-    { type: 'property', key: 'plan', op: 'equals', value: 'pro' },
-    { type: 'property', key: 'score', op: 'gt', value: 50 },
-    { type: 'subscribed', op: 'is', value: true },
-    { type: 'email_activity', event: 'opened', op: 'in_last_days', days: 30 },
-  ],
-} satisfies SegmentDefinition;
 
 /** Diagnostic: the same definition without the numeric condition, to show what that condition costs. */
 const WITHOUT_NUMERIC = Definition.parse({
   ...DEFINITION,
   conditions: DEFINITION.conditions.filter((condition) => condition.key !== 'score'),
 });
-
-interface BenchData {
-  teamId: number;
-  bookId: string;
-  segmentId: string;
-  now: Date;
-  generatedSeconds: number | null;
-}
-
-type Db = Kysely<Database>;
-
-async function findData(db: Db): Promise<BenchData | undefined> {
-  const row = await db
-    .selectFrom('teams as t')
-    .innerJoin('segments as s', 's.team_id', 't.id')
-    .select(['t.id as teamId', 't.created_at as now', 's.contact_book_id as bookId', 's.id as segmentId'])
-    .where('t.name', '=', DATA_MARK)
-    .executeTakeFirst();
-  return row && { ...row, generatedSeconds: null };
-}
-
-/** One transaction: a partial run leaves nothing behind; the segment, inserted last, marks complete data. */
-async function generateData(db: Db): Promise<BenchData> {
-  const started = performance.now();
-  // A team of that name without its segment is an interrupted generation: start again.
-  await db.deleteFrom('teams').where('name', '=', DATA_MARK).execute();
-  const now = new Date();
-  const data = await db.transaction().execute(async (tx) => {
-    const team = await createTeam(tx, { name: DATA_MARK, plan: 'pro' }, now);
-    const book = await insertBook(
-      tx,
-      team.id,
-      'cb_bench_segment_count',
-      { name: 'Bench: segment count', emoji: '📊', variables: VARIABLES },
-      now,
-    );
-    await sql`SELECT setseed(0.42)`.execute(tx);
-    // Contacts: plan (free/starter/pro/enterprise, some "Pro"), score (0.0 to 99.9 as text, a few
-    // "n/a", blank or missing), city, source, language; 80% subscribed and confirmed, 12%
-    // unsubscribed, 7.5% double opt-in not yet confirmed, 0.5% subscribed but unconfirmed.
-    await sql`INSERT INTO contacts (id, team_id, contact_book_id, email, first_name, last_name, subscribed, properties,
-        confirmed_at, unsubscribed_at, created_at, updated_at)
-      SELECT 'ct_bench' || lpad(g::text, 8, '0'), ${team.id}::integer, ${book.id}::text, 'c' || g || '@bench.example.test',
-        'First' || (g % 997), 'Last' || (g % 1009),
-        state < 0.80 OR state >= 0.995,
-        jsonb_strip_nulls(jsonb_build_object(
-          'plan', CASE WHEN p < 0.50 THEN 'free' WHEN p < 0.75 THEN 'starter' WHEN p < 0.92 THEN 'pro' WHEN p < 0.93 THEN 'Pro' ELSE 'enterprise' END,
-          'score', CASE WHEN s < 0.02 THEN 'n/a' WHEN s < 0.03 THEN '' WHEN s < 0.04 THEN NULL WHEN s < 0.045 THEN ' 77 '
-                        ELSE (floor(random() * 1000) / 10)::text END,
-          'city', (ARRAY['Amsterdam','Berlin','Lisbon','Madrid','Paris','Rome','Vienna','Warsaw','Prague','Dublin','Oslo','Zurich'])[1 + floor(random() * 12)::int],
-          'source', (ARRAY['organic','ads','referral','import','api'])[1 + floor(random() * 5)::int],
-          'language', (ARRAY['en','de','fr','es','nl','pt'])[1 + floor(random() * 6)::int])),
-        CASE WHEN state < 0.92 THEN created END,
-        CASE WHEN state >= 0.80 AND state < 0.92 THEN created + interval '1 day' END,
-        created, created
-      FROM (SELECT g, random() AS p, random() AS s, random() AS state,
-                   ${now}::timestamptz - random() * interval '365 days' AS created
-            FROM generate_series(1, ${CONTACTS}::integer) AS g) AS x`.execute(tx);
-    // Emails over the last 90 days: nine in ten to one of the first REACHED contacts, one in ten elsewhere.
-    await sql`CREATE TEMP TABLE bench_mail ON COMMIT DROP AS
-      SELECT g, 'em_bench' || lpad(g::text, 8, '0') AS id,
-        CASE WHEN random() < 0.9 THEN 'c' || (1 + floor(random() * ${REACHED}::integer)) || '@bench.example.test'
-             ELSE 'x' || g || '@elsewhere.example.test' END AS address,
-        ${now}::timestamptz - random() * interval '90 days' AS sent_at,
-        random() AS delivery, random() AS open, random() AS click
-      FROM generate_series(1, ${EMAILS}::integer) AS g`.execute(tx);
-    await sql`INSERT INTO emails (id, team_id, "from", "to", subject, type, status, run_at, created_at, updated_at)
-      SELECT id, ${team.id}::integer, 'Bench <news@bench.example.test>', to_jsonb(address), 'Newsletter ' || (g % 50),
-        CASE WHEN g % 10 < 7 THEN 'MARKETING' ELSE 'TRANSACTIONAL' END,
-        CASE WHEN delivery < 0.03 THEN 'BOUNCED' ELSE 'DELIVERED' END, sent_at, sent_at, sent_at
-      FROM bench_mail`.execute(tx);
-    await sql`INSERT INTO email_recipients (team_id, address, email_id) SELECT ${team.id}::integer, address, id FROM bench_mail`.execute(
-      tx,
-    );
-    // Events: SENT; DELIVERED (or BOUNCED 3%, COMPLAINED 0.2% after delivery); OPENED 45% of the
-    // delivered, CLICKED 30% of those, a second OPENED for a third of those; never after now.
-    // Without the trigger of address_activity (0004_emails.sql) for these 2,000,000 rows: the
-    // summary is then built from the events in one statement, with the values the trigger would write.
-    await sql`SET LOCAL session_replication_role = replica`.execute(tx);
-    await sql`INSERT INTO email_events (team_id, email_id, status, created_at)
-      SELECT ${team.id}::integer, m.id, ev.status, least(m.sent_at + ev.after, ${now}::timestamptz)
-      FROM bench_mail AS m
-      CROSS JOIN LATERAL (VALUES
-        (1, 'SENT', interval '0', true),
-        (2, CASE WHEN m.delivery < 0.03 THEN 'BOUNCED' ELSE 'DELIVERED' END, interval '5 seconds', true),
-        (3, 'COMPLAINED', interval '2 days', m.delivery >= 0.03 AND m.delivery < 0.032),
-        (4, 'OPENED', m.open * interval '3 days', m.delivery >= 0.03 AND m.open < 0.45),
-        (5, 'CLICKED', m.open * interval '3 days' + interval '1 minute', m.delivery >= 0.03 AND m.click < 0.3 * (m.open < 0.45)::int),
-        (6, 'OPENED', m.open * interval '3 days' + interval '4 days', m.delivery >= 0.03 AND m.open < 0.15)
-      ) AS ev (slot, status, after, happened)
-      WHERE ev.happened
-      ORDER BY m.g, ev.slot
-      LIMIT ${EVENTS}::integer`.execute(tx);
-    await sql`SET LOCAL session_replication_role = origin`.execute(tx);
-    await sql`INSERT INTO address_activity (team_id, address, last_received_at, last_opened_at, last_clicked_at, last_bounced_at, last_complained_at)
-      SELECT r.team_id, r.address,
-        max(e.created_at) FILTER (WHERE e.status IN ('SENT', 'DELIVERED')), max(e.created_at) FILTER (WHERE e.status = 'OPENED'),
-        max(e.created_at) FILTER (WHERE e.status = 'CLICKED'), max(e.created_at) FILTER (WHERE e.status = 'BOUNCED'),
-        max(e.created_at) FILTER (WHERE e.status = 'COMPLAINED')
-      FROM email_events e JOIN email_recipients r ON r.email_id = e.email_id AND r.team_id = e.team_id
-      WHERE e.team_id = ${team.id}::integer GROUP BY r.team_id, r.address`.execute(tx);
-    const segment = await insertSegment(
-      tx,
-      team.id,
-      {
-        id: 'sg_bench_segment_count',
-        contactBookId: book.id,
-        name: '4 conditions',
-        description: null,
-        definition: DEFINITION,
-      },
-      now,
-    );
-    return { teamId: team.id, bookId: book.id, segmentId: segment.id, now };
-  });
-  await sql`VACUUM ANALYZE contacts, emails, email_recipients, email_events, address_activity`.execute(db);
-  return { ...data, generatedSeconds: (performance.now() - started) / 1000 };
-}
-
-/** The same four conditions written by hand, independently of compile.ts (the data's scores are plain decimals or not numbers at all). */
-async function handCount(db: Db, data: BenchData): Promise<number> {
-  const since = new Date(data.now.getTime() - 30 * 86_400_000);
-  const result = await sql<{ count: string }>`
-    WITH opened AS (
-      SELECT DISTINCT r.address FROM email_events e JOIN email_recipients r ON r.email_id = e.email_id
-      WHERE e.team_id = ${data.teamId}::integer AND r.team_id = ${data.teamId}::integer
-        AND e.status = 'OPENED' AND e.created_at >= ${since}::timestamptz)
-    SELECT count(*) FROM contacts c JOIN opened o ON o.address = c.email
-    WHERE c.team_id = ${data.teamId}::integer AND c.contact_book_id = ${data.bookId}::text
-      AND c.subscribed AND c.confirmed_at IS NOT NULL
-      AND lower(c.properties ->> 'plan') = 'pro'
-      AND CASE WHEN c.properties ->> 'score' ~ '^ *[0-9]+(\\.[0-9]+)? *$' THEN (c.properties ->> 'score')::numeric > 50 ELSE false END`.execute(
-    db,
-  );
-  return Number(result.rows[0]!.count);
-}
-
-async function bareCount(db: Db, data: BenchData): Promise<number> {
-  const result = await sql<{
-    count: string;
-  }>`SELECT count(*) FROM contacts WHERE team_id = ${data.teamId}::integer AND contact_book_id = ${data.bookId}::text`.execute(
-    db,
-  );
-  return Number(result.rows[0]!.count);
-}
-
-async function segmentCount(db: Db, data: BenchData): Promise<number> {
-  const count = await countSegmentContacts(db, data.teamId, data.segmentId, data.now);
-  if (count === undefined) throw new Error('the bench segment is gone');
-  return count;
-}
-
-/** EXPLAIN (ANALYZE, BUFFERS) of the compiled count query, with the plan's nodes and the indexes it used. */
-async function explain(
-  db: Db,
-  data: BenchData,
-): Promise<{ text: string; nodes: string[]; indexes: string[]; execution: string; jit: string; scanNote: string }> {
-  const query = await segmentContactsQuery(db, data.teamId, data.segmentId, data.now);
-  const compiled = query!.select((eb) => eb.fn.countAll().as('count')).compile();
-  const result = await db.executeQuery<{ 'QUERY PLAN': string }>({
-    ...compiled,
-    sql: `EXPLAIN (ANALYZE, BUFFERS) ${compiled.sql}`,
-  });
-  const lines = result.rows.map((row) => row['QUERY PLAN']);
-  const nodes = lines
-    .filter((line, i) => i === 0 || /^\s*->/.test(line) || /^\s*SubPlan|^\s*InitPlan/.test(line))
-    .map((line) =>
-      line
-        .replace(/\s+\(cost=.*$/, '')
-        .replace(/->\s+/, '')
-        .trimEnd(),
-    );
-  const indexes = [
-    ...new Set(
-      lines.flatMap((line) =>
-        [...line.matchAll(/(?:Index(?: Only)? Scan(?: Backward)? using|Bitmap Index Scan on) (\w+)/g)].map(
-          (m) => m[1]!,
-        ),
-      ),
-    ),
-  ];
-  const execution = lines.find((line) => line.startsWith('Execution Time:'))?.replace('Execution Time: ', '') ?? '?';
-  const jit = lines.find((line) => /^\s*Timing: Generation/.test(line))?.match(/Total ([\d.]+ ms)/)?.[1] ?? 'none';
-  // Where the time goes, when the plan scans the book: the scan with its filters, and what it leaves.
-  const scan = lines
-    .find((line) => /Seq Scan on contacts c/.test(line))
-    ?.match(/actual time=[\d.]+\.\.([\d.]+) rows=(\d+) loops=(\d+)/);
-  const scanNote = scan
-    ? `the scan of the book with the property and subscribed filters takes ${Number(scan[1]).toFixed(0)} ms in each of ${scan[3]} processes and leaves ${(Number(scan[2]) * Number(scan[3])).toLocaleString('en-US')} candidates for the email-activity check`
-    : '';
-  return { text: lines.join('\n'), nodes, indexes, execution, jit, scanNote };
-}
 
 async function time(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();

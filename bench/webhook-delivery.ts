@@ -5,18 +5,19 @@
 // one webhook (PER_WEBHOOK). Then recovery: the receiver answers 503 for a while, comes back, and
 // every call must be delivered exactly once (counted by webhook-id at the receiver).
 // Run: npm exec -- node bench/webhook-delivery.ts   (BENCH_DATABASE_URL; BENCH_CALLS, default 3000)
-import type { ChildProcess } from 'node:child_process';
+//
+// The receivers' process and its IPC: bench/webhook-delivery/receiver.ts.
 import { Agent, request } from 'undici';
 import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
 import { machineLine, writeSection } from './results.ts';
 import { BENCH_SECRET } from './herald-app.ts';
+import { HOST, receiverMain, waitFor } from './webhook-delivery/receiver.ts';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
 const RECOVERY_CALLS = 500;
 const ROUNDS = 3;
-const HOST = 'bench.hooks.test';
 // A realistic event body (an email.delivered payload is about this size).
 const BODY = JSON.stringify({
   type: 'email.delivered',
@@ -32,57 +33,6 @@ const BODY = JSON.stringify({
     details: { response: '250 2.0.0 Ok: queued as 4Bx9' },
   },
 });
-
-// ---- the receiver and the DNS server, in their own process on core 1 ----
-
-type ToChild = { expect: number; mode: 'up' | 'down'; server: 'fast' | 'recovery' } | { report: true };
-type FromChild =
-  | { fast: number; recovery: number; dns: string; caFile: string }
-  | { received: number }
-  | { unique: number; ok: number; total: number };
-
-async function childMain(): Promise<void> {
-  const { HttpsReceiver } = await import('../test/support/https-receiver.ts');
-  const { TestDnsServer } = await import('../test/support/dns-server.ts');
-  const dns = await TestDnsServer.start();
-  dns.set(HOST, 'A', [{ type: 'A', address: '127.0.0.1' }]);
-  const fast = await HttpsReceiver.start({ record: false });
-  const recovery = await HttpsReceiver.start();
-  const send = (message: FromChild) => process.send!(message);
-  process.on('message', (message: ToChild) => {
-    if ('report' in message) {
-      const ok = recovery.requests.filter((r) => r.receivedAt.getTime() >= upSince);
-      send({
-        unique: new Set(ok.map((r) => r.headers['webhook-id'])).size,
-        ok: ok.length,
-        total: recovery.requests.length,
-      });
-      return;
-    }
-    const receiver = message.server === 'fast' ? fast : recovery;
-    receiver.respondWith(message.mode === 'up' ? { status: 200 } : { status: 503 });
-    if (message.mode === 'up') upSince = Date.now();
-    const start = receiver.count;
-    const timer = setInterval(() => {
-      if (receiver.count - start < message.expect) return;
-      clearInterval(timer);
-      send({ received: receiver.count - start });
-    }, 1);
-  });
-  let upSince = 0;
-  send({ fast: fast.port, recovery: recovery.port, dns: dns.address, caFile: fast.caFile });
-}
-
-function waitFor(child: ChildProcess, command: ToChild): Promise<FromChild> {
-  return new Promise((resolve) => {
-    const listener = (message: FromChild) => {
-      child.off('message', listener);
-      resolve(message);
-    };
-    child.on('message', listener);
-    child.send(command);
-  });
-}
 
 // ---- the parent: Herald's lane and the bare loop, on core 0 ----
 
@@ -297,5 +247,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'receiver') await childMain();
+if (process.argv[2] === 'receiver') await receiverMain();
 else await main();

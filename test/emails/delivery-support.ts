@@ -15,7 +15,7 @@ import { emails, startEmailHarness, type EmailHarness, type SendingTeam } from '
 
 export const MAIL_DOMAIN = 'mail.herald.test';
 
-/** The relay transport pointed at the sink; its certificate is self-signed, as in transport.test.ts. */
+/** The relay transport pointed at the sink; its certificate is self-signed, as in transport-relay.test.ts. */
 export function relayTo(h: EmailHarness, url: string): MailTransport {
   return createMailTransport(
     { kind: 'smtp', url },

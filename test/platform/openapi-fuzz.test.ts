@@ -6,14 +6,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../support/app.ts';
 import { bearer, createTeam, type TestTeam } from '../support/factory.ts';
-import {
-  hostileString,
-  operationsOf,
-  requestFor,
-  type GeneratedRequest,
-  type GeneratorContext,
-  type Operation,
-} from '../support/openapi-arbitraries.ts';
+import { operationsOf, requestFor, type GeneratedRequest, type Operation } from '../support/openapi-arbitraries.ts';
+import { hostileString, type GeneratorContext } from '../support/schema-arbitraries.ts';
 import { emails, startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);

@@ -4,8 +4,9 @@
 // into 100 clients, as 1,020 from 51 did into 1,000), plus one /24 rotating its addresses as a /64
 // would. Issue 41: half the flood holds mail transactions open (MAIL FROM then silence, or DATA
 // dribbled a byte a second) under a transaction budget longer than the test, so that room is made
-// by closing the idlest whatever its state (test/mx/smtp-lockout.test.ts has the budget itself). While they all hold their
-// sockets, a real DSN for an email Herald sent gets its 250, and the email is then BOUNCED.
+// by closing the idlest whatever its state (test/mx/smtp-open-transactions.test.ts has the budget
+// itself). While they all hold their sockets, a real DSN for an email Herald sent gets its 250, and
+// the email is then BOUNCED.
 import { afterEach, describe, expect, it } from 'vitest';
 import { dropTestDatabases, testDatabaseUrl } from '../support/fresh-database.ts';
 import { startInboundHerald } from '../support/inbound-herald.ts';

@@ -1,6 +1,7 @@
 // Requests to /v1/templates through the real app, as a given API key.
 import type { FastifyInstance } from 'fastify';
-import { bearer } from '../support/factory.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { bearer, createTeam, type TestTeam } from '../support/factory.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -27,6 +28,18 @@ export function templatesClient(app: FastifyInstance, key: string) {
     },
   };
 }
+
+export type TemplatesClient = ReturnType<typeof templatesClient>;
+
+/** A test app with one team and a client of its full key: what each templates test file starts from. */
+export async function startTemplatesApp(): Promise<{ t: TestApp; team: TestTeam; api: TemplatesClient }> {
+  const t = await createTestApp();
+  const team = await createTeam(t.app);
+  return { t, team, api: templatesClient(t.app, team.key) };
+}
+
+export const errorOf = (response: { json(): unknown }) =>
+  (response.json() as { error: { code: string; message: string } }).error;
 
 export interface Template {
   id: string;

@@ -1,24 +1,16 @@
-// Templates CRUD through HTTP against the real database: fields, limits at their edges, list order
-// and paging, update semantics, tenant isolation and the access rule (FULL).
+// Templates CRUD through HTTP against the real database: fields, limits at their edges and update
+// semantics. Listing is in templates-list.test.ts, tenant isolation and access in templates-access.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTemplateForSend } from '../../src/templates/index.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { createTeam, type TestTeam } from '../support/factory.ts';
-import { templatesClient, type Template } from './helpers.ts';
+import type { TestApp } from '../support/app.ts';
+import { errorOf, startTemplatesApp, type Template, type TemplatesClient } from './helpers.ts';
 
 let t: TestApp;
-let team: TestTeam;
-let api: ReturnType<typeof templatesClient>;
+let api: TemplatesClient;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  team = await createTeam(t.app);
-  api = templatesClient(t.app, team.key);
+  ({ t, api } = await startTemplatesApp());
 });
 afterAll(() => t.close());
-
-const errorOf = (response: { json(): unknown }) =>
-  (response.json() as { error: { code: string; message: string } }).error;
 
 describe('create and read', () => {
   it('creates a template with defaults and reads it back', async () => {
@@ -118,64 +110,6 @@ describe('limits at their edges', () => {
   });
 });
 
-describe('list', () => {
-  it('is most recently changed first, and pages', async () => {
-    const own = await createTeam(t.app);
-    const client = templatesClient(t.app, own.key);
-    t.clock.set('2026-03-01T10:00:00.000Z');
-    const a = await client.make({ name: 'A' });
-    t.clock.advance(1000);
-    const b = await client.make({ name: 'B' });
-    t.clock.advance(1000);
-    const c = await client.make({ name: 'C' });
-    t.clock.advance(1000);
-    // Changing A makes it the most recent.
-    expect((await client.patch(a.id, { subject: 'Changed' })).statusCode).toBe(200);
-
-    const names = async (query: string) => ((await client.list(query)).json() as Template[]).map((x) => x.name);
-    expect(await names('')).toEqual(['A', 'C', 'B']);
-    expect(await names('?page=1&limit=2')).toEqual(['A', 'C']);
-    expect(await names('?page=2&limit=2')).toEqual(['B']);
-    expect(await names('?page=3&limit=2')).toEqual([]);
-    expect(await names('?limit=100')).toEqual(['A', 'C', 'B']);
-
-    const listed = (await client.list()).json() as Template[];
-    expect(listed[0]).toEqual((await client.get(a.id)).json());
-    expect(listed.map((x) => x.id)).not.toContain(undefined);
-    expect([b.id, c.id]).toEqual([listed[2]!.id, listed[1]!.id]);
-  });
-
-  it('defaults to 50 per page', async () => {
-    const own = await createTeam(t.app);
-    const client = templatesClient(t.app, own.key);
-    for (let i = 0; i < 51; i++) await client.make({ name: `T${i}` });
-    expect(((await client.list()).json() as Template[]).length).toBe(50);
-    expect(((await client.list('?page=2')).json() as Template[]).length).toBe(1);
-  });
-
-  it('refuses a limit past 100, a limit or page under 1, and a page past 10000', async () => {
-    for (const [query, field] of [
-      ['?limit=101', 'limit'],
-      ['?limit=0', 'limit'],
-      ['?page=0', 'page'],
-      ['?page=10001', 'page'],
-      ['?limit=abc', 'limit'],
-    ]) {
-      const response = await api.list(query);
-      expect(response.statusCode, query).toBe(400);
-      expect(errorOf(response).message).toContain(field);
-    }
-    expect((await api.list('?page=10000&limit=100')).statusCode).toBe(200);
-  });
-
-  it("never shows another team's templates", async () => {
-    const other = await createTeam(t.app);
-    const mine = await api.make({ name: 'Mine only' });
-    const theirs = (await templatesClient(t.app, other.key).list()).json() as Template[];
-    expect(theirs.map((x) => x.id)).not.toContain(mine.id);
-  });
-});
-
 describe('update', () => {
   it('changes only the fields sent, and moves updatedAt', async () => {
     t.clock.set('2026-04-01T08:00:00.000Z');
@@ -237,70 +171,5 @@ describe('delete', () => {
     expect((await api.get(created.id)).statusCode).toBe(404);
     expect((await api.remove(created.id)).statusCode).toBe(404);
     expect((await api.patch(created.id, { name: 'x' })).statusCode).toBe(404);
-  });
-});
-
-describe('tenant isolation', () => {
-  it("another team's template answers 404 to get, update and delete, and is left untouched", async () => {
-    const created = await api.make({ name: 'Private', html: '<p>Secret</p>' });
-    const other = await createTeam(t.app);
-    const theirs = templatesClient(t.app, other.key);
-    for (const response of [
-      await theirs.get(created.id),
-      await theirs.patch(created.id, { name: 'Stolen' }),
-      await theirs.remove(created.id),
-    ]) {
-      expect(response.statusCode).toBe(404);
-      expect(errorOf(response)).toEqual({ code: 'NOT_FOUND', message: 'Template not found' });
-    }
-    expect((await api.get(created.id)).json()).toEqual(created);
-  });
-
-  it('getTemplateForSend reads only the given team', async () => {
-    const created = await api.make({
-      name: 'Send me',
-      subject: 'Hi {{name}}',
-      previewText: 'pv',
-      html: '<p>Hi {{name}}</p>',
-    });
-    expect(await getTemplateForSend(t.deps.db, team.id, created.id)).toEqual({
-      id: created.id,
-      subject: 'Hi {{name}}',
-      previewText: 'pv',
-      type: 'TRANSACTIONAL',
-      html: '<p>Hi {{name}}</p>',
-    });
-    const other = await createTeam(t.app);
-    expect(await getTemplateForSend(t.deps.db, other.id, created.id)).toBeUndefined();
-  });
-});
-
-describe('access: FULL', () => {
-  const endpoints = (id: string) =>
-    [
-      ['GET', ''],
-      ['POST', '', { name: 'x', subject: 'x' }],
-      ['GET', `/${id}`],
-      ['PATCH', `/${id}`, { name: 'x' }],
-      ['DELETE', `/${id}`],
-    ] as const;
-
-  for (const kind of ['sending', 'readonly', 'sandbox', 'live_ai'] as const) {
-    it(`a ${kind} key gets 403 SCOPE_DENIED on every endpoint`, async () => {
-      const created = await api.make();
-      const { key } = await team.makeKey(kind);
-      const client = templatesClient(t.app, key);
-      for (const [method, path, payload] of endpoints(created.id)) {
-        const response = await client.call(method, path, payload);
-        expect(response.statusCode, `${method} ${path}`).toBe(403);
-        expect(errorOf(response).code).toBe('SCOPE_DENIED');
-      }
-      expect((await api.get(created.id)).json()).toEqual(created);
-    });
-  }
-
-  it('no key: 401', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/templates' });
-    expect(response.statusCode).toBe(401);
   });
 });
