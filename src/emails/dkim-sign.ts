@@ -32,7 +32,7 @@ class DkimSignError extends Error {
   override name = 'DkimSignError';
 }
 
-export async function signMessage(raw: Buffer, key: DkimKey, signTime?: Date): Promise<Buffer> {
+export async function signMessage(raw: Buffer, key: DkimKey, signTime: Date = new Date()): Promise<Buffer> {
   const signature = { signingDomain: key.domain, selector: key.selector, privateKey: key.privateKeyPem };
   const result = await dkimSign(raw, {
     // mailauth signs with the `signatureData` entries; its typings also require the top-level fields.
@@ -43,7 +43,9 @@ export async function signMessage(raw: Buffer, key: DkimKey, signTime?: Date): P
     // mailauth reads this as a colon-separated string (its typings say string[]; an array would be
     // silently replaced by its default list).
     headerList: DKIM_SIGNED_HEADERS.join(':') as unknown as string[],
-    ...(signTime ? { signTime } : {}),
+    // Always given: without it mailauth reads the clock twice, and a signature made across a second's
+    // boundary carries a t= that does not match what it signed.
+    signTime,
   });
   const errors = (result as { errors?: { err?: unknown }[] }).errors ?? [];
   if (errors.length > 0 || !result.signatures || result.signatures.trim() === '') {
