@@ -6,7 +6,7 @@ import type { Transaction } from 'kysely';
 import type { Database, TeamPlan, TemplateType } from '../db/schema.ts';
 import { ApiError } from '../platform/errors.ts';
 import { dailySendLimit, monthlySendLimit } from '../platform/plans.ts';
-import { addUsageOfDay, insertMissingUsageRows, lockUsageOfDay, usedInMonthBefore } from './usage-queries.ts';
+import { addUsageOfDay, lockUsageOfDay } from './usage-queries.ts';
 
 export { usageOfDay } from './usage-queries.ts';
 
@@ -54,22 +54,19 @@ export async function reserveLocked(tx: Transaction<Database>, now: Date, asks: 
   const teamIds = [...new Set(asks.filter((a) => total(a.wanted) > 0).map((a) => a.teamId))].sort((a, b) => a - b);
   if (teamIds.length === 0) return refusals;
   const day = dayOf(now);
-  await insertMissingUsageRows(tx, teamIds, day);
-  const usedToday = await lockUsageOfDay(tx, teamIds, day);
   // Today's rows are locked, so no send of these teams can change their month's sums meanwhile.
-  const withMonthly = teamIds.filter((id) => asks.some((a) => a.teamId === id && monthlySendLimit(a.plan) !== null));
-  const usedBefore = await usedInMonthBefore(tx, withMonthly, day);
+  const used = await lockUsageOfDay(tx, teamIds, day);
   const added = new Map<number, Reservation>();
   for (const [i, { teamId, plan, wanted }] of asks.entries()) {
     const n = total(wanted);
     if (n === 0) continue;
     const adding = added.get(teamId) ?? NONE;
-    const today = total(usedToday.get(teamId) ?? NONE) + total(adding);
+    const today = total(used.get(teamId) ?? NONE) + total(adding);
     const daily = dailySendLimit(plan);
     const monthly = monthlySendLimit(plan);
     if (daily !== null && today + n > daily)
       refusals[i] = limited(`Daily send limit reached: the ${plan} plan allows ${daily} emails a day`);
-    else if (monthly !== null && (usedBefore.get(teamId) ?? 0) + today + n > monthly)
+    else if (monthly !== null && (used.get(teamId)?.monthBefore ?? 0) + today + n > monthly)
       refusals[i] = limited(`Monthly send limit reached: the ${plan} plan allows ${monthly} emails a month`);
     else
       added.set(teamId, {

@@ -68,6 +68,7 @@ export function sendBatching(db: Kysely<Database>): SendBatching {
   const coalescer = new Coalescer<SendJob, SendOutcome>((jobs) => db.transaction().execute((tx) => storeIn(tx, jobs)), {
     maxBatch: BATCH_MAX,
     concurrency: 2,
+    gatherMs: 2,
   });
   return {
     submit: async (job) => {

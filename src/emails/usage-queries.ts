@@ -10,42 +10,43 @@ export interface DayUsage {
   marketing: number;
 }
 
-/** Makes the teams' rows of the day that do not exist yet (empty), in team order. */
-export async function insertMissingUsageRows(tx: Transaction<Database>, teamIds: number[], day: string): Promise<void> {
-  await sql`INSERT INTO team_daily_usage (team_id, day)
-    SELECT t.id, ${day}::date FROM unnest(${teamIds}::int[]) WITH ORDINALITY AS t (id, n) ORDER BY t.n
-    ON CONFLICT (team_id, day) DO NOTHING`.execute(tx);
+/** A team's row of the day, and what it counted earlier in the month. */
+export interface LockedUsage extends DayUsage {
+  /** Recipients counted in the month of the day, before that day. */
+  monthBefore: number;
 }
 
-/** The teams' rows of the day, locked in team order until commit (so the day's totals cannot change meanwhile). */
+/**
+ * The teams' rows of the day, made (empty) where missing and locked in team order until commit, so
+ * that the day's totals cannot change meanwhile; with each team's sum of the month's earlier days.
+ * The no-op update on conflict is what locks an existing row in the same statement.
+ */
 export async function lockUsageOfDay(
   tx: Transaction<Database>,
   teamIds: number[],
   day: string,
-): Promise<Map<number, DayUsage>> {
-  const locked = await sql<DayUsage & { team_id: number }>`SELECT team_id, transactional, marketing
-    FROM team_daily_usage WHERE team_id = ANY(${teamIds}::int[]) AND day = ${day}::date
-    ORDER BY team_id FOR UPDATE`.execute(tx);
+): Promise<Map<number, LockedUsage>> {
+  const locked = await sql<DayUsage & { team_id: number; month_before: string | number }>`
+    WITH locked AS (
+      INSERT INTO team_daily_usage (team_id, day)
+      SELECT t.id, ${day}::date FROM unnest(${teamIds}::int[]) WITH ORDINALITY AS t (id, n) ORDER BY t.n
+      ON CONFLICT (team_id, day) DO UPDATE SET transactional = team_daily_usage.transactional
+      RETURNING team_id, transactional, marketing
+    )
+    SELECT l.team_id, l.transactional, l.marketing,
+      (SELECT COALESCE(SUM(m.transactional + m.marketing), 0) FROM team_daily_usage m
+       WHERE m.team_id = l.team_id AND m.day >= ${`${day.slice(0, 8)}01`}::date AND m.day < ${day}::date) AS month_before
+    FROM locked l`.execute(tx);
   return new Map(
     locked.rows.map((row) => [
       row.team_id,
-      { transactional: Number(row.transactional), marketing: Number(row.marketing) },
+      {
+        transactional: Number(row.transactional),
+        marketing: Number(row.marketing),
+        monthBefore: Number(row.month_before),
+      },
     ]),
   );
-}
-
-/** Recipients counted per team in the month of `day`, before that day. */
-export async function usedInMonthBefore(
-  tx: Transaction<Database>,
-  teamIds: number[],
-  day: string,
-): Promise<Map<number, number>> {
-  if (teamIds.length === 0) return new Map();
-  const earlier = await sql<{ team_id: number; used: string | number | bigint }>`
-    SELECT team_id, SUM(transactional + marketing) AS used FROM team_daily_usage
-    WHERE team_id = ANY(${teamIds}::int[]) AND day >= ${`${day.slice(0, 8)}01`}::date AND day < ${day}::date
-    GROUP BY team_id`.execute(tx);
-  return new Map(earlier.rows.map((row) => [row.team_id, Number(row.used)]));
 }
 
 /** Adds each team's reserved recipients to its row of the day (locked by lockUsageOfDay). */
