@@ -1,7 +1,8 @@
-// The SMS area's reads before a send: the team's switch and currency and the risk signals' counts
-// over its recent messages, and whether it has sent to a country.
+// The SMS area's reads before a send: the team's switch and currency, the risk signals' counts over
+// its recent messages, whether it has sent to a country, and its sender IDs there (wallet's fragment).
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/handle.ts';
+import { senderIdsJson } from '../wallet/index.ts';
 
 export interface RecentSends {
   toPrefix: number;
@@ -33,6 +34,8 @@ export interface SendContext {
   /** Undefined when the team does not exist. */
   team: { smsEnabled: boolean; currency: string } | undefined;
   recent: RecentSends;
+  /** The team's sender IDs for the country (the wallet's: it charges their fees), oldest first. */
+  senderIds: string[];
 }
 
 /** One send's question to readSendContexts. */
@@ -63,6 +66,7 @@ export async function readSendContexts(db: Db, queries: readonly ContextQuery[])
       clientIp: Number(row.client_ip),
       sentToCountry: row.sent_to_country,
     },
+    senderIds: row.sender_ids ?? [],
   }));
 }
 
@@ -85,6 +89,7 @@ export function sendContextsStatement(queries: readonly ContextQuery[]) {
     to_number: string;
     client_ip: string;
     sent_to_country: boolean;
+    sender_ids: string[] | null;
   }>`
     SELECT
       t.sms_enabled, t.currency,
@@ -99,7 +104,8 @@ export function sendContextsStatement(queries: readonly ContextQuery[]) {
          WHERE team_id = q.team_id AND client_ip_hash = decode(q.client_ip_hash, 'hex')
            AND created_at > q.since
          ORDER BY created_at DESC LIMIT q.cap) i) AS client_ip,
-      ${sentToCountry(sql`q.team_id`, sql`q.country`)} AS sent_to_country
+      ${sentToCountry(sql`q.team_id`, sql`q.country`)} AS sent_to_country,
+      ${senderIdsJson(sql`q.team_id`, sql`q.country`)} AS sender_ids
     FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
       AS q (n int, team_id int, country text, to_prefix text, to_number text, client_ip_hash text, since timestamptz, cap int)
     LEFT JOIN teams t ON t.id = q.team_id

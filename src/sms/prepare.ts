@@ -11,7 +11,6 @@ import { Coalescer } from '../platform/coalescer.ts';
 import type { Currency } from '../platform/money.ts';
 import { refuseHighRisk, type RiskThresholds } from '../platform/risk.ts';
 import { parsePhone, phonePrefix } from '../platform/phone.ts';
-import { listSenderIds } from '../wallet/index.ts';
 import { readSendContexts, type ContextQuery, type SendContext } from './context-queries.ts';
 import { assessSmsRisk, RISK_COUNT_CAP, RISK_WINDOW_MS } from './risk.ts';
 import type { SendSmsInput } from './schemas.ts';
@@ -93,17 +92,11 @@ export async function prepareSms(
     since: new Date(now.getTime() - RISK_WINDOW_MS),
     cap: RISK_COUNT_CAP,
   };
-  // The team's approved sender IDs are the wallet's (it charges their fees), read beside the context.
-  const [context, senderIds] = await Promise.all([
-    deps.contexts === undefined
-      ? readSendContexts(deps.db, [query]).then((all) => all[0]!)
-      : deps.contexts.submit(query),
-    listSenderIds(deps.db, teamId, country),
-  ]);
+  const context =
+    deps.contexts === undefined ? (await readSendContexts(deps.db, [query]))[0]! : await deps.contexts.submit(query);
   if (context.team === undefined) throw notFound('Team');
   if (!context.team.smsEnabled) throw forbidden('SMS is not enabled for this team');
-  const approved = senderIds.map((row) => row.sender_id);
-  const senderId = resolveSenderId(approved, deps.sms.sharedSenderId, country, input.senderId);
+  const senderId = resolveSenderId(context.senderIds, deps.sms.sharedSenderId, country, input.senderId);
   const risk = assessSmsRisk(context.recent, { phone, country, clientIpHash, thresholds: deps.risk });
   refuseHighRisk(risk);
 

@@ -11,6 +11,7 @@ export {
   lockWallets,
   writeMovements,
   listSenderIds,
+  senderIdsJson,
   walletCurrency,
   walletCurrencyOf,
   type LedgerFilter,

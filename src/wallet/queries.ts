@@ -114,6 +114,15 @@ export async function listTransactions(
     .execute();
 }
 
+/**
+ * The team's sender IDs for a country, oldest first, as a JSON array (null: none): a fragment for a
+ * read of another area that needs them beside its own rows (the SMS send's context).
+ */
+export function senderIdsJson(teamId: RawBuilder<unknown>, country: RawBuilder<unknown>): RawBuilder<string[] | null> {
+  return sql<string[] | null>`(SELECT json_agg(s.sender_id ORDER BY s.created_at, s.id) FROM sender_ids s
+    WHERE s.team_id = ${teamId} AND s.country = ${country} AND s.deleted_at IS NULL)`;
+}
+
 export async function listSenderIds(db: Kysely<Database>, teamId: number, country?: string): Promise<SenderIdRow[]> {
   let query = db.selectFrom('sender_ids').selectAll().where('team_id', '=', teamId).where('deleted_at', 'is', null);
   if (country !== undefined) query = query.where('country', '=', country);
