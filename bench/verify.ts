@@ -214,8 +214,8 @@ async function measure(admin: pg.Client): Promise<{ workloads: Workload[]; teamI
     );
     return { workloads, teamId, checked: Number(rows[0]!.n) };
   } finally {
-    bare.child.kill('SIGKILL');
-    herald.child.kill('SIGKILL');
+    bare.child.kill('SIGTERM');
+    herald.child.kill('SIGTERM');
   }
 }
 
