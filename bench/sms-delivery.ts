@@ -25,7 +25,7 @@ import { heraldRound, instantProvider } from './sms-delivery/herald-round.ts';
 import { BARE_IN_FLIGHT, MESSAGES, WARM_UP } from './sms-delivery/settings.ts';
 
 // Nine: on a shared machine one round of a pair can run twice as fast as the next; the median holds.
-const ROUNDS = 9;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 
 if (process.argv[2] === 'fake') {
   await fakeMain();
@@ -48,6 +48,8 @@ if (process.argv[2] === 'fake') {
       rounds.bare.push(await bareLoop(info.url, fakePid));
       await bare;
       rounds.instant.push(await heraldRound(info.url, fakePid, round, false));
+      const [h, b] = [rounds.herald.at(-1)!, rounds.bare.at(-1)!];
+      process.stderr.write(`round ${round + 1}/${ROUNDS}: Herald ${h.seconds.toFixed(2)} s, bare ${b.seconds.toFixed(2)} s\n`);
     }
   } finally {
     child.kill('SIGKILL');
