@@ -49,7 +49,9 @@ if (process.argv[2] === 'fake') {
       await bare;
       rounds.instant.push(await heraldRound(info.url, fakePid, round, false));
       const [h, b] = [rounds.herald.at(-1)!, rounds.bare.at(-1)!];
-      process.stderr.write(`round ${round + 1}/${ROUNDS}: Herald ${h.seconds.toFixed(2)} s, bare ${b.seconds.toFixed(2)} s\n`);
+      process.stderr.write(
+        `round ${round + 1}/${ROUNDS}: Herald ${h.seconds.toFixed(2)} s, bare ${b.seconds.toFixed(2)} s\n`,
+      );
     }
   } finally {
     child.kill('SIGKILL');
