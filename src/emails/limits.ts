@@ -49,7 +49,11 @@ export interface ReservationAsk {
  * order is checked against what its team has used, the sends before it included. Per send: null
  * (reserved) or its 429.
  */
-export async function reserveLocked(tx: Transaction<Database>, now: Date, asks: ReservationAsk[]) {
+export async function reserveLocked(
+  tx: Transaction<Database>,
+  now: Date,
+  asks: ReservationAsk[],
+): Promise<(ApiError | null)[]> {
   const refusals: (ApiError | null)[] = asks.map(() => null);
   const teamIds = [...new Set(asks.filter((a) => total(a.wanted) > 0).map((a) => a.teamId))].sort((a, b) => a - b);
   if (teamIds.length === 0) return refusals;
