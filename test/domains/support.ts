@@ -111,11 +111,11 @@ export async function startVerificationBed() {
   const dns = await TestDnsServer.start();
   const t = await createTestApp({ config: { dnsServers: [dns.address], mailDomain: MAIL_DOMAIN } });
   // The worker exactly as `herald worker` builds it, with a resolver that gives up on a silent server
-  // after a second instead of the production timeout (shorter, and a busy test process, whose event
-  // loop also answers as the DNS server, reads as a silent server).
+  // after three seconds and one try instead of the production timeout: shorter, yet long enough that a
+  // busy test process (its event loop also answers as the DNS server) does not read as a silent one.
   const runner = createWorkerRunner({
     ...t.deps,
-    dns: createDnsResolver({ servers: [dns.address], timeoutMs: 1_000, tries: 1 }),
+    dns: createDnsResolver({ servers: [dns.address], timeoutMs: 3_000, tries: 1 }),
   });
   await runner.start();
   const team = await createTeam(t.app);
