@@ -1,6 +1,9 @@
-// The delivery queue's own write besides the generic claim: a retry, with its hand-off state.
+// The delivery queue's own writes besides the generic claim and the outcome: a retry, with its
+// hand-off state, and the removal of rows whose message is gone.
 import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/handle.ts';
+import type { Database } from '../db/schema.ts';
 
 export interface DeliveryRetry {
   id: string;
@@ -23,4 +26,18 @@ export async function retryDeliveries(db: Db, leaseUntil: Date, retries: readonl
       ${retries.map((r) => r.error)}::text[], ${retries.map((r) => r.handedOff)}::boolean[])
       AS r (id, retry_at, error, handed_off)
     WHERE d.sms_id = r.id AND d.lease_until = ${leaseUntil}::timestamptz`.execute(db);
+}
+
+/**
+ * Removes queue rows under our lease whose message no longer exists (deleted without
+ * deleteSmsOfTeam): no outcome can be written for them, so they would otherwise be claimed forever.
+ */
+export async function dropOrphanedDeliveries(
+  tx: Transaction<Database>,
+  ids: readonly string[],
+  leaseUntil: Date,
+): Promise<void> {
+  await sql`
+    DELETE FROM sms_deliveries d WHERE d.sms_id = ANY(${ids}::text[]) AND d.lease_until = ${leaseUntil}::timestamptz
+      AND NOT EXISTS (SELECT 1 FROM sms_messages m WHERE m.id = d.sms_id)`.execute(tx);
 }

@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, SmsStatus } from '../db/schema.ts';
 import { release } from '../wallet/index.ts';
 import { recordEvents } from '../webhooks/index.ts';
+import { dropOrphanedDeliveries } from './delivery-queries.ts';
 import { writeSmsOutcomes } from './outcome-queries.ts';
 import { getLeasedSmsForUpdate, type SmsOutcomeRow, type SmsRow } from './queries.ts';
 import { smsMayBecome } from './status.ts';
@@ -135,6 +136,10 @@ export async function applyLeasedSmsChanges(
       const row = leased.get(item.id);
       return row === undefined ? [] : [{ row, changes: item.changes }];
     });
+    if (still.length < items.length) {
+      const missing = items.filter((item) => !leased.has(item.id)).map((item) => item.id);
+      await dropOrphanedDeliveries(tx, missing, leaseUntil);
+    }
     return applySmsChanges(tx, still, now);
   });
 }

@@ -1,6 +1,6 @@
 // The SMS area's SQL, team id first: the messages, their queue rows and the operator's outbox
 // (the send context's reads: context-queries.ts; status writes: outcome-queries.ts).
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { Database, SmsMessagesTable, SmsStatus } from '../db/schema.ts';
 
@@ -144,7 +144,7 @@ export async function getSmsByProviderIdForUpdate(
 
 /**
  * Claimed messages (the worker's, of any team), locked for their outcomes with their queue rows; a
- * message whose lease is no longer ours (another worker took it over) is absent.
+ * message whose lease is no longer ours (another worker took it over) or that left `queued` is absent.
  */
 export async function getLeasedSmsForUpdate(
   tx: Transaction<Database>,
@@ -152,17 +152,23 @@ export async function getLeasedSmsForUpdate(
   leaseUntil: Date,
 ): Promise<Map<string, SmsRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx
-    .selectFrom('sms_messages as m')
-    .innerJoin('sms_deliveries as d', 'd.sms_id', 'm.id')
-    .selectAll('m')
-    .where('m.id', 'in', [...ids])
-    .where('m.status', '=', 'queued')
-    .where('d.lease_until', '=', leaseUntil)
-    .orderBy('m.id')
-    .forUpdate(['m', 'd'])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
+  const { rows } = await lockedSmsStatement(ids).execute(tx);
+  const ours = rows.filter((row) => row.status === 'queued' && row.lease_until?.getTime() === leaseUntil.getTime());
+  return new Map(ours.map(({ lease_until: _, ...row }) => [row.id, row]));
+}
+
+/**
+ * Messages and their queue rows locked by id (exported for the plan tests). Driven by the ids alone,
+ * so that every join is an index lookup whatever the statistics say: with the lease as a filter, its
+ * estimate of one row led plans to scan the queue, or the messages once per queue row.
+ */
+export function lockedSmsStatement(ids: readonly string[]): RawBuilder<SmsRow & { lease_until: Date | null }> {
+  return sql<SmsRow & { lease_until: Date | null }>`
+    SELECT m.*, d.lease_until FROM unnest(${ids}::text[]) AS i (id)
+      JOIN sms_messages m ON m.id = i.id
+      JOIN sms_deliveries d ON d.sms_id = i.id
+    ORDER BY m.id
+    FOR UPDATE OF m, d`;
 }
 
 /** What one-time codes show of their message's delivery; undefined when it is gone. */

@@ -12,7 +12,7 @@ import { createTeam as createTeamRow } from '../../src/accounts/queries.ts';
 import { deleteSmsOfTeam, smsDeliveryQueue } from '../../src/sms/index.ts';
 import { applyLeasedSmsChanges } from '../../src/sms/outcomes.ts';
 import { smsOutcomesStatement, writeSmsOutcomes } from '../../src/sms/outcome-queries.ts';
-import { getSmsByProviderIdForUpdate, listSmsQuery } from '../../src/sms/queries.ts';
+import { getSmsByProviderIdForUpdate, listSmsQuery, lockedSmsStatement } from '../../src/sms/queries.ts';
 import type { TestApp } from '../support/app.ts';
 import { bearer, createSmsTeam, type TestTeam } from '../support/factory.ts';
 import type { FakeTwilio } from '../support/fake-twilio.ts';
@@ -271,6 +271,10 @@ it("writes a batch's outcomes under its lease in one transaction, planned for an
     // plans on each connection are: every join of the outcome statement is an index lookup by id.
     const nodes = await planNodes(t.deps.db, smsOutcomesStatement(rows).compile(t.deps.db));
     expect(seqScanned(nodes)).toEqual([]);
+    // The lock is planned for as many rows as it takes: a filter on the lease, misjudged as one row,
+    // once led plans to read the messages once per queue row.
+    const locked = await planNodes(t.deps.db, lockedSmsStatement(rows.map((row) => row.id)).compile(t.deps.db));
+    expect(locked[0]!['Plan Rows']).toBe(250);
     // A row changed since the claim (not by another worker) is still ours to write.
     await sql`UPDATE sms_deliveries SET last_error = 'moved' WHERE sms_id = ${claimed.rows[0]!.sms_id}`.execute(
       t.deps.db,

@@ -7,6 +7,8 @@ export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  /** The planner's estimate of the rows the node returns. */
+  'Plan Rows': number;
   Plans?: PlanNode[];
 }
 
