@@ -7,6 +7,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return constraint === undefined || e.constraint === constraint || (e.message ?? '').includes(`"${constraint}"`);
 }
 
+/** PostgreSQL broke a deadlock by failing this statement (40P01); the other side went on. */
+export function isDeadlock(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '40P01';
+}
+
 /** SQLSTATEs of a session that ended or could not start: the work may succeed on a new connection. */
 const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** Socket errors on the way to the server. */

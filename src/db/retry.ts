@@ -2,7 +2,7 @@
 // failover, pg_terminate_backend), the pool opens a new one at the next statement; a write whose
 // loss would repeat work done outside the database (a message the relay already accepted) is tried
 // again on it rather than left to the queue's retry, which would do that work twice.
-import { isConnectionLost } from './errors.ts';
+import { isConnectionLost, isDeadlock } from './errors.ts';
 
 const FIRST_PAUSE_MS = 100;
 const MAX_PAUSE_MS = 2_000;
@@ -20,6 +20,20 @@ export async function retryWhileConnectionLost<T>(write: () => Promise<T>, budge
     } catch (error) {
       if (!isConnectionLost(error) || performance.now() - started + pause > budgetMs) throw error;
       await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
+/**
+ * Runs `write`, again at once (at most `tries` times in all) while PostgreSQL fails it to break a
+ * deadlock. Only for a single statement, which the deadlock rolled back whole.
+ */
+export async function retryOnDeadlock<T>(write: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= tries) throw error;
     }
   }
 }

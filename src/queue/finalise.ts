@@ -3,7 +3,7 @@
 // as one statement: one round trip and one commit per batch, as for a bare UPDATE. Per-row statements
 // would cost a round trip per job and cap throughput far below what the claim can feed.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { retryWhileConnectionLost } from '../db/retry.ts';
+import { retryOnDeadlock, retryWhileConnectionLost } from '../db/retry.ts';
 import type { Database } from '../db/schema.ts';
 import { claimDue, claimStatement, leaseFor, type ClaimedBatch } from './claim.ts';
 import type { ClaimedRow, Queue } from './define-queue.ts';
@@ -146,12 +146,16 @@ export async function finaliseAndClaim(
   const claim = claimStatement(queue, now, leaseUntil, finalising);
   const counts = kinds.map((kind) => sql.raw(`(SELECT count(*) FROM herald_${kind}) AS herald_queue_${kind}`));
   // All parts see one snapshot; `finalising` keeps the claim off rows this statement finalises. The
-  // LEFT JOIN returns the counts even when nothing new was claimed.
+  // LEFT JOIN returns the counts even when nothing new was claimed. Two such statements can deadlock:
+  // a claim locks rows leased since its snapshot before it skips them, and keeps those locks while
+  // its own finalising waits; the one PostgreSQL fails is tried again.
   const result = await retryWhileConnectionLost(() =>
-    sql<ClaimedRow>`
-      WITH ${sql.join(ctes)}, herald_claimed AS (${claim})
-      SELECT herald_counts.*, herald_claimed.*
-      FROM (SELECT ${sql.join(counts)}) AS herald_counts LEFT JOIN herald_claimed ON true`.execute(ctx.db),
+    retryOnDeadlock(() =>
+      sql<ClaimedRow>`
+        WITH ${sql.join(ctes)}, herald_claimed AS (${claim})
+        SELECT herald_counts.*, herald_claimed.*
+        FROM (SELECT ${sql.join(counts)}) AS herald_counts LEFT JOIN herald_claimed ON true`.execute(ctx.db),
+    ),
   );
   const first = result.rows[0] ?? {};
   const [done, retry, failed] = KINDS.map((kind) => Number(first[`herald_queue_${kind}`] ?? 0));
