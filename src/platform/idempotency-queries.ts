@@ -42,15 +42,20 @@ const freshEntry = (hash: string, now: Date) => ({
 });
 
 /**
- * Inserts new in-flight entries in one statement; for each, whether it was inserted (false: the
- * key exists, or the same key came twice in the batch).
+ * Inserts new in-flight entries in one statement, its own transaction (never inside a caller's);
+ * for each, whether it was inserted (false: the key exists, or the same key came twice in the batch).
+ *
+ * Committed without waiting for the disk (synchronous_commit off for this statement alone): an
+ * entry lost to a database crash was a request still in flight, whose retry then runs anew; the
+ * commit of its work, which waits for the disk, makes the entry written before it durable too.
  */
 export async function insertEntries(db: Kysely<Database>, entries: NewEntry[]): Promise<boolean[]> {
   const rows = entries.map((e) => ({ team_id: e.teamId, key: e.key, ...freshEntry(e.hash, e.now) }));
   const result = await sql<{ team_id: number; key: string }>`
+    WITH settings AS (SELECT set_config('synchronous_commit', 'off', true) AS applied)
     INSERT INTO idempotency_keys (team_id, key, request_hash, state, response_status, response_body, content_type, locked_until, created_at, expires_at)
     SELECT r.team_id, r.key, r.request_hash, r.state, r.response_status, r.response_body, r.content_type, r.locked_until, r.created_at, r.expires_at
-    FROM jsonb_populate_recordset(NULL::idempotency_keys, ${JSON.stringify(rows)}::jsonb) AS r
+    FROM jsonb_populate_recordset(NULL::idempotency_keys, ${JSON.stringify(rows)}::jsonb) AS r, settings
     ON CONFLICT (team_id, key) DO NOTHING
     RETURNING team_id, key`.execute(db);
   const inserted = new Set(result.rows.map((row) => `${row.team_id}:${row.key}`));
