@@ -110,12 +110,12 @@ export type VerificationBed = Awaited<ReturnType<typeof startVerificationBed>>;
 export async function startVerificationBed() {
   const dns = await TestDnsServer.start();
   const t = await createTestApp({ config: { dnsServers: [dns.address], mailDomain: MAIL_DOMAIN } });
-  // The worker exactly as `herald worker` builds it, with a resolver that gives up on a silent server
-  // after three seconds and one try instead of the production timeout: shorter, yet long enough that a
-  // busy test process (its event loop also answers as the DNS server) does not read as a silent one.
+  // The worker exactly as `herald worker` builds it, its resolver with the production timeout and
+  // tries: this test process's event loop also answers as the DNS server, and on a busy machine
+  // (PGlite runs in that loop too) it can stall past one short timeout, reading as a silent server.
   const runner = createWorkerRunner({
     ...t.deps,
-    dns: createDnsResolver({ servers: [dns.address], timeoutMs: 3_000, tries: 1 }),
+    dns: createDnsResolver({ servers: [dns.address] }),
   });
   await runner.start();
   const team = await createTeam(t.app);
@@ -133,7 +133,7 @@ export async function startVerificationBed() {
   /** Waits for the check the API just requested to finish (the worker was woken by NOTIFY). */
   async function settled(id: number): Promise<DomainJson> {
     await expect
-      .poll(async () => (await getDomainJson(t.app, team.key, id)).isVerifying, { timeout: 10_000 })
+      .poll(async () => (await getDomainJson(t.app, team.key, id)).isVerifying, { timeout: 20_000 })
       .toBe(false);
     return getDomainJson(t.app, team.key, id);
   }
@@ -144,7 +144,7 @@ export async function startVerificationBed() {
     const now = t.clock.now().toISOString();
     runner.wake();
     await expect
-      .poll(async () => (await getDomainJson(t.app, team.key, id)).lastCheckedTime, { timeout: 10_000 })
+      .poll(async () => (await getDomainJson(t.app, team.key, id)).lastCheckedTime, { timeout: 20_000 })
       .toBe(now);
     return getDomainJson(t.app, team.key, id);
   }
