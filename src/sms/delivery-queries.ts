@@ -1,7 +1,6 @@
 // The delivery queue's own writes besides the generic claim and the outcome: a retry, with its
 // hand-off state, and the removal of rows whose message is gone.
-import { sql } from 'kysely';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/handle.ts';
 import type { Database } from '../db/schema.ts';
 

@@ -159,8 +159,8 @@ export async function getLeasedSmsForUpdate(
 
 /**
  * Messages and their queue rows locked by id (exported for the plan tests). Driven by the ids alone,
- * so that every join is an index lookup whatever the statistics say: with the lease as a filter, its
- * estimate of one row led plans to scan the queue, or the messages once per queue row.
+ * with no filter whose estimate the statistics can get wrong, so it is planned for as many rows as
+ * ids: with the lease as a filter, estimated at one row, plans read the messages once per queue row.
  */
 export function lockedSmsStatement(ids: readonly string[]): RawBuilder<SmsRow & { lease_until: Date | null }> {
   return sql<SmsRow & { lease_until: Date | null }>`
