@@ -271,8 +271,8 @@ it("writes a batch's outcomes under its lease in one transaction, planned for an
     // plans on each connection are: every join of the outcome statement is an index lookup by id.
     const nodes = await planNodes(t.deps.db, smsOutcomesStatement(rows).compile(t.deps.db));
     expect(seqScanned(nodes)).toEqual([]);
-    // The lock is planned for as many rows as it takes: a filter on the lease, misjudged as one row,
-    // once led plans to read the messages once per queue row.
+    // The lock is planned for as many rows as it takes (a filter on the lease, estimated at one row,
+    // leads plans to read the messages once per queue row).
     const locked = await planNodes(t.deps.db, lockedSmsStatement(rows.map((row) => row.id)).compile(t.deps.db));
     expect(locked[0]!['Plan Rows']).toBe(250);
     // A row changed since the claim (not by another worker) is still ours to write.
