@@ -123,10 +123,16 @@ export function senderIdsJson(teamId: RawBuilder<unknown>, country: RawBuilder<u
     WHERE s.team_id = ${teamId} AND s.country = ${country} AND s.deleted_at IS NULL)`;
 }
 
-export async function listSenderIds(db: Kysely<Database>, teamId: number, country?: string): Promise<SenderIdRow[]> {
-  let query = db.selectFrom('sender_ids').selectAll().where('team_id', '=', teamId).where('deleted_at', 'is', null);
-  if (country !== undefined) query = query.where('country', '=', country);
-  return query.orderBy('created_at').orderBy('id').execute();
+/** The team's sender IDs, every country, oldest first (the admin API's list). */
+export async function listSenderIds(db: Kysely<Database>, teamId: number): Promise<SenderIdRow[]> {
+  return db
+    .selectFrom('sender_ids')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function insertSenderId(
