@@ -14,6 +14,15 @@ describe.skipIf(!process.env.DATABASE_URL)('retryOnDeadlock', () => {
   });
   afterAll(() => sql`DROP TABLE deadlock_probe`.execute(db));
 
+  /** Whether a session of this database waits for a row lock on the probe table's updates. */
+  const waitingForALock = async () =>
+    (
+      await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%deadlock_probe SET n = n + 10%'`.execute(
+        db,
+      )
+    ).rows[0]!.n > 0;
+
   it('runs a statement failed by a deadlock again, once the other side has gone on', async () => {
     let attempts = 0;
     let holderLocked!: () => void;
@@ -22,7 +31,7 @@ describe.skipIf(!process.env.DATABASE_URL)('retryOnDeadlock', () => {
     const holder = db.transaction().execute(async (tx) => {
       await sql`UPDATE deadlock_probe SET n = n + 1 WHERE id = 1`.execute(tx);
       holderLocked();
-      await sql`SELECT pg_sleep(0.2)`.execute(tx);
+      await expect.poll(() => waitingForALock(), { timeout: 10_000 }).toBe(true);
       await sql`UPDATE deadlock_probe SET n = n + 1 WHERE id = 2`.execute(tx);
     });
     await locked;
