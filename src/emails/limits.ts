@@ -1,12 +1,12 @@
 // The plan's daily and monthly send limits, reserved atomically with the emails they pay for:
-// queueEmails (queue-emails.ts) calls reserveLocked in the transaction that stores the emails. The
-// teams' usage rows of the day are locked, the totals (and the month's sums) checked, the recipients
-// added. A send over either limit: 429 RATE_LIMITED, nothing of it stored.
+// queueEmails (queue-emails.ts) decides the reservations and adds them in the transaction that
+// stores the emails, with the teams' usage rows of the day locked from the decision or from the
+// addition (UsageLock). A send over either limit: 429 RATE_LIMITED, nothing of it stored.
 import type { Transaction } from 'kysely';
 import type { Database, TeamPlan, TemplateType } from '../db/schema.ts';
 import { ApiError } from '../platform/errors.ts';
 import { dailySendLimit, monthlySendLimit } from '../platform/plans.ts';
-import { addUsageOfDay, lockUsageOfDay } from './usage-queries.ts';
+import { addUsageOfDay, lockUsageOfDay, readUsageOfDay, type UsageOfMonth } from './usage-queries.ts';
 
 export { usageOfDay } from './usage-queries.ts';
 
@@ -44,22 +44,77 @@ export interface ReservationAsk {
 }
 
 /**
- * The sends' reservations, inside the transaction that stores the emails: the teams' rows of the
- * day locked (in team order) and their month's sums read, once for all the sends; then each send in
- * order is checked against what its team has used, the sends before it included. Per send: null
- * (reserved) or its 429.
+ * How the teams' usage rows are held. 'first': locked before anything is decided, until commit (a
+ * caller's own transaction). 'last': read unlocked, decided, then taken only by the addition at the
+ * end, so that concurrent transactions of one team overlap until then (the send routes' shared
+ * batches); if a send committed meanwhile would change a decision, UsageRaced is thrown and the
+ * caller runs its transaction again with 'first'.
  */
-export async function reserveLocked(
+export type UsageLock = 'first' | 'last';
+
+/** Thrown by addReservations under 'last' when a decision no longer holds: roll back, run again with 'first'. */
+export class UsageRaced extends Error {
+  constructor() {
+    super('a send committed meanwhile changed a reservation; run again with the usage rows locked first');
+  }
+}
+
+/** The sends' reservations as decided: per ask null (reserved) or its 429, and what each team adds. */
+export interface Reservations {
+  refusals: (ApiError | null)[];
+  day: string;
+  asks: ReservationAsk[];
+  used: Map<number, UsageOfMonth>;
+  added: Map<number, Reservation>;
+}
+
+/**
+ * The sends' reservations, inside the transaction that stores the emails: the teams' rows of the
+ * day and their month's sums read once for all the sends (locked with 'first'); then each send in
+ * order is checked against what its team has used, the sends before it included.
+ */
+export async function decideReservations(
   tx: Transaction<Database>,
   now: Date,
   asks: ReservationAsk[],
-): Promise<(ApiError | null)[]> {
-  const refusals: (ApiError | null)[] = asks.map(() => null);
+  lock: UsageLock,
+): Promise<Reservations> {
   const teamIds = [...new Set(asks.filter((a) => total(a.wanted) > 0).map((a) => a.teamId))].sort((a, b) => a - b);
-  if (teamIds.length === 0) return refusals;
   const day = dayOf(now);
-  // Today's rows are locked, so no send of these teams can change their month's sums meanwhile.
-  const used = await lockUsageOfDay(tx, teamIds, day);
+  // Under 'first' today's rows are locked, so no send of these teams can change their month's sums meanwhile.
+  const used =
+    teamIds.length === 0
+      ? new Map<number, UsageOfMonth>()
+      : await (lock === 'first' ? lockUsageOfDay : readUsageOfDay)(tx, teamIds, day);
+  return { day, asks, used, ...decide(asks, used) };
+}
+
+/** Adds the reserved recipients to the teams' rows; under 'last', throws UsageRaced if a decision changed. */
+export async function addReservations(tx: Transaction<Database>, reservations: Reservations): Promise<void> {
+  const { day, asks, used, added, refusals } = reservations;
+  const after = await addUsageOfDay(tx, day, added);
+  // What each row held just before this addition (what was read, unless a send committed meanwhile).
+  const before = new Map(
+    [...used].map(([teamId, u]) => {
+      const row = after.get(teamId);
+      const mine = added.get(teamId) ?? NONE;
+      if (row === undefined) return [teamId, u];
+      return [
+        teamId,
+        { ...u, transactional: row.transactional - mine.transactional, marketing: row.marketing - mine.marketing },
+      ];
+    }),
+  );
+  const again = decide(asks, before).refusals;
+  if (again.some((refusal, i) => (refusal === null) !== (refusals[i] === null))) throw new UsageRaced();
+}
+
+/** Each ask in order against its team's usage, the asks before it included. */
+function decide(
+  asks: ReservationAsk[],
+  used: Map<number, UsageOfMonth>,
+): { refusals: (ApiError | null)[]; added: Map<number, Reservation> } {
+  const refusals: (ApiError | null)[] = asks.map(() => null);
   const added = new Map<number, Reservation>();
   for (const [i, { teamId, plan, wanted }] of asks.entries()) {
     const n = total(wanted);
@@ -78,6 +133,5 @@ export async function reserveLocked(
         marketing: adding.marketing + wanted.marketing,
       });
   }
-  await addUsageOfDay(tx, day, added);
-  return refusals;
+  return { refusals, added };
 }

@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { ApiError } from '../platform/errors.ts';
 import { notifyQueue } from '../queue/index.ts';
-import { reserveLocked } from './limits.ts';
+import { addReservations, decideReservations, type UsageLock } from './limits.ts';
 import { insertEmails } from './insert-queries.ts';
 import type { NewEmail } from './queries.ts';
 import { checkSend, prepareSends, type CheckedSend, type EmailSend } from './send-prepare.ts';
@@ -28,6 +28,13 @@ export interface QueueEmailsOptions extends Pick<EmailSend, 'batch' | 'mailDomai
    * 'caller' nobody here, the caller announces after its commit when `queued` (the HTTP routes).
    */
   wake?: 'notify' | 'caller';
+  /** When the teams' usage rows are locked (limits.ts): 'first' (default) or 'last'. */
+  usageLock?: UsageLock;
+  /**
+   * The caller's own rows, written beside the stored sends before the usage rows are added to (so
+   * that under 'last' a team's row is held only from that addition to commit).
+   */
+  beside?: (outcomes: SendOutcome[]) => Promise<void>;
 }
 
 export interface QueuedEmails {
@@ -70,7 +77,7 @@ export async function queueEmails(
 export async function queueEmailSends(
   tx: Transaction<Database>,
   sends: EmailSend[],
-  options: Pick<QueueEmailsOptions, 'now' | 'wake'>,
+  options: Omit<QueueEmailsOptions, 'batch' | 'mailDomain'>,
 ): Promise<SendOutcome[]> {
   const { now } = options;
   const outcomes: SendOutcome[] = new Array<SendOutcome>(sends.length);
@@ -87,14 +94,16 @@ export async function queueEmailSends(
     }
   }
   const prepared = await prepareSends(tx, checked, now, refuse);
-  const refusals = await reserveLocked(
+  const reservations = await decideReservations(
     tx,
     now,
     prepared.map((p) => ({ teamId: p.teamId, plan: p.plan, wanted: p.wanted })),
+    options.usageLock ?? 'first',
   );
   const stored: { teamId: number; emails: NewEmail[] }[] = [];
   for (const [i, p] of prepared.entries()) {
-    if (refusals[i]) refuse(p.index, refusals[i]);
+    const refusal = reservations.refusals[i];
+    if (refusal) refuse(p.index, refusal);
     else {
       stored.push(p);
       outcomes[p.index] = {
@@ -103,6 +112,8 @@ export async function queueEmailSends(
     }
   }
   await insertEmails(tx, now, stored);
+  await options.beside?.(outcomes);
+  await addReservations(tx, reservations);
   // NOTIFY at commit serialises notifying commits cluster-wide; fine for the low-volume callers
   // (the HTTP routes announce after their commit instead, through deps.announcer).
   const queued = outcomes.some((o) => 'sent' in o && o.sent.queued);

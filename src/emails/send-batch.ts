@@ -8,6 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { Coalescer } from '../platform/coalescer.ts';
+import { UsageRaced, type UsageLock } from './limits.ts';
 import { queueEmailSends, type QueuedEmails, type SendOutcome } from './queue-emails.ts';
 import type { SendEmailInput } from './schemas.ts';
 
@@ -35,25 +36,26 @@ export interface SendJob {
 const BATCH_MAX = 64;
 
 /** The jobs' sends and their rows in `tx`, the delivery queue left to be announced after commit. */
-async function storeIn(tx: Transaction<Database>, jobs: SendJob[]): Promise<SendOutcome[]> {
+async function storeIn(tx: Transaction<Database>, jobs: SendJob[], usageLock: UsageLock): Promise<SendOutcome[]> {
   // One moment for the batch: its callers arrived within a few milliseconds of each other.
   const now = new Date(Math.max(...jobs.map((j) => j.now.getTime())));
-  const outcomes = await queueEmailSends(tx, jobs, { now, wake: 'caller' });
-  const rows = new Map<Alongside['write'], unknown[]>();
-  for (const [i, job] of jobs.entries()) {
-    const outcome = outcomes[i]!;
-    if (!job.alongside || !('sent' in outcome)) continue;
-    const ofKind = rows.get(job.alongside.write) ?? [];
-    ofKind.push(job.alongside.row(outcome.sent.ids));
-    rows.set(job.alongside.write, ofKind);
-  }
-  for (const [write, ofKind] of rows) await write(tx, ofKind);
-  return outcomes;
+  const beside = async (outcomes: SendOutcome[]) => {
+    const rows = new Map<Alongside['write'], unknown[]>();
+    for (const [i, job] of jobs.entries()) {
+      const outcome = outcomes[i]!;
+      if (!job.alongside || !('sent' in outcome)) continue;
+      const ofKind = rows.get(job.alongside.write) ?? [];
+      ofKind.push(job.alongside.row(outcome.sent.ids));
+      rows.set(job.alongside.write, ofKind);
+    }
+    for (const [write, ofKind] of rows) await write(tx, ofKind);
+  };
+  return queueEmailSends(tx, jobs, { now, wake: 'caller', usageLock, beside });
 }
 
 /** One caller's send and its row, in `tx` (a transaction of its own, without batching). */
 export async function storeSend(tx: Transaction<Database>, job: SendJob): Promise<QueuedEmails> {
-  const [outcome] = await storeIn(tx, [job]);
+  const [outcome] = await storeIn(tx, [job], 'first');
   if ('refused' in outcome!) throw outcome.refused;
   return outcome!.sent;
 }
@@ -64,8 +66,17 @@ export interface SendBatching {
 }
 
 export function sendBatching(db: Kysely<Database>): SendBatching {
+  const run = (jobs: SendJob[], usageLock: UsageLock) =>
+    db.transaction().execute((tx) => storeIn(tx, jobs, usageLock));
+  // A team's usage row is taken last, so its batches overlap until their final statement; in the
+  // rare batch whose decisions a committed one changed, everything is decided again under the lock.
+  const store = (jobs: SendJob[]) =>
+    run(jobs, 'last').catch((error: unknown) => {
+      if (error instanceof UsageRaced) return run(jobs, 'first');
+      throw error;
+    });
   // Two batches in flight: the next one reads while the one before commits.
-  const coalescer = new Coalescer<SendJob, SendOutcome>((jobs) => db.transaction().execute((tx) => storeIn(tx, jobs)), {
+  const coalescer = new Coalescer<SendJob, SendOutcome>(store, {
     maxBatch: BATCH_MAX,
     concurrency: 2,
     gatherMs: 2,
