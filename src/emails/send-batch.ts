@@ -78,7 +78,7 @@ export function sendBatching(db: Kysely<Database>): SendBatching {
   // Two batches in flight: the next one reads while the one before commits.
   const coalescer = new Coalescer<SendJob, SendOutcome>(store, {
     maxBatch: BATCH_MAX,
-    concurrency: 4,
+    concurrency: 2,
     gatherMs: 2,
   });
   return {
