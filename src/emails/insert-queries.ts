@@ -1,20 +1,26 @@
 // The one statement that stores checked sends (of one or many teams): its emails, their first events (with the webhook
-// calls they make, payloads built by views.ts emailEventCall), recipients and attachments. No rule is checked here:
-// queueEmails (queue-emails.ts) has checked and reserved everything before it calls this.
+// calls they make, payloads built by views.ts emailEventCall), recipients and attachments, and the recipients reserved
+// for them added to the teams' usage of the day. No rule is checked here: queueEmails (queue-emails.ts) has checked and
+// decided everything before it calls this.
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { recordedEventsCtes } from './event-queries.ts';
 import type { NewEmail } from './queries.ts';
+import { usageAddition, type DayUsage, type UsageAfter } from './usage-queries.ts';
 import { emailEventCall } from './views.ts';
 
-/** Stores the emails of the sends (each of one team), created at `now`, in one statement. */
+/**
+ * Stores the emails of the sends (each of one team), created at `now`, and adds `usage.added` to the
+ * teams' rows of `usage.day`, in one statement; returns those rows as they then stand.
+ */
 export async function insertEmails(
   tx: Transaction<Database>,
   now: Date,
   sends: { teamId: number; emails: NewEmail[] }[],
-): Promise<void> {
+  usage: { day: string; added: Map<number, DayUsage> },
+): Promise<Map<number, DayUsage>> {
   const emails = sends.flatMap(({ teamId, emails }) => emails.map((e) => ({ ...e, teamId })));
-  if (emails.length === 0) return;
+  if (emails.length === 0) return new Map();
   const rows = emails.map((e) => ({
     id: e.id,
     team_id: e.teamId,
@@ -70,7 +76,7 @@ export async function insertEmails(
     })),
   );
   // Arrays travel as JSON, so the text never varies and the statement is prepared once per connection.
-  await sql`
+  const after = await sql<UsageAfter>`
     WITH new_emails AS (
       INSERT INTO emails (id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
                           template_id, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at)
@@ -94,6 +100,8 @@ export async function insertEmails(
       INSERT INTO email_attachments (email_id, position, filename, content)
       SELECT a.email_id, a.position, a.filename, decode(a.hex, 'hex')
       FROM jsonb_to_recordset(${JSON.stringify(attachments)}::jsonb) AS a (email_id text, position int, filename text, hex text)
-    )
-    SELECT 1`.execute(tx);
+    ),
+    usage_after AS (${usageAddition(usage.day, usage.added)})
+    SELECT team_id, transactional, marketing FROM usage_after`.execute(tx);
+  return new Map(after.rows.map((r) => [r.team_id, { transactional: r.transactional, marketing: r.marketing }]));
 }

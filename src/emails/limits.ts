@@ -6,7 +6,7 @@ import type { Transaction } from 'kysely';
 import type { Database, TeamPlan, TemplateType } from '../db/schema.ts';
 import { ApiError } from '../platform/errors.ts';
 import { dailySendLimit, monthlySendLimit } from '../platform/plans.ts';
-import { addUsageOfDay, lockUsageOfDay, readUsageOfDay, type UsageOfMonth } from './usage-queries.ts';
+import { lockUsageOfDay, type DayUsage, type UsageOfMonth } from './usage-queries.ts';
 
 export { usageOfDay } from './usage-queries.ts';
 
@@ -52,7 +52,7 @@ export interface ReservationAsk {
  */
 export type UsageLock = 'first' | 'last';
 
-/** Thrown by addReservations under 'last' when a decision no longer holds: roll back, run again with 'first'. */
+/** Thrown by confirmReservations under 'last' when a decision no longer holds: roll back, run again with 'first'. */
 export class UsageRaced extends Error {
   constructor() {
     super('a send committed meanwhile changed a reservation; run again with the usage rows locked first');
@@ -69,30 +69,32 @@ export interface Reservations {
 }
 
 /**
- * The sends' reservations, inside the transaction that stores the emails: the teams' rows of the
- * day and their month's sums read once for all the sends (locked with 'first'); then each send in
- * order is checked against what its team has used, the sends before it included.
+ * The sends' reservations, inside the transaction that stores the emails: under 'first' the teams'
+ * rows of the day locked and read with their month's sums, once for all the sends; under 'last'
+ * `read` (the usage read with the sends' contexts). Then each send in order is checked against what
+ * its team has used, the sends before it included.
  */
 export async function decideReservations(
   tx: Transaction<Database>,
   now: Date,
   asks: ReservationAsk[],
   lock: UsageLock,
+  read: Map<number, UsageOfMonth>,
 ): Promise<Reservations> {
   const teamIds = [...new Set(asks.filter((a) => total(a.wanted) > 0).map((a) => a.teamId))].sort((a, b) => a - b);
   const day = dayOf(now);
   // Under 'first' today's rows are locked, so no send of these teams can change their month's sums meanwhile.
-  const used =
-    teamIds.length === 0
-      ? new Map<number, UsageOfMonth>()
-      : await (lock === 'first' ? lockUsageOfDay : readUsageOfDay)(tx, teamIds, day);
+  const used = lock === 'first' && teamIds.length > 0 ? await lockUsageOfDay(tx, teamIds, day) : read;
   return { day, asks, used, ...decide(asks, used) };
 }
 
-/** Adds the reserved recipients to the teams' rows; under 'last', throws UsageRaced if a decision changed. */
-export async function addReservations(tx: Transaction<Database>, reservations: Reservations): Promise<void> {
-  const { day, asks, used, added, refusals } = reservations;
-  const after = await addUsageOfDay(tx, day, added);
+/**
+ * After the reservations were added (with the emails, insert-queries.ts), `after` the teams' rows as
+ * they then stood: under 'last', throws UsageRaced if what a send committed meanwhile added would
+ * have changed a decision.
+ */
+export function confirmReservations(reservations: Reservations, after: Map<number, DayUsage>): void {
+  const { asks, used, added, refusals } = reservations;
   // What each row held just before this addition (what was read, unless a send committed meanwhile).
   const before = new Map(
     [...used].map(([teamId, u]) => {

@@ -5,6 +5,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import { verifiedDomainsJson } from '../domains/index.ts';
 import { teamEffectivePlanOf } from '../accounts/index.ts';
 import { openTally } from './email-opens.ts';
+import { usageOfMonthFrom, usageOfMonthJson, type UsageOfMonth } from './usage-queries.ts';
 
 import type {
   AddressField,
@@ -56,6 +57,8 @@ export interface SendContext {
   suppressed: Set<string>;
   /** Those of them that unsubscribed from the team's MARKETING mail. */
   unsubscribed: Set<string>;
+  /** What the team has sent today and earlier this month, as read (not locked). */
+  usage: UsageOfMonth;
 }
 
 interface ContextQuestion {
@@ -66,8 +69,8 @@ interface ContextQuestion {
   addresses: string[];
 }
 
-/** The contexts of several sends in one statement (queueEmails asks one question). */
-export async function readSendContexts(db: Db, questions: ContextQuestion[]): Promise<SendContext[]> {
+/** The contexts of several sends in one statement, with the teams' usage of `day` (queueEmails asks one question). */
+export async function readSendContexts(db: Db, questions: ContextQuestion[], day: string): Promise<SendContext[]> {
   const asked = JSON.stringify(
     questions.map((q, i) => ({ q: i, team_id: q.teamId, names: q.domainNames, addresses: q.addresses })),
   );
@@ -77,12 +80,14 @@ export async function readSendContexts(db: Db, questions: ContextQuestion[]): Pr
     domains: [string, number][] | null;
     suppressed: string[] | null;
     unsubscribed: string[] | null;
+    usage: [number, number, number];
   }>`
     SELECT a.q,
       ${teamEffectivePlanOf(sql`a.team_id`)} AS plan,
       ${verifiedDomainsJson(sql`a.team_id`, sql`a.names`)} AS domains,
       (SELECT json_agg(email) FROM suppressions WHERE team_id = a.team_id AND email = ANY(a.addresses)) AS suppressed,
-      (SELECT json_agg(email) FROM unsubscribes WHERE team_id = a.team_id AND email = ANY(a.addresses)) AS unsubscribed
+      (SELECT json_agg(email) FROM unsubscribes WHERE team_id = a.team_id AND email = ANY(a.addresses)) AS unsubscribed,
+      ${usageOfMonthJson(sql`a.team_id`, day)} AS usage
     FROM jsonb_to_recordset(${asked}::jsonb) AS a (q int, team_id int, names text[], addresses text[])`.execute(db);
   const byQuestion = new Map(result.rows.map((row) => [Number(row.q), row]));
   return questions.map((_, i) => {
@@ -92,6 +97,7 @@ export async function readSendContexts(db: Db, questions: ContextQuestion[]): Pr
       domains: new Map(row?.domains ?? []),
       suppressed: new Set(row?.suppressed ?? []),
       unsubscribed: new Set(row?.unsubscribed ?? []),
+      usage: usageOfMonthFrom(row?.usage ?? [0, 0, 0]),
     };
   });
 }

@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { ApiError } from '../platform/errors.ts';
 import { notifyQueue } from '../queue/index.ts';
-import { addReservations, decideReservations, type UsageLock } from './limits.ts';
+import { confirmReservations, decideReservations, type UsageLock } from './limits.ts';
 import { insertEmails } from './insert-queries.ts';
 import type { NewEmail } from './queries.ts';
 import { checkSend, prepareSends, type CheckedSend, type EmailSend } from './send-prepare.ts';
@@ -31,8 +31,8 @@ export interface QueueEmailsOptions extends Pick<EmailSend, 'batch' | 'mailDomai
   /** When the teams' usage rows are locked (limits.ts): 'first' (default) or 'last'. */
   usageLock?: UsageLock;
   /**
-   * The caller's own rows, written beside the stored sends before the usage rows are added to (so
-   * that under 'last' a team's row is held only from that addition to commit).
+   * The caller's own rows, written beside the sends (before them: the statement that stores the
+   * emails takes the usage rows, so that under 'last' a team's row is held only from it to commit).
    */
   beside?: (outcomes: SendOutcome[]) => Promise<void>;
 }
@@ -99,6 +99,7 @@ export async function queueEmailSends(
     now,
     prepared.map((p) => ({ teamId: p.teamId, plan: p.plan, wanted: p.wanted })),
     options.usageLock ?? 'first',
+    new Map(prepared.map((p) => [p.teamId, p.usage])),
   );
   const stored: { teamId: number; emails: NewEmail[] }[] = [];
   for (const [i, p] of prepared.entries()) {
@@ -111,9 +112,10 @@ export async function queueEmailSends(
       };
     }
   }
-  await insertEmails(tx, now, stored);
+  // The caller's rows first: the statement that stores the emails also takes the usage rows, so
+  // under 'last' they are held only from it to commit.
   await options.beside?.(outcomes);
-  await addReservations(tx, reservations);
+  confirmReservations(reservations, await insertEmails(tx, now, stored, reservations));
   // NOTIFY at commit serialises notifying commits cluster-wide; fine for the low-volume callers
   // (the HTTP routes announce after their commit instead, through deps.announcer).
   const queued = outcomes.some((o) => 'sent' in o && o.sent.queued);

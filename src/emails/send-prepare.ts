@@ -10,6 +10,7 @@ import { getTemplateForSend, type TemplateForSend } from '../templates/index.ts'
 import { checkBuiltinRecipients } from './builtin-sender.ts';
 import { checkSendSize, type Reservation } from './limits.ts';
 import { existingEmailIds, readSendContexts, type NewEmail, type SendContext } from './queries.ts';
+import type { UsageOfMonth } from './usage-queries.ts';
 import { SendBatchBody, SendEmailBody, type SendEmailInput } from './schemas.ts';
 import { buildEmails, checkInputs, fieldOf, partsOf, type CheckedInput, type PreparedInput } from './send-rules.ts';
 
@@ -44,6 +45,8 @@ export interface PreparedSend {
   plan: TeamPlan;
   emails: NewEmail[];
   wanted: Reservation;
+  /** The team's usage as read with its context (not locked). */
+  usage: UsageOfMonth;
 }
 
 type Tx = Transaction<Database>;
@@ -75,6 +78,7 @@ export async function prepareSends(
         addresses: [...new Set(ofTeam.flatMap((c) => c.recipients))],
       };
     }),
+    now.toISOString().slice(0, 10),
   );
   teams.forEach((teamId, i) => contexts.set(teamId, read[i]!));
   const prepared: PreparedSend[] = [];
@@ -117,7 +121,7 @@ async function prepareSend(tx: Tx, send: CheckedSend, context: SendContext, now:
   }
   const { emails, wanted } = buildEmails(prepared, context, principal.keyId, now);
   checkSendSize(context.plan, wanted);
-  return { index: send.index, teamId, plan: context.plan, emails, wanted };
+  return { index: send.index, teamId, plan: context.plan, emails, wanted, usage: context.usage };
 }
 
 /** The route's own schema, with its 400 naming the field (`[i].field` in a batch). */

@@ -1,6 +1,6 @@
 // The statements over team_daily_usage (the send quota's counters, one row per team and UTC day),
 // team id first. limits.ts reserves with them.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -42,20 +42,24 @@ export async function lockUsageOfDay(
   return usageByTeam(locked.rows);
 }
 
-/** lockUsageOfDay without the lock (nor the missing rows): what the teams had used when read. */
-export async function readUsageOfDay(
-  tx: Transaction<Database>,
-  teamIds: number[],
-  day: string,
-): Promise<Map<number, UsageOfMonth>> {
-  const read = await sql<UsageRow>`
-    SELECT t.id AS team_id, COALESCE(u.transactional, 0) AS transactional, COALESCE(u.marketing, 0) AS marketing,
-      (SELECT COALESCE(SUM(m.transactional + m.marketing), 0) FROM team_daily_usage m
-       WHERE m.team_id = t.id AND m.day >= ${firstOfMonth(day)}::date AND m.day < ${day}::date) AS month_before
-    FROM unnest(${teamIds}::int[]) AS t (id)
-    LEFT JOIN team_daily_usage u ON u.team_id = t.id AND u.day = ${day}::date`.execute(tx);
-  return usageByTeam(read.rows);
+/**
+ * lockUsageOfDay's figures without the lock, as a JSON array [transactional, marketing, monthBefore]
+ * of the team `teamId` names: a column of the send's context read (queries.ts readSendContexts).
+ */
+export function usageOfMonthJson(teamId: RawBuilder<unknown>, day: string): RawBuilder<[number, number, number]> {
+  return sql`json_build_array(
+    (SELECT COALESCE(SUM(u.transactional), 0) FROM team_daily_usage u WHERE u.team_id = ${teamId} AND u.day = ${day}::date),
+    (SELECT COALESCE(SUM(u.marketing), 0) FROM team_daily_usage u WHERE u.team_id = ${teamId} AND u.day = ${day}::date),
+    (SELECT COALESCE(SUM(m.transactional + m.marketing), 0) FROM team_daily_usage m
+     WHERE m.team_id = ${teamId} AND m.day >= ${firstOfMonth(day)}::date AND m.day < ${day}::date))`;
 }
+
+/** usageOfMonthJson's array as read. */
+export const usageOfMonthFrom = ([transactional, marketing, monthBefore]: [number, number, number]): UsageOfMonth => ({
+  transactional: Number(transactional),
+  marketing: Number(marketing),
+  monthBefore: Number(monthBefore),
+});
 
 type UsageRow = { team_id: number; transactional: number; marketing: number; month_before: string | number };
 
@@ -73,25 +77,22 @@ const usageByTeam = (rows: UsageRow[]) =>
 
 /**
  * Adds each team's recipients to its row of the day (made where missing), locking the rows in team
- * order until commit; returns each row as it stands after the addition.
+ * order until commit, and returns each row as it then stands: a CTE of the statement that stores the
+ * emails these recipients pay for (insert-queries.ts), so the addition costs no round trip.
  */
-export async function addUsageOfDay(
-  tx: Transaction<Database>,
-  day: string,
-  added: Map<number, DayUsage>,
-): Promise<Map<number, DayUsage>> {
-  if (added.size === 0) return new Map();
+export function usageAddition(day: string, added: Map<number, DayUsage>): RawBuilder<UsageAfter> {
   const rows = [...added].map(([team_id, a]) => ({ team_id, ...a }));
-  const after = await sql<{ team_id: number; transactional: number; marketing: number }>`
-    INSERT INTO team_daily_usage (team_id, day, transactional, marketing)
+  return sql`INSERT INTO team_daily_usage (team_id, day, transactional, marketing)
     SELECT a.team_id, ${day}::date, a.transactional, a.marketing
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS a (team_id int, transactional int, marketing int)
     ORDER BY a.team_id
     ON CONFLICT (team_id, day) DO UPDATE SET transactional = team_daily_usage.transactional + excluded.transactional,
       marketing = team_daily_usage.marketing + excluded.marketing
-    RETURNING team_id, transactional, marketing`.execute(tx);
-  return new Map(after.rows.map((r) => [r.team_id, { transactional: r.transactional, marketing: r.marketing }]));
+    RETURNING team_id, transactional, marketing`;
 }
+
+/** A row of usageAddition's RETURNING. */
+export type UsageAfter = DayUsage & { team_id: number };
 
 /** Recipients counted for the team per UTC day (zero without a row), e.g. for usage reads and tests. */
 export async function usageOfDay(db: Db, teamId: number, day: string): Promise<DayUsage> {
