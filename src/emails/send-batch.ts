@@ -66,8 +66,7 @@ export interface SendBatching {
 }
 
 export function sendBatching(db: Kysely<Database>): SendBatching {
-  const run = (jobs: SendJob[], usageLock: UsageLock) =>
-    db.transaction().execute((tx) => storeIn(tx, jobs, usageLock));
+  const run = (jobs: SendJob[], usageLock: UsageLock) => db.transaction().execute((tx) => storeIn(tx, jobs, usageLock));
   // A team's usage row is taken last, so its batches overlap until their final statement; in the
   // rare batch whose decisions a committed one changed, everything is decided again under the lock.
   const store = (jobs: SendJob[]) =>
