@@ -31,36 +31,42 @@ export async function insertVerification(db: Db, row: VerificationRow): Promise<
   await insertVerifications(db, [row]);
 }
 
+/** bytea as text in JSON (PostgreSQL's hex format). */
+const byteaText = (bytes: Buffer | null) => (bytes === null ? null : `\\x${bytes.toString('hex')}`);
+
 /** insertVerification for many rows in one statement (the send routes' shared batch). */
 export async function insertVerifications(db: Db, rows: VerificationRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const values = rows.map((row) => ({ ...row, risk_reasons: JSON.stringify(row.risk_reasons) }));
+  const stored = rows.map((row) => ({
+    ...row,
+    code_hash: byteaText(row.code_hash),
+    client_ip_hash: byteaText(row.client_ip_hash),
+  }));
   // One count row per team and month (a statement may not update a row twice), in key order so
   // that concurrent batches lock the count rows in the same order.
-  const counts = new Map<string, { team_id: number; month: string; shard: number; codes: bigint }>();
+  const counts = new Map<string, { team_id: number; month: string; shard: number; codes: number }>();
   for (const row of rows) {
     if (row.code_hash === null) continue;
     const { teamId, month } = codeMonthOf(row);
     const key = `${teamId} ${month}`;
-    const count = counts.get(key) ?? { team_id: teamId, month, shard: randomInt(CODE_COUNT_SHARDS), codes: 0n };
-    count.codes += 1n;
+    const count = counts.get(key) ?? { team_id: teamId, month, shard: randomInt(CODE_COUNT_SHARDS), codes: 0 };
+    count.codes += 1;
     counts.set(key, count);
   }
-  const counted = [...counts.values()].sort((a, b) => a.team_id - b.team_id || a.month.localeCompare(b.month));
-  if (counted.length === 0) {
-    await db.insertInto('verifications').values(values).execute();
-    return;
-  }
-  await db
-    .with('stored', (w) => w.insertInto('verifications').values(values))
-    .insertInto('verification_monthly_codes')
-    .values(counted)
-    .onConflict((oc) =>
-      oc
-        .columns(['team_id', 'month', 'shard'])
-        .doUpdateSet({ codes: sql`verification_monthly_codes.codes + excluded.codes` }),
+  // Rows travel as JSON, so the text never varies with the batch's size and the statement is
+  // prepared once per connection.
+  await sql`
+    WITH stored AS (
+      INSERT INTO verifications
+      SELECT * FROM jsonb_populate_recordset(NULL::verifications, ${JSON.stringify(stored)}::jsonb)
     )
-    .execute();
+    INSERT INTO verification_monthly_codes (team_id, month, shard, codes)
+    SELECT c.team_id, c.month, c.shard, c.codes
+    FROM jsonb_to_recordset(${JSON.stringify([...counts.values()])}::jsonb) AS c (team_id int, month date, shard int, codes bigint)
+    ORDER BY c.team_id, c.month
+    ON CONFLICT (team_id, month, shard) DO UPDATE SET codes = verification_monthly_codes.codes + excluded.codes`.execute(
+    db,
+  );
 }
 
 export async function getVerification(
