@@ -17,6 +17,7 @@ import { expectMessages, sinkMain, startSink, type DkimKeyInfo } from './email-d
 import { machineLine, writeSection } from './results.ts';
 import { median, pinToCoreZero } from './measure.ts';
 import { BENCH_SECRET } from './herald-app.ts';
+import { sessionBounces } from '../src/feedback/index.ts';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 2000);
 const ROUNDS = 3;
@@ -149,6 +150,7 @@ async function main(): Promise<void> {
             publicUrl: config.publicUrl,
             transport,
             mailDomain: config.mailDomain,
+            bounces: sessionBounces,
           }),
         ],
         pollMs: 50,

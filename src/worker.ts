@@ -17,6 +17,7 @@ import { purgeOldCalls } from './webhooks/dispatch-queries.ts';
 import { proRenewalChore } from './billing/index.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 import { createWebhookAgent } from './webhooks/http-agent.ts';
+import { sessionBounces } from './feedback/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -29,6 +30,7 @@ function workerQueues(deps: Deps): Queue[] {
       publicUrl: config.publicUrl,
       transport: deps.mailTransport,
       mailDomain: config.mailDomain,
+      bounces: sessionBounces,
     }),
     contactConfirmationQueue({ secrets: deps.secrets, publicUrl: config.publicUrl }),
     teamNoticesQueue({ transport: deps.mailTransport, mailDomain: config.mailDomain }),

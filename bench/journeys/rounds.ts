@@ -11,6 +11,7 @@ import { systemPrincipal } from '../../src/platform/auth/system-principal.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { call, type BenchTeam } from './bench-team.ts';
 import { count, drain } from './drain.ts';
+import { sessionBounces } from '../../src/feedback/index.ts';
 
 export interface RunsBench {
   deps: Deps;
@@ -120,6 +121,7 @@ export async function deliveryRound(bench: RunsBench): Promise<number> {
         publicUrl: config.publicUrl,
         transport: deps.mailTransport,
         mailDomain: config.mailDomain,
+        bounces: sessionBounces,
       }),
     ],
     clock: deps.clock,

@@ -3,7 +3,7 @@
 // second condition is where the status precedence table (status-precedence.ts) lets a delivery
 // attempt decide: nothing here moves an email that already left the queue. The statements are in
 // delivery-queries.ts.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { retryWhileConnectionLost } from '../db/retry.ts';
 import type { Database, EmailStatus } from '../db/schema.ts';
 import { failLeasedEmail, writeAttemptOutcome } from './delivery-queries.ts';
@@ -15,11 +15,27 @@ export interface AttemptRecord {
   status: EmailStatus | null;
   messageId: string | null;
   events: { status: EmailStatus; data: unknown }[];
+  /** Addresses the receiver refused for good during the session (hard bounces): suppressed with the events. */
+  hardBounced?: string[];
+}
+
+/**
+ * How the answers of the delivery worker's SMTP session are classified, and hard bounces suppressed:
+ * the rules of bounce reports, implemented by feedback (sessionBounces) and handed in by worker.ts.
+ */
+export interface DeliveryBounces {
+  classify(response: string): { bounceType: 'hard' | 'soft'; category: string; reason: string; status: string | null };
+  suppress(
+    tx: Transaction<Database>,
+    refused: { teamId: number; emailId: string; addresses: string[] },
+    now: Date,
+  ): Promise<void>;
 }
 
 /**
  * False when the lease passed to another worker or the email left the queue meanwhile. One
- * statement (status and events together), so one round trip and its own transaction.
+ * statement (status and events together), so one round trip and its own transaction; with hard
+ * bounces, a transaction that also suppresses their addresses (`bounces`).
  */
 export async function recordAttempt(
   db: Kysely<Database>,
@@ -27,15 +43,26 @@ export async function recordAttempt(
   leaseUntil: Date,
   now: Date,
   record: AttemptRecord,
+  bounces: DeliveryBounces,
 ): Promise<boolean> {
   const events = record.events.map((e) => ({
     status: e.status,
     data: e.data ?? null,
     ...emailEventCall(email, e.status, e.data, now),
   }));
+  const outcome = { status: record.status, messageId: record.messageId, events };
+  const write = (handle: Kysely<Database>) =>
+    writeAttemptOutcome(handle, email.team_id, email.id, leaseUntil, now, outcome);
+  const addresses = record.hardBounced ?? [];
   // The relay may have accepted the message already: a lost connection must not make it go twice.
   const updated = await retryWhileConnectionLost(() =>
-    writeAttemptOutcome(db, email.team_id, email.id, leaseUntil, now, { ...record, events }),
+    addresses.length === 0
+      ? write(db)
+      : db.transaction().execute(async (tx) => {
+          const written = await write(tx);
+          if (written > 0) await bounces.suppress(tx, { teamId: email.team_id, emailId: email.id, addresses }, now);
+          return written;
+        }),
   );
   return updated > 0;
 }

@@ -17,7 +17,7 @@ import { defineQueue, underLease, type BatchContext, type JobOutcome, type Queue
 import { buildSignedMessage, messageIdOf } from './delivery-message.ts';
 import { domainKey, fromDomainOf, progressFor, readBatchData, type BatchData } from './delivery-batch.ts';
 import { CLEAR_LAST_ERROR, DELIVERABLE, KEEP_JOB_ERROR } from './delivery-queries.ts';
-import { failDeliveries, recordAttempt, type AttemptRecord } from './delivery-write.ts';
+import { failDeliveries, recordAttempt, type AttemptRecord, type DeliveryBounces } from './delivery-write.ts';
 import { MimeHeaderError } from './mime.ts';
 import type { EmailRow } from './queries.ts';
 import { distinctRecipients } from './recipients.ts';
@@ -39,6 +39,8 @@ export interface DeliveryDeps {
   transport: MailTransport;
   /** HERALD_MAIL_DOMAIN: the right-hand side of Message-IDs. */
   mailDomain: string;
+  /** What a refusal during the session means, and the suppression of hard bounces (feedback's sessionBounces). */
+  bounces: DeliveryBounces;
 }
 
 type Event = AttemptRecord['events'][number];
@@ -47,6 +49,15 @@ const outcomeData = (o: RecipientOutcome) => ({
   recipient: o.recipient,
   response: o.response,
   ...(o.responseCode === undefined ? {} : { responseCode: o.responseCode }),
+  ...(o.host === undefined ? {} : { remoteMta: o.host }),
+});
+
+/** A BOUNCED event's verdict, named as in a DSN's (feedback): `status` is the enhanced status code. */
+const verdictData = (v: ReturnType<DeliveryBounces['classify']>) => ({
+  bounceType: v.bounceType,
+  category: v.category,
+  reason: v.reason,
+  ...(v.status === null ? {} : { status: v.status }),
 });
 
 /** The final status once no recipient is left: someone got it, or everyone bounced, or nobody was sendable. */
@@ -67,7 +78,7 @@ async function deliverOne(
   const done: JobOutcome = { id: email.id, outcome: 'done' };
   const record = async (r: AttemptRecord) => {
     // With the lease the rows carry now: it is renewed while the batch works.
-    if (!(await underLease(ctx, (leaseUntil) => recordAttempt(db, email, leaseUntil, now, r))))
+    if (!(await underLease(ctx, (leaseUntil) => recordAttempt(db, email, leaseUntil, now, r, deps.bounces))))
       ctx.logger.debug({ emailId: email.id }, 'delivery result dropped: lease lost or email no longer queued');
   };
   const fail = (reason: string) =>
@@ -147,7 +158,14 @@ async function deliverOne(
   const accepted = result.recipients.filter((o) => o.status === 'accepted');
   const permanent = result.recipients.filter((o) => o.status === 'permanent');
   const temporary = result.recipients.filter((o) => o.status === 'temporary');
-  for (const o of permanent) events.push({ status: 'BOUNCED', data: outcomeData(o) });
+  // Classified as a DSN would be: a hard bounce suppresses the address, a soft one (a full mailbox,
+  // a policy refusal) ends only this message.
+  const hardBounced: string[] = [];
+  for (const o of permanent) {
+    const verdict = deps.bounces.classify(o.response);
+    if (verdict.bounceType === 'hard') hardBounced.push(o.recipient);
+    events.push({ status: 'BOUNCED', data: { ...outcomeData(o), ...verdictData(verdict) } });
+  }
 
   if (temporary.length > 0 && email.attempts < DELIVERY_MAX_ATTEMPTS) {
     // Accepted recipients are remembered in the event so that the retry does not send to them again.
@@ -161,19 +179,22 @@ async function deliverOne(
         },
       });
     }
-    await record({ status: null, messageId, events });
+    await record({ status: null, messageId, events, hardBounced });
     return { id: email.id, outcome: 'retry', error: `deferred: ${temporary[0]!.response}` };
   }
   // Out of attempts (about 48 h of retries): whoever is still deferred bounces.
   for (const o of temporary)
-    events.push({ status: 'BOUNCED', data: { ...outcomeData(o), reason: 'still deferred after 48 hours of retries' } });
+    events.push({
+      status: 'BOUNCED',
+      data: { ...outcomeData(o), bounceType: 'soft', reason: 'still deferred after 48 hours of retries' },
+    });
   const status = finalStatus(
     deps.transport,
     accepted.length > 0 || progress.accepted.size > 0,
     permanent.length + temporary.length > 0 || progress.bounced.size > 0,
   );
   if (status !== 'BOUNCED') events.push({ status, data: null });
-  await record({ status, messageId, events });
+  await record({ status, messageId, events, hardBounced });
   return done;
 }
 

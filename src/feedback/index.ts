@@ -15,6 +15,7 @@ export {
   type RecipientOutcome,
 } from './apply-feedback.ts';
 export { classifyBounce, type BounceCategory, type BounceClassification, type BounceType } from './bounce-rules.ts';
+export { sessionBounces } from './session-bounces.ts';
 export { parseFeedbackReport, type FeedbackReport, type ReportRecipient } from './parse-report.ts';
 export {
   deleteSuppression,

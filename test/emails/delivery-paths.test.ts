@@ -4,76 +4,35 @@
 // In-Reply-To/References naming the Message-ID the receiver saw (and never another team's); and a
 // domain deleted while its email waits → FAILED, nothing sent. Every message the sink receives is
 // DKIM-verified by mailauth against the same DNS server the transport asks for MX records.
-import { randomBytes } from 'node:crypto';
 import { simpleParser } from 'mailparser';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseReturnPath } from '../../src/emails/return-path.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { QueueRunner } from '../../src/queue/index.ts';
 import type { TestApp } from '../support/app.ts';
-import { TestDnsServer } from '../support/dns-server.ts';
-import { SmtpSink, type SinkMessage } from '../support/smtp-sink.ts';
+import type { TestDnsServer } from '../support/dns-server.ts';
+import type { SmtpSink } from '../support/smtp-sink.ts';
 import {
   emailJson,
   expectDkimPass,
   latestStatus,
   MAIL_DOMAIN,
-  publishDkimRecord,
-  sinkDkimAudit,
   startDeliveryRunner,
-  startDirectApp,
   waitForStatus,
 } from './delivery-support.ts';
-import { call, emails, startEmailHarness, type EmailHarness, type SendingTeam } from './support.ts';
+import { useDirectBed } from './direct-bed.ts';
+import { call, emails, type EmailHarness, type SendingTeam } from './support.ts';
 
+const bed = useDirectBed('paths');
 let h: EmailHarness;
-/** The DNS server HERALD_DNS_SERVERS names for delivery: recipients' MX records and senders' DKIM keys. */
 let dns: TestDnsServer;
 let sink: SmtpSink;
 let direct: TestApp;
 let runner: QueueRunner;
 let team: SendingTeam;
-const teamIds: number[] = [];
-
-/** A recipient domain no other file uses, whose MX is the sink (127.0.0.1 on HERALD_MX_PORT). */
-const rcptDomain = `r${randomBytes(4).toString('hex')}.paths.test`;
-let n = 0;
-const recipient = (tag: string) => `${tag}-${++n}@${rcptDomain}`;
-
-async function sendingTeam(): Promise<SendingTeam> {
-  const made = await h.team({ plan: 'pro' });
-  publishDkimRecord(dns, made.domain);
-  teamIds.push(made.id);
-  return made;
-}
-
-beforeAll(async () => {
-  h = await startEmailHarness();
-  dns = await TestDnsServer.start();
-  sink = await SmtpSink.start();
-  dns.setMx(rcptDomain, { exchange: `mx.${rcptDomain}`, priority: 10 });
-  dns.set(`mx.${rcptDomain}`, 'A', [{ type: 'A', address: '127.0.0.1' }]);
-  direct = await startDirectApp(h, dns.address, sink.port);
-  runner = await startDeliveryRunner(h, direct.deps.mailTransport);
-  team = await sendingTeam();
-});
-afterAll(async () => {
-  await runner?.stop();
-  await direct?.close();
-  await sink?.close();
-  await dns?.close();
-  await h?.close();
-});
-
-let auditDkim: () => Promise<number>;
 beforeAll(() => {
-  auditDkim = sinkDkimAudit(h, sink, dns.address, () => teamIds);
+  ({ h, dns, sink, direct, runner, team } = bed);
 });
-afterEach(async () => {
-  await auditDkim();
-});
+const { recipient, sendingTeam, messagesOf, rcptDomain } = bed;
 
-const messagesOf = (emailId: string): SinkMessage[] =>
-  sink.messages.filter((m) => parseReturnPath(m.envelope.from, h.t.deps.secrets) === emailId);
 const statuses = (events: { status: string }[]) => events.map((e) => e.status);
 const attemptsOf = async (id: string) =>
   h.t.deps.db.selectFrom('emails').select(['attempts', 'lease_until']).where('id', '=', id).executeTakeFirstOrThrow();

@@ -12,6 +12,7 @@ import type { TestDnsServer } from '../support/dns-server.ts';
 import { verifyDkimWithDns } from '../support/dkim-verify.ts';
 import { SmtpSink, type SinkMessage, type TestDkimKey } from '../support/smtp-sink.ts';
 import { emails, startEmailHarness, type EmailHarness, type SendingTeam } from './support.ts';
+import { sessionBounces } from '../../src/feedback/index.ts';
 
 export const MAIL_DOMAIN = 'mail.herald.test';
 
@@ -41,6 +42,7 @@ export async function startDeliveryRunner(h: EmailHarness, transport: MailTransp
         publicUrl: h.t.deps.config.publicUrl,
         transport,
         mailDomain: MAIL_DOMAIN,
+        bounces: sessionBounces,
       }),
     ],
     clock: h.t.clock,

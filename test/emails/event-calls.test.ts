@@ -10,6 +10,7 @@ import { recordEmailEvents, recordFirstOpens, recordLaterOpens } from '../../src
 import { eventEnvelope, type EmailEventType } from '../../src/webhooks/event-catalogue.ts';
 import { createWebhook, startWebhookHarness, type WebhookHarness } from '../webhooks/support.ts';
 import { emails, type SendingTeam } from './support.ts';
+import { sessionBounces } from '../../src/feedback/index.ts';
 
 let w: WebhookHarness;
 let team: SendingTeam;
@@ -92,14 +93,21 @@ describe('the calls of the set-based writers of email events', () => {
     const lease = new Date(at.getTime() + 20_000);
     await db().updateTable('emails').set({ lease_until: lease }).where('id', '=', row.id).execute();
     const attempt = (leaseUntil: Date) =>
-      recordAttempt(db(), row, leaseUntil, at, {
-        status: null,
-        messageId: null,
-        events: [
-          { status: 'BOUNCED', data: { recipient: 'x@example.com' } },
-          { status: 'DELIVERY_DELAYED', data: null },
-        ],
-      });
+      recordAttempt(
+        db(),
+        row,
+        leaseUntil,
+        at,
+        {
+          status: null,
+          messageId: null,
+          events: [
+            { status: 'BOUNCED', data: { recipient: 'x@example.com' } },
+            { status: 'DELIVERY_DELAYED', data: null },
+          ],
+        },
+        sessionBounces,
+      );
     expect(await attempt(new Date(lease.getTime() + 1))).toBe(false);
     expect(await bodiesOf(row.id)).toEqual([]);
     expect(await attempt(lease)).toBe(true);

@@ -10,6 +10,7 @@ import { JOURNEY_RUNS_QUEUE, journeyRunsQueue } from '../../src/journeys/index.t
 import { QueueRunner } from '../../src/queue/index.ts';
 import { startEmailHarness, type EmailHarness } from '../emails/support.ts';
 import { addContact, journeyTeam, makeJourney, type Json, type JourneyTeam } from './support.ts';
+import { sessionBounces } from '../../src/feedback/index.ts';
 
 let h: EmailHarness;
 let journeys: QueueRunner;
@@ -35,6 +36,7 @@ beforeAll(async () => {
         publicUrl: h.t.deps.config.publicUrl,
         transport: createLogTransport(() => {}),
         mailDomain: h.t.deps.config.mailDomain,
+        bounces: sessionBounces,
       }),
     ],
     clock: h.t.clock,

@@ -14,6 +14,7 @@ import { EMAIL_DELIVERY_QUEUE } from '../../src/emails/index.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
 import { bearer } from '../support/factory.ts';
+import { sessionBounces } from '../../src/feedback/index.ts';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -120,6 +121,7 @@ export async function startRunner(h: EmailHarness, options: { delivery?: boolean
             publicUrl: h.t.deps.config.publicUrl,
             transport: createLogTransport(() => {}),
             mailDomain: h.t.deps.config.mailDomain,
+            bounces: sessionBounces,
           }),
         ];
   const runner = new QueueRunner({
