@@ -79,6 +79,9 @@ const STATUS_RULES: Readonly<Record<string, Rule>> = {
   '1.2': rule('bad-domain', "The recipient's domain does not exist"),
   '1.3': rule('unknown-user', 'The address is not a valid mailbox address'),
   '1.6': rule('mailbox-disabled', 'The mailbox has moved and left no forwarding address'),
+  // X.1.7 and X.1.8 are about the sender's address: nothing to hold against the recipient.
+  '1.7': rule('blocked', "The receiver refused the sender's address"),
+  '1.8': rule('blocked', "The receiver refused the sender's domain"),
   '1.10': rule('bad-domain', "The recipient's domain accepts no mail (null MX)"),
   '2.0': rule('other', REASONS.other, true),
   '2.1': rule('mailbox-disabled', 'The mailbox is disabled'),
@@ -98,6 +101,8 @@ const STATUS_RULES: Readonly<Record<string, Rule>> = {
 
 /** Tried in order on the diagnostic and any other text; the first match wins. */
 const TEXT_RULES: readonly { pattern: RegExp; category: BounceCategory }[] = [
+  // A refusal of the sender (a MAIL FROM answer, repeated for each recipient) says nothing about them.
+  { pattern: /sender address rejected|sender (?:domain|address) (?:not found|unknown|invalid)/i, category: 'blocked' },
   {
     pattern:
       /mailbox (?:is )?full|over ?quota|quota exceeded|exceeded (?:its|the|their)? ?(?:storage|quota)|insufficient (?:storage|disk space)|mailbox has exceeded/i,

@@ -6,7 +6,6 @@
 // DKIM-verified by mailauth against the same DNS server the transport asks for MX records.
 import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { QueueRunner } from '../../src/queue/index.ts';
 import type { TestApp } from '../support/app.ts';
 import type { TestDnsServer } from '../support/dns-server.ts';
 import type { SmtpSink } from '../support/smtp-sink.ts';
@@ -26,10 +25,9 @@ let h: EmailHarness;
 let dns: TestDnsServer;
 let sink: SmtpSink;
 let direct: TestApp;
-let runner: QueueRunner;
 let team: SendingTeam;
 beforeAll(() => {
-  ({ h, dns, sink, direct, runner, team } = bed);
+  ({ h, dns, sink, direct, team } = bed);
 });
 const { recipient, sendingTeam, messagesOf, rcptDomain } = bed;
 
@@ -118,7 +116,7 @@ describe('direct transport through the delivery worker', () => {
     });
     // A second deferral adds no second DELIVERY_DELAYED event.
     h.t.clock.advance(7 * 60_000);
-    runner.wake();
+    bed.runner.wake();
     await waitForAttempt(id, 2);
     expect(await latestStatus(h, id)).toBe('QUEUED');
     email = await emailJson(h, team.key, id);
@@ -127,7 +125,7 @@ describe('direct transport through the delivery worker', () => {
     // The greylisting ends: the next retry (10 min ±20% later) is delivered.
     sink.respond(to, { stage: 'rcpt', code: 250 });
     h.t.clock.advance(13 * 60_000);
-    runner.wake();
+    bed.runner.wake();
     await waitForStatus(h, id, 'DELIVERED');
     expect(messagesOf(id)).toHaveLength(1);
     expect(statuses((await emailJson(h, team.key, id)).emailEvents)).toEqual([
@@ -189,7 +187,7 @@ describe('replies', () => {
   });
 
   it('a reply delivered before its original still names the original in In-Reply-To', async () => {
-    await runner.stop();
+    await bed.runner.stop();
     let original: string;
     let reply: string;
     try {
@@ -209,7 +207,7 @@ describe('replies', () => {
         inReplyToId: original,
       });
     } finally {
-      runner = await startDeliveryRunner(h, direct.deps.mailTransport);
+      bed.runner = await startDeliveryRunner(h, direct.deps.mailTransport);
     }
     await waitForStatus(h, reply, 'DELIVERED');
     const parsed = await simpleParser(messagesOf(reply)[0]!.raw);
@@ -221,7 +219,7 @@ describe('a domain deleted while its email waits', () => {
   it('fails the email with a FAILED event naming the reason, and sends nothing', async () => {
     const doomed = await sendingTeam();
     // No worker while the email is queued, so the deletion comes between queueing and delivery.
-    await runner.stop();
+    await bed.runner.stop();
     let id: string;
     try {
       id = await emails(h.app, doomed.key).sent({
@@ -234,7 +232,7 @@ describe('a domain deleted while its email waits', () => {
       const deleted = await call(h.app, doomed.key, 'DELETE', `/v1/domains/${doomed.domain.id}`);
       expect(deleted.statusCode, deleted.body).toBe(200);
     } finally {
-      runner = await startDeliveryRunner(h, direct.deps.mailTransport);
+      bed.runner = await startDeliveryRunner(h, direct.deps.mailTransport);
     }
     await waitForStatus(h, id, 'FAILED');
     const email = await emailJson(h, doomed.key, id);
@@ -246,7 +244,7 @@ describe('a domain deleted while its email waits', () => {
     });
     // Settled for good: nothing is retried and nothing reached the MX.
     h.t.clock.advance(60 * 60_000);
-    await runner.idle();
+    await bed.runner.idle();
     expect(await latestStatus(h, id)).toBe('FAILED');
     expect(messagesOf(id)).toHaveLength(0);
     expect(sink.messages.filter((m) => m.envelope.to.some((to) => to.startsWith('orphan-')))).toHaveLength(0);

@@ -18,6 +18,7 @@ export interface DirectBed {
   dns: TestDnsServer;
   sink: SmtpSink;
   direct: TestApp;
+  /** The delivery worker; a test that starts another one sets it here, so that the bed stops it after the file. */
   runner: QueueRunner;
   /** A team on the pro plan whose domain's DKIM key the DNS server publishes. */
   team: SendingTeam;

@@ -73,6 +73,18 @@ const CASES: Case[] = [
     'blocked',
   ],
   ['relay denied', failed('5.7.1', '554 5.7.1 <a@example.org>: Relay access denied'), 'soft', 'blocked'],
+  [
+    "the sender's domain refused (a MAIL FROM answer)",
+    failed('5.1.8', '553 5.1.8 <news@acme.test>: Sender address rejected: Domain not found'),
+    'soft',
+    'blocked',
+  ],
+  [
+    'the sender refused, no status field',
+    failed(null, '550 <news@acme.test>: Sender address rejected: not owned by user'),
+    'soft',
+    'blocked',
+  ],
   ['gave up after retries (4.4.7, action failed)', failed('4.4.7', 'delivery time expired'), 'soft', 'temporary'],
   ['delayed, whatever the code', { action: 'delayed', status: '5.1.1', diagnosticCode: null }, 'soft', 'unknown-user'],
   ['no Status field: the code in the text', failed(null, '550 5.1.1 user unknown'), 'hard', 'unknown-user'],
