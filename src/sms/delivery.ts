@@ -19,7 +19,7 @@ import {
 import { applyLeasedSmsChanges, type SmsChange } from './outcomes.ts';
 import type { SmsRow } from './queries.ts';
 import { retryDeliveries } from './delivery-queries.ts';
-import { leftSent, reconcile, type Attempt } from './reconcile.ts';
+import { leftSent, reconcile, releaseMatched, type Attempt, type MatchedProviderIds } from './reconcile.ts';
 import { applyMatchedPendingReports } from './reports.ts';
 import { SMS_DELIVERY_QUEUE } from './send.ts';
 
@@ -98,7 +98,12 @@ async function attempt(deps: SmsDeliveryDeps, row: SmsJob, signal: AbortSignal):
  * it has no such message), then the calls at once; those unanswered after the batch's deadline come
  * back as retries.
  */
-async function attemptAll(deps: SmsDeliveryDeps, rows: SmsJob[], db: BatchContext['db']): Promise<Attempt[]> {
+async function attemptAll(
+  deps: SmsDeliveryDeps,
+  rows: SmsJob[],
+  db: BatchContext['db'],
+  matched: MatchedProviderIds,
+): Promise<Attempt[]> {
   const deadlineMs = deps.callsDeadlineMs ?? CALLS_DEADLINE_MS;
   const deadline = new AbortController();
   const timer = setTimeout(
@@ -106,7 +111,7 @@ async function attemptAll(deps: SmsDeliveryDeps, rows: SmsJob[], db: BatchContex
     deadlineMs,
   );
   try {
-    const reconciled = await reconcile(deps.provider, db, rows.filter(unconfirmed), deadline.signal);
+    const reconciled = await reconcile(deps.provider, db, rows.filter(unconfirmed), deadline.signal, matched);
     return await Promise.all(
       rows.map((row) => {
         const known = reconciled.get(row.sms_id);
@@ -118,8 +123,13 @@ async function attemptAll(deps: SmsDeliveryDeps, rows: SmsJob[], db: BatchContex
   }
 }
 
-async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsJob[], ctx: BatchContext): Promise<JobOutcome[]> {
-  const attempts = await attemptAll(deps, rows, ctx.db);
+async function deliverBatch(
+  deps: SmsDeliveryDeps,
+  rows: SmsJob[],
+  ctx: BatchContext,
+  matched: MatchedProviderIds,
+): Promise<JobOutcome[]> {
+  const attempts = await attemptAll(deps, rows, ctx.db, matched);
   const toWrite = rows.flatMap((row, i) => {
     const a = attempts[i]!;
     return 'changes' in a ? [{ row, changes: a.changes }] : [];
@@ -130,6 +140,8 @@ async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsJob[], ctx: BatchCon
     await underLease(ctx, () => record(ctx, toWrite));
   } catch (error) {
     writeError = errorMessage(error);
+  } finally {
+    releaseMatched(matched, attempts);
   }
   if (writeError === null && deps.provider.deliveryReports === 'reports' && toWrite.length > 0) {
     // Reports that came before this batch's ids were recorded; the outcomes stand whatever happens here.
@@ -148,6 +160,7 @@ async function deliverBatch(deps: SmsDeliveryDeps, rows: SmsJob[], ctx: BatchCon
 }
 
 export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
+  const matched: MatchedProviderIds = new Set();
   return defineQueue<SmsJob>({
     name: SMS_DELIVERY_QUEUE,
     table: 'sms_deliveries',
@@ -169,7 +182,7 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
     leaseRenewMs: LEASE_RENEW_MS,
     maxAttempts: 6,
     backoff: { baseMs: 5_000, maxMs: 10 * MINUTE },
-    handleBatch: (rows, ctx) => deliverBatch(deps, rows, ctx),
+    handleBatch: (rows, ctx) => deliverBatch(deps, rows, ctx, matched),
     // Each batch wrote its outcomes under its lease; nothing left to finalise.
     onDone: async () => {},
     // A retry after an unconfirmed hand-off is marked so: the next claim reconciles it.
@@ -184,7 +197,7 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
           handedOff: item.row.handingOff === true,
         })),
       ),
-    onFailed: (items, ctx) => giveUp(deps, items, ctx),
+    onFailed: (items, ctx) => giveUp(deps, items, ctx, matched),
   });
 }
 
@@ -193,7 +206,12 @@ export function smsDeliveryQueue(deps: SmsDeliveryDeps): Queue {
  * reconciled once more: found, recorded as the provider says; absent, rejected; not known (no
  * lookup, or the lookup failed), left `sent` with its charge for the provider's report to decide.
  */
-async function giveUp(deps: SmsDeliveryDeps, items: FinaliseItem<SmsJob>[], ctx: BatchContext): Promise<void> {
+async function giveUp(
+  deps: SmsDeliveryDeps,
+  items: FinaliseItem<SmsJob>[],
+  ctx: BatchContext,
+  matched: MatchedProviderIds,
+): Promise<void> {
   for (const item of items) ctx.logger.warn({ smsId: item.row.sms_id, error: item.error }, 'sms delivery gave up');
   const doubtful = items.filter((item) => unconfirmed(item.row) || item.row.handingOff === true);
   const reconciled = await reconcile(
@@ -201,16 +219,24 @@ async function giveUp(deps: SmsDeliveryDeps, items: FinaliseItem<SmsJob>[], ctx:
     ctx.db,
     doubtful.map((item) => item.row),
     AbortSignal.timeout(deps.callsDeadlineMs ?? CALLS_DEADLINE_MS),
+    matched,
   );
-  await record(
-    ctx,
-    items.map((item) => {
-      const known = reconciled.get(item.row.sms_id);
-      if (known === undefined || known === 'absent')
-        return { row: item.row, changes: [{ status: 'rejected', reason: unreachable }] };
-      return { row: item.row, changes: 'changes' in known ? known.changes : [leftSent(deps.provider.kind, item.row)] };
-    }),
-  );
+  try {
+    await record(
+      ctx,
+      items.map((item) => {
+        const known = reconciled.get(item.row.sms_id);
+        if (known === undefined || known === 'absent')
+          return { row: item.row, changes: [{ status: 'rejected', reason: unreachable }] };
+        return {
+          row: item.row,
+          changes: 'changes' in known ? known.changes : [leftSent(deps.provider.kind, item.row)],
+        };
+      }),
+    );
+  } finally {
+    releaseMatched(matched, [...reconciled.values()]);
+  }
   if (deps.provider.deliveryReports === 'reports' && doubtful.length > 0)
     await applyMatchedPendingReports(ctx.db, deps.provider.kind, ctx.clock.now());
 }

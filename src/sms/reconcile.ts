@@ -52,19 +52,39 @@ function foundChanges(provider: SmsProvider['kind'], found: ProviderMessage): Sm
   return [sent, { status: 'failed', reason: found.reason ?? smsReason('unknown') }];
 }
 
+/**
+ * Provider messages the process's batches matched to a message whose outcome is not written yet: no
+ * other batch of the process may take them meanwhile (after the write, knownProviderIds sees them).
+ * The queue holds one; each batch releases the ids of its attempts once their outcomes are written.
+ */
+export type MatchedProviderIds = Set<string>;
+
+/** Releases the provider ids of `attempts`, whose outcomes are written (or failed to be). */
+export function releaseMatched(
+  matched: MatchedProviderIds,
+  attempts: readonly (Attempt | 'absent' | undefined)[],
+): void {
+  for (const a of attempts)
+    if (a !== undefined && a !== 'absent' && 'changes' in a)
+      for (const change of a.changes) if (change.providerMessageId) matched.delete(change.providerMessageId);
+}
+
 /** Lookups under way at once: a crashed worker leaves up to three full batches to reconcile. */
 const LOOKUPS_AT_ONCE = 16;
 
 /**
  * Each job's attempt, or 'absent' where the provider can be looked up and has no such message.
  * Jobs with the same number, sender and text are looked up one after the other, so that each is
- * given a different provider message; others side by side.
+ * given a different provider message; others side by side. A provider message another batch of the
+ * process matched and has not written yet (`matched`) is not taken again. Between processes, two
+ * batches may still match the same one (no unique index on provider ids yet).
  */
 export async function reconcile(
   provider: SmsProvider,
   db: Db,
   jobs: readonly UnconfirmedJob[],
   signal: AbortSignal,
+  matched: MatchedProviderIds,
 ): Promise<Map<string, Attempt | 'absent'>> {
   const results = new Map<string, Attempt | 'absent'>();
   if (jobs.length === 0) return results;
@@ -74,7 +94,6 @@ export async function reconcile(
     return results;
   }
   const lookup = provider.lookup.bind(provider);
-  const taken = new Set<string>();
   // Whatever fails here (the lookup, the database) leaves the job unconfirmed for the next claim,
   // never a clean retry that would send it again.
   const failed = (job: UnconfirmedJob, error: unknown) =>
@@ -99,12 +118,12 @@ export async function reconcile(
       }
       const ids = outcome.matches.map((match) => match.providerMessageId);
       const known = await knownProviderIds(db, provider.kind, ids);
-      const found = outcome.matches.find((m) => !taken.has(m.providerMessageId) && !known.has(m.providerMessageId));
+      const found = outcome.matches.find((m) => !matched.has(m.providerMessageId) && !known.has(m.providerMessageId));
       if (found === undefined) {
         results.set(job.sms_id, 'absent');
         return;
       }
-      taken.add(found.providerMessageId);
+      matched.add(found.providerMessageId);
       results.set(job.sms_id, { changes: foundChanges(provider.kind, found), mayBeAtProvider: true });
     } catch (error) {
       failed(job, error);
