@@ -9,12 +9,22 @@ export interface MxRecord {
   priority: number;
 }
 
+/** An address with its record's TTL in seconds, as node:dns's `{ ttl: true }` gives it. */
+export interface AddressWithTtl {
+  address: string;
+  ttl: number;
+}
+
 export interface DnsResolver {
   /** One string per TXT record, its character-strings joined (a 2048-bit DKIM key spans several). */
   resolveTxt(name: string): Promise<string[]>;
   resolveMx(name: string): Promise<MxRecord[]>;
   resolve4(name: string): Promise<string[]>;
   resolve6(name: string): Promise<string[]>;
+  /** A records with TTLs, for caches (dns-cache.ts). Optional: fakes and wrappers need not have it. */
+  resolve4WithTtl?(name: string): Promise<AddressWithTtl[]>;
+  /** AAAA records with TTLs, as resolve4WithTtl. */
+  resolve6WithTtl?(name: string): Promise<AddressWithTtl[]>;
 }
 
 type DnsFailureKind = 'NOT_FOUND' | 'TEMPORARY';
@@ -70,5 +80,7 @@ export function createDnsResolver(options: DnsResolverOptions = {}): DnsResolver
     resolveMx: (name) => lookup('MX', name, () => resolver.resolveMx(name)),
     resolve4: (name) => lookup('A', name, () => resolver.resolve4(name)),
     resolve6: (name) => lookup('AAAA', name, () => resolver.resolve6(name)),
+    resolve4WithTtl: (name) => lookup('A', name, () => resolver.resolve4(name, { ttl: true })),
+    resolve6WithTtl: (name) => lookup('AAAA', name, () => resolver.resolve6(name, { ttl: true })),
   };
 }

@@ -6,11 +6,15 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import * as dnsPacket from 'dns-packet';
 
-export type TestRecord =
+/** `ttl` in seconds; 60 when not given. */
+export type TestRecord = (
   | { type: 'TXT'; chunks: string[] }
   | { type: 'MX'; exchange: string; priority: number }
   | { type: 'A'; address: string }
-  | { type: 'AAAA'; address: string };
+  | { type: 'AAAA'; address: string }
+) & { ttl?: number };
+
+const DEFAULT_TTL = 60;
 
 export type NameBehaviour = 'answer' | 'servfail' | 'silent' | 'truncate-udp';
 
@@ -89,7 +93,7 @@ export class TestDnsServer {
     );
   }
 
-  setMx(name: string, ...records: { exchange: string; priority: number }[]): void {
+  setMx(name: string, ...records: { exchange: string; priority: number; ttl?: number }[]): void {
     this.set(
       name,
       'MX',
@@ -179,14 +183,15 @@ export class TestDnsServer {
 }
 
 function toAnswer(name: string, record: TestRecord): dnsPacket.Answer {
+  const ttl = record.ttl ?? DEFAULT_TTL;
   switch (record.type) {
     case 'TXT':
-      return { type: 'TXT', name, ttl: 60, data: record.chunks.map((chunk) => Buffer.from(chunk)) };
+      return { type: 'TXT', name, ttl, data: record.chunks.map((chunk) => Buffer.from(chunk)) };
     case 'MX':
-      return { type: 'MX', name, ttl: 60, data: { exchange: record.exchange, preference: record.priority } };
+      return { type: 'MX', name, ttl, data: { exchange: record.exchange, preference: record.priority } };
     case 'A':
-      return { type: 'A', name, ttl: 60, data: record.address };
+      return { type: 'A', name, ttl, data: record.address };
     case 'AAAA':
-      return { type: 'AAAA', name, ttl: 60, data: record.address };
+      return { type: 'AAAA', name, ttl, data: record.address };
   }
 }
