@@ -23,6 +23,7 @@ function textOfHtml(html: string): string {
   });
 }
 
+/** On Herald's own mail domain and made from the email id alone, so every retry carries the same one. */
 export function messageIdOf(emailId: string, mailDomain: string): string {
   return formatMessageId(emailId, mailDomain);
 }
@@ -33,6 +34,8 @@ interface MessageExtras {
   inReplyTo: string | null;
   /** One-click unsubscribe URL for MARKETING mail to one recipient. */
   listUnsubscribe: string | null;
+  /** A `mailto:` URI List-Unsubscribe offers after that URL (RFC 2369). */
+  listUnsubscribeMailto?: string | null;
   /** What tracking links are signed with; `recipient` only for a copy to one recipient (MARKETING). */
   tracking?: { secrets: Secrets; publicUrl: string; recipient: string | null };
 }
@@ -74,6 +77,7 @@ export async function buildSignedMessage(
     date: now,
     inReplyTo: extras.inReplyTo,
     listUnsubscribe: extras.listUnsubscribe,
+    listUnsubscribeMailto: extras.listUnsubscribeMailto ?? null,
   });
   return signMessage(
     raw,

@@ -1,15 +1,10 @@
 // Builds the raw RFC 5322 message Herald hands to a mail transport, with nodemailer's MailComposer
-// (MIME structure, encodings, folding). Bcc is never an input here: blind recipients exist only in
-// the SMTP envelope, so no header can leak them. Custom headers may add to a message, never replace
-// what Herald itself writes (addresses, identity, structure, signature).
+// (MIME structure, encodings, folding), CRLF line ends throughout and ASCII attachments as readable
+// text (attachment-encoding.ts). Bcc is never an input here: blind recipients exist only in the SMTP
+// envelope, so no header can leak them. Custom headers may add to a message, never replace what Herald
+// itself writes (addresses, identity, structure, signature).
 import MailComposer from 'nodemailer/lib/mail-composer';
-
-interface MimeAttachment {
-  filename: string;
-  content: Buffer;
-  /** Defaults to the type nodemailer infers from the file name. */
-  contentType?: string;
-}
+import { composerAttachment, type MimeAttachment, withCrlfLineEnds } from './attachment-encoding.ts';
 
 export interface MimeInput {
   /** `"Name" <a@b>` or a bare address. */
@@ -31,6 +26,8 @@ export interface MimeInput {
   inReplyTo?: string | null;
   /** One-click unsubscribe URL (RFC 8058): List-Unsubscribe + List-Unsubscribe-Post. */
   listUnsubscribe?: string | null;
+  /** A `mailto:` URI listed after the URL in List-Unsubscribe (RFC 2369), for receivers that unsubscribe by mail. */
+  listUnsubscribeMailto?: string | null;
 }
 
 export class MimeHeaderError extends Error {
@@ -111,33 +108,72 @@ function checkUnsubscribeUrl(url: string): string {
   return parsed.href;
 }
 
+function checkUnsubscribeMailto(uri: string): string {
+  // Inside <> in a header: printable ASCII, no brackets or spaces that would end the URI early.
+  if (!/^mailto:[\x21-\x3b\x3d\x3f-\x7e]+$/i.test(uri))
+    throw new MimeHeaderError('List-Unsubscribe', 'needs a mailto: URI without spaces or angle brackets');
+  return uri;
+}
+
+/** RFC 5322 2.1.1: lines SHOULD stay within 78 characters (CRLF excluded). */
+const FOLD_AT = 78;
+
+/**
+ * `value` folded (RFC 5322 2.2.3) before whitespace so that the lines of `name: value` stay within 78
+ * characters where a break exists; a longer token stays whole on its own line. For prepared headers,
+ * which nodemailer writes as given; done here so the DKIM signature covers the folded form.
+ */
+export function foldHeaderValue(name: string, value: string): string {
+  const [first = '', ...rest] = value.trim().match(/^\S+|[ \t]+\S+/g) ?? [];
+  const lines = [first];
+  let length = name.length + 2 + first.length;
+  for (const word of rest) {
+    if (length + word.length > FOLD_AT) {
+      lines.push(word);
+      length = word.length;
+    } else {
+      lines[lines.length - 1] += word;
+      length += word.length;
+    }
+  }
+  return lines.join('\r\n');
+}
+
+/** RFC 2369 List-Unsubscribe: the one-click URL first, then the mailto: URI, each in <>. */
+function listUnsubscribeHeaders(url: string | null | undefined, mailto: string | null | undefined) {
+  const uris = [
+    ...(url ? [`<${checkUnsubscribeUrl(url)}>`] : []),
+    ...(mailto ? [`<${checkUnsubscribeMailto(mailto)}>`] : []),
+  ];
+  if (uris.length === 0) return {};
+  // Prepared: written as is, so a URI inside <> is never encoded or split.
+  return {
+    'List-Unsubscribe': { prepared: true, value: foldHeaderValue('List-Unsubscribe', uris.join(', ')) },
+    // RFC 8058: one-click needs the URL, not the mailto: URI.
+    ...(url ? { 'List-Unsubscribe-Post': { prepared: true, value: 'List-Unsubscribe=One-Click' } } : {}),
+  };
+}
+
 export async function buildMessage(input: MimeInput): Promise<Buffer> {
   const headers: Record<string, string | { prepared: boolean; value: string }> = {
     ...checkCustomHeaders(input.headers ?? {}),
+    ...listUnsubscribeHeaders(input.listUnsubscribe, input.listUnsubscribeMailto),
   };
-  if (input.listUnsubscribe) {
-    // Prepared: written as is, so the URL inside <> is never encoded or split.
-    headers['List-Unsubscribe'] = { prepared: true, value: `<${checkUnsubscribeUrl(input.listUnsubscribe)}>` };
-    headers['List-Unsubscribe-Post'] = { prepared: true, value: 'List-Unsubscribe=One-Click' };
-  }
   const composer = new MailComposer({
     from: input.from,
     to: input.to,
     cc: input.cc && input.cc.length > 0 ? input.cc : undefined,
     replyTo: input.replyTo && input.replyTo.length > 0 ? input.replyTo : undefined,
     subject: input.subject,
-    text: input.text ?? undefined,
-    html: input.html ?? undefined,
+    // nodemailer passes 7bit bodies through as given; the wire wants CRLF line ends (RFC 5322 2.3).
+    text: input.text == null ? undefined : withCrlfLineEnds(input.text),
+    html: input.html == null ? undefined : withCrlfLineEnds(input.html),
     messageId: angleBracketed(input.messageId),
     date: input.date,
     inReplyTo: input.inReplyTo ? angleBracketed(input.inReplyTo) : undefined,
     references: input.inReplyTo ? angleBracketed(input.inReplyTo) : undefined,
     headers,
-    attachments: (input.attachments ?? []).map((attachment) => ({
-      filename: attachment.filename,
-      content: attachment.content,
-      ...(attachment.contentType ? { contentType: attachment.contentType } : {}),
-    })),
+    attachments: (input.attachments ?? []).map(composerAttachment),
     // No "X-Mailer: Nodemailer": the message is Herald's.
     xMailer: false,
   });
