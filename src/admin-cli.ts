@@ -90,10 +90,10 @@ async function inProcessTransport(config: Config): Promise<AdminTransport> {
 }
 
 export async function runAdminCli(argv: string[]): Promise<number> {
-  // operator.md names `herald admin outbox` and `herald admin sms-outbox`: a resource given alone runs its only listing.
+  // operator.md names `herald admin outbox`, `sms-outbox` and `destinations`: a resource given alone runs its only listing.
   const [resource, given, ...tail] = argv;
   const defaultsToList =
-    (resource === 'outbox' || resource === 'sms-outbox' || resource === 'dns') &&
+    (resource === 'outbox' || resource === 'sms-outbox' || resource === 'dns' || resource === 'destinations') &&
     (given === undefined || given.startsWith('--'));
   const action = defaultsToList ? (resource === 'dns' ? 'records' : 'list') : given;
   const rest = defaultsToList && given !== undefined ? [given, ...tail] : tail;

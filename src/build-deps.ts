@@ -2,12 +2,14 @@
 // database and clock. The log transports' outboxes belong to emails/ and sms/, so they are wired here,
 // above the areas, and deps.ts stays free of them.
 import { createFileBlobStore } from './adapters/blob-store/index.ts';
+import { createCachingDnsResolver } from './adapters/dns-cache.ts';
 import { createDnsResolver } from './adapters/dns.ts';
 import { createMailTransport } from './adapters/mail-transport/index.ts';
 import { createSmsProvider } from './adapters/sms-provider/index.ts';
 import type { Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import type { Deps, DepsOverrides } from './deps.ts';
+import { databaseDestinationLedger } from './destinations/index.ts';
 import { outboxRecorder } from './emails/outbox.ts';
 import { AUTH_CHANNEL } from './platform/auth/queries.ts';
 import { PrincipalCache } from './platform/auth/principal-cache.ts';
@@ -40,10 +42,20 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const counters = createCounterStore(config.redisUrl, {}, reportedCircuit(logger, metrics));
   const dns = createDnsResolver({ servers: config.dnsServers });
   const mailTransport = createMailTransport(config.mailTransport, {
-    dns,
+    // Direct delivery asks for the same MX and addresses over and over: answers are kept for their TTL.
+    dns: config.mailTransport.kind === 'direct' ? createCachingDnsResolver(dns) : dns,
     mxPort: config.mxPort,
     mailDomain: config.mailDomain,
     record: outboxRecorder({ db: database.db, clock, secrets }),
+    direct: {
+      ...config.direct,
+      ledger: databaseDestinationLedger(database.db, clock, logger),
+      now: () => clock.now(),
+      onTrouble: (destination, backoff) =>
+        logger.warn({ destination, ...backoff }, 'direct delivery: destination backed off'),
+      onMtaStsReport: (destination, problem) =>
+        logger.warn({ destination, problem }, 'direct delivery: MTA-STS policy in testing mode not met'),
+    },
   });
   const smsProvider = createSmsProvider(config, {
     keep: smsOutboxKeeper(database.db, clock),

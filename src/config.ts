@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPriceList, type PriceList } from './platform/price-list.ts';
 import { ConfigError } from './config-error.ts';
+import { directConfig, type DirectConfig } from './config/direct.ts';
 import { inboundRetentionDays, riskThresholds } from './config/limits.ts';
 import {
   dnsServers,
@@ -41,6 +42,8 @@ export interface Config extends SmsConfig {
   publicUrl: string;
   mailTransport: MailTransportConfig;
   mxPort: number;
+  /** HERALD_DIRECT_*: the `direct` transport's limits, addresses and CAs. */
+  direct: DirectConfig;
   smtpPort: number;
   /** HERALD_SMTP_TLS_CERT / _KEY: PEM file paths (both or neither); STARTTLS is offered only with them. */
   smtpTlsCert: string | null;
@@ -92,6 +95,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...secrets,
     publicUrl: publicUrl(env, listenHost, listen.port),
     mailTransport: mailTransport(env),
+    direct: directConfig(env),
     smtpTlsCert: tls.cert,
     smtpTlsKey: tls.key,
     smtpConnections: smtpConnectionConfig(env),

@@ -18,6 +18,7 @@ import { proRenewalChore } from './billing/index.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 import { createWebhookAgent } from './webhooks/http-agent.ts';
 import { sessionBounces } from './feedback/index.ts';
+import { registerDirectDeliveryMetrics } from './destinations/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -112,6 +113,7 @@ export function createWorkerRunner(deps: Deps): QueueRunner {
   registerContactHooks(journeyContactHooks);
   const queues = workerQueues(deps);
   registerQueueDepthGauge(deps.metrics, deps.db, queues, deps.clock);
+  registerDirectDeliveryMetrics(deps.metrics, deps.mailTransport);
   return new QueueRunner({
     database: deps.database,
     queues,

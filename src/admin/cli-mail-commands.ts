@@ -1,5 +1,6 @@
 // `herald admin` commands for the mail outbox, the mail domain's DNS, suppressions and inboxes.
 import { type AdminCommand, required, integer, teamIdFrom, str } from './cli-command-kit.ts';
+import { printDestinations } from './destinations-print.ts';
 import { outboxMessageEml, outboxMessageText, outboxSummary } from './outbox-print.ts';
 
 export const mailCommands: AdminCommand[] = [
@@ -30,6 +31,14 @@ export const mailCommands: AdminCommand[] = [
       return { method: 'GET', path: `/outbox/${id}` };
     },
     print: (body, v) => (v.eml === true ? outboxMessageEml(body) : outboxMessageText(body)),
+  },
+  {
+    resource: 'destinations',
+    action: 'list',
+    usage: 'destinations [--json]   (direct-delivery destinations that are backed off, and why)',
+    options: { json: { type: 'boolean' } },
+    toRequest: () => ({ method: 'GET', path: '/destinations' }),
+    print: (body, v) => printDestinations(body, v.json === true || !process.stdout.isTTY),
   },
   {
     resource: 'dns',

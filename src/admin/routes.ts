@@ -21,6 +21,7 @@ import {
 import { registerContactImportRoute } from './contacts-import.ts';
 import { registerSuppressionRoutes } from './suppressions-routes.ts';
 import { registerSmsAdminRoutes } from './sms-routes.ts';
+import { registerDestinationAdminRoutes } from './destinations-routes.ts';
 import { outboxMessageView, registerMailAdminRoutes } from './mail-routes.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
 import { registerInboxAdminRoutes } from './inbox-routes.ts';
@@ -67,6 +68,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
   registerSuppressionRoutes(admin, deps);
   registerSmsAdminRoutes(admin, deps);
   registerMailAdminRoutes(admin, deps);
+  registerDestinationAdminRoutes(admin, deps);
   registerWalletRoutes(admin, deps);
   registerInboxAdminRoutes(admin, deps);
   registerInboundAdminRoutes(admin, deps);

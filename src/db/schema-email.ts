@@ -50,6 +50,8 @@ export interface EmailsTable {
   attempts: ColumnType<number, number | undefined, number>;
   last_error: string | null;
   message_id: string | null;
+  /** Deferred and waiting for the next attempt: latestStatus reads DELIVERY_DELAYED (0017_destinations.sql). */
+  delivery_delayed: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -215,6 +215,26 @@ export interface Database {
   inboxes: InboxesTable;
   inbox_messages: InboxMessagesTable;
   inbox_attachments: InboxAttachmentsTable;
+  destination_slots: DestinationSlotsTable;
+  destination_backoffs: DestinationBackoffsTable;
+}
+
+/** Direct delivery's connection slots per destination, across processes (0017_destinations.sql). */
+export interface DestinationSlotsTable {
+  destination: string;
+  slot: number;
+  holder: string;
+  lease_until: Timestamp;
+}
+
+/** Destinations backed off after trouble (0017_destinations.sql). */
+export interface DestinationBackoffsTable {
+  destination: string;
+  paused_until: Timestamp;
+  connections: number;
+  failures: number;
+  reason: string;
+  updated_at: Timestamp;
 }
 
 export type Team = Selectable<TeamsTable>;

@@ -68,12 +68,21 @@ export async function writeAttemptOutcome(
   emailId: string,
   leaseUntil: Date,
   now: Date,
-  outcome: { status: EmailStatus | null; messageId: string | null; events: AttemptEvent[] },
+  outcome: {
+    status: EmailStatus | null;
+    messageId: string | null;
+    events: AttemptEvent[];
+    /** The email waits for a retry: it reads DELIVERY_DELAYED. */
+    delayed: boolean;
+    /** The claim's attempt is given back (a wait for a backed-off destination). */
+    uncounted: boolean;
+  },
 ): Promise<number> {
   const result = await sql<{ updated: number }>`
     WITH updated AS (
       UPDATE emails
-      SET status = COALESCE(${outcome.status}::text, status), message_id = COALESCE(${outcome.messageId}::text, message_id), updated_at = ${now}
+      SET status = COALESCE(${outcome.status}::text, status), message_id = COALESCE(${outcome.messageId}::text, message_id), updated_at = ${now},
+          delivery_delayed = ${outcome.delayed}, attempts = attempts - ${outcome.uncounted ? 1 : 0}::int
       WHERE team_id = ${teamId} AND id = ${emailId} AND lease_until = ${leaseUntil} AND status IN ('QUEUED', 'SCHEDULED')
       RETURNING id
     ),

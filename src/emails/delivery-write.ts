@@ -17,6 +17,10 @@ export interface AttemptRecord {
   events: { status: EmailStatus; data: unknown }[];
   /** Addresses the receiver refused for good during the session (hard bounces): suppressed with the events. */
   hardBounced?: string[];
+  /** Deferred: the email waits for its next attempt (it reads DELIVERY_DELAYED meanwhile). */
+  delayed?: boolean;
+  /** The attempt only waited for a backed-off destination: it does not count against the email. */
+  uncounted?: boolean;
 }
 
 /**
@@ -50,7 +54,13 @@ export async function recordAttempt(
     data: e.data ?? null,
     ...emailEventCall(email, e.status, e.data, now),
   }));
-  const outcome = { status: record.status, messageId: record.messageId, events };
+  const outcome = {
+    status: record.status,
+    messageId: record.messageId,
+    events,
+    delayed: record.delayed ?? false,
+    uncounted: record.uncounted ?? false,
+  };
   const write = (handle: Kysely<Database>) =>
     writeAttemptOutcome(handle, email.team_id, email.id, leaseUntil, now, outcome);
   const addresses = record.hardBounced ?? [];

@@ -6,14 +6,24 @@
 // Retries: a temporary answer (4xx, connection or DNS trouble) comes back through the queue's retry
 // with backoff of 5 min doubling to a 4 h cap. DELIVERY_MAX_ATTEMPTS = 18 attempts add up to about
 // 49 h (5+10+20+40+80+160 min, then 11 × 4 h, each ±20%); a recipient still deferred at the last
-// attempt is BOUNCED. While retrying the email keeps status QUEUED (the claim and its index cover
-// QUEUED and SCHEDULED); the first deferral writes a DELIVERY_DELAYED event.
+// attempt, or 48 h after the email was due, is BOUNCED. A message handed back because its
+// destination is backed off waits for the destination, and that wait is not an attempt. While
+// retrying the email keeps status QUEUED (the claim and its index cover QUEUED and SCHEDULED) and
+// reads DELIVERY_DELAYED (delivery_delayed); each attempt's deferral is a DELIVERY_DELAYED event.
+import { randomInt } from 'node:crypto';
 import type { MailTransport, RecipientOutcome } from '../adapters/mail-transport/index.ts';
 import { retryAtAfter } from '../db/retry.ts';
 import type { EmailStatus } from '../db/schema.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { errorMessage } from '../queue/define-queue.ts';
-import { defineQueue, underLease, type BatchContext, type JobOutcome, type Queue } from '../queue/index.ts';
+import {
+  defineQueue,
+  retryDelayMs,
+  underLease,
+  type BatchContext,
+  type JobOutcome,
+  type Queue,
+} from '../queue/index.ts';
 import { buildSignedMessage, messageIdOf } from './delivery-message.ts';
 import { domainKey, fromDomainOf, progressFor, readBatchData, type BatchData } from './delivery-batch.ts';
 import { CLEAR_LAST_ERROR, DELIVERABLE, KEEP_JOB_ERROR } from './delivery-queries.ts';
@@ -27,6 +37,8 @@ import { EMAIL_DELIVERY_QUEUE } from './send.ts';
 
 const MINUTE = 60_000;
 export const DELIVERY_MAX_ATTEMPTS = 18;
+/** A recipient still deferred this long after the email was due bounces, however many attempts it had. */
+export const DELIVERY_HORIZON_MS = 48 * 60 * MINUTE;
 /** How long a killed worker's emails stay held; a live worker renews every DELIVERY_LEASE_RENEW_MS. */
 export const DELIVERY_LEASE_MS = 20_000;
 const DELIVERY_LEASE_RENEW_MS = 5_000;
@@ -76,11 +88,12 @@ async function deliverOne(
   const { db } = ctx;
   const now = ctx.clock.now();
   const done: JobOutcome = { id: email.id, outcome: 'done' };
-  const record = async (r: AttemptRecord) => {
+  const recordAt = async (at: Date, r: AttemptRecord) => {
     // With the lease the rows carry now: it is renewed while the batch works.
-    if (!(await underLease(ctx, (leaseUntil) => recordAttempt(db, email, leaseUntil, now, r, deps.bounces))))
+    if (!(await underLease(ctx, (leaseUntil) => recordAttempt(db, email, leaseUntil, at, r, deps.bounces))))
       ctx.logger.debug({ emailId: email.id }, 'delivery result dropped: lease lost or email no longer queued');
   };
+  const record = (r: AttemptRecord) => recordAt(now, r);
   const fail = (reason: string) =>
     record({ status: 'FAILED', messageId: null, events: [{ status: 'FAILED', data: { reason } }] });
 
@@ -153,6 +166,8 @@ async function deliverOne(
   }
   const from = returnPathAddress(email.id, domain.returnPath, deps.secrets);
   const sent = await Promise.all(built.map(({ to, raw }) => deps.transport.send({ from, to }, raw)));
+  // The receiver's answer is the moment of DELIVERED (or of the deferral), not the attempt's start.
+  const answeredAt = ctx.clock.now();
   const result = { recipients: sent.flatMap((r) => r.recipients) };
 
   const accepted = result.recipients.filter((o) => o.status === 'accepted');
@@ -167,22 +182,42 @@ async function deliverOne(
     events.push({ status: 'BOUNCED', data: { ...outcomeData(o), ...verdictData(verdict) } });
   }
 
-  if (temporary.length > 0 && email.attempts < DELIVERY_MAX_ATTEMPTS) {
-    // Accepted recipients are remembered in the event so that the retry does not send to them again.
-    if (!progress.delayed || accepted.length > 0 || permanent.length > 0) {
+  if (temporary.length > 0 && !outOfTime(email, answeredAt)) {
+    // A backed-off destination is nobody's fault of this message: the wait does not count as an attempt.
+    const waitsForDestination =
+      accepted.length === 0 && permanent.length === 0 && temporary.every((o) => o.destinationPausedUntil !== undefined);
+    const retryAt = waitsForDestination
+      ? destinationRetryAt(temporary, answeredAt)
+      : new Date(answeredAt.getTime() + retryDelayMs(email.attempts, DELIVERY_BACKOFF));
+    // Each attempt that reached a server is an event; a message that only waited says so once.
+    const attempted = temporary.some((o) => o.notAttempted !== true);
+    if (attempted || !progress.delayed || accepted.length > 0 || permanent.length > 0) {
+      const first = temporary.find((o) => o.notAttempted !== true) ?? temporary[0]!;
+      const status = deps.bounces.classify(first.response).status;
       events.push({
         status: 'DELIVERY_DELAYED',
         data: {
+          ...outcomeData(first),
+          ...(status === null ? {} : { status }),
           recipients: temporary.map((o) => o.recipient),
+          // Remembered so that the retry does not send to them again.
           accepted: accepted.map((o) => o.recipient),
-          response: temporary[0]!.response,
+          attempt: email.attempts - (waitsForDestination ? 1 : 0),
+          nextAttemptAt: retryAt.toISOString(),
         },
       });
     }
-    await record({ status: null, messageId, events, hardBounced });
-    return { id: email.id, outcome: 'retry', error: `deferred: ${temporary[0]!.response}` };
+    await recordAt(answeredAt, {
+      status: null,
+      messageId,
+      events,
+      hardBounced,
+      delayed: true,
+      uncounted: waitsForDestination,
+    });
+    return { id: email.id, outcome: 'retry', error: `deferred: ${temporary[0]!.response}`, retryAt };
   }
-  // Out of attempts (about 48 h of retries): whoever is still deferred bounces.
+  // Out of time (about 48 h of retries): whoever is still deferred bounces.
   for (const o of temporary)
     events.push({
       status: 'BOUNCED',
@@ -194,8 +229,21 @@ async function deliverOne(
     permanent.length + temporary.length > 0 || progress.bounced.size > 0,
   );
   if (status !== 'BOUNCED') events.push({ status, data: null });
-  await record({ status, messageId, events, hardBounced });
+  await recordAt(answeredAt, { status, messageId, events, hardBounced });
   return done;
+}
+
+/** Out of attempts, or deferred for longer than the retry horizon (waits for a destination do not count as attempts). */
+function outOfTime(email: EmailRow, now: Date): boolean {
+  const since = (email.scheduled_at ?? email.created_at).getTime();
+  return email.attempts >= DELIVERY_MAX_ATTEMPTS || now.getTime() - since >= DELIVERY_HORIZON_MS;
+}
+
+/** When the destination takes messages again, spread over a tenth more so that its queue does not return at once. */
+function destinationRetryAt(temporary: RecipientOutcome[], now: Date): Date {
+  const until = Math.max(...temporary.map((o) => o.destinationPausedUntil!.getTime()));
+  const span = Math.max(1_000, (until - now.getTime()) / 10);
+  return new Date(until + randomInt(0, Math.ceil(span)));
 }
 
 export function emailDeliveryQueue(deps: DeliveryDeps): Queue {

@@ -156,6 +156,14 @@ export const Email = z.object({
   text: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  latestStatus: EmailStatus.describe(
+    'the newest event: DELIVERY_DELAYED while a deferred email waits for its next attempt',
+  ),
+  attempts: z.number().int().describe('delivery attempts made so far (a wait for a backed-off destination is none)'),
+  nextAttemptAt: z
+    .string()
+    .nullable()
+    .describe('when the next delivery attempt is due, while a deferred email waits for it; else null'),
   emailEvents: EmailEvent.array().describe('oldest first'),
 });
 

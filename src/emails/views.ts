@@ -9,6 +9,11 @@ import type { EmailEventsTable, EmailsTable } from '../db/schema-email.ts';
 type EmailRow = Selectable<EmailsTable>;
 type EmailEventRow = Selectable<EmailEventsTable>;
 
+/** The newest event: a deferred email waiting for its next attempt is QUEUED to the worker, DELIVERY_DELAYED to its reader. */
+function latestStatusOf(row: EmailRow): EmailStatus {
+  return row.status === 'QUEUED' && row.delivery_delayed ? 'DELIVERY_DELAYED' : row.status;
+}
+
 export function emailView(row: EmailRow, events: EmailEventRow[]) {
   return {
     id: row.id,
@@ -24,6 +29,9 @@ export function emailView(row: EmailRow, events: EmailEventRow[]) {
     text: row.text,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    latestStatus: latestStatusOf(row),
+    attempts: row.attempts,
+    nextAttemptAt: row.status === 'QUEUED' && row.delivery_delayed ? row.run_at.toISOString() : null,
     emailEvents: events.map((event) => ({
       emailId: event.email_id,
       status: event.status,
@@ -46,7 +54,7 @@ export function emailListView(row: EmailRow) {
     text: row.text,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-    latestStatus: row.status,
+    latestStatus: latestStatusOf(row),
     scheduledAt: row.scheduled_at?.toISOString() ?? null,
     domainId: row.domain_id,
   };

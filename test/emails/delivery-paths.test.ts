@@ -101,26 +101,35 @@ describe('direct transport through the delivery worker', () => {
     expect(messagesOf(id)).toHaveLength(0);
   });
 
-  it('keeps an email the MX defers with 4xx QUEUED with one DELIVERY_DELAYED event, then delivers it', async () => {
+  it('shows an email the MX defers with 4xx as DELIVERY_DELAYED, one event per attempt, then delivers it', async () => {
     const to = recipient('later');
     sink.respond(to, { stage: 'rcpt', code: 451, message: '4.7.1 greylisted, try again later' });
     const id = await emails(h.app, team.key).sent({ from: team.from(), to, subject: 'Deferred', text: 'hi' });
     await waitForAttempt(id, 1);
-    expect(await latestStatus(h, id)).toBe('QUEUED');
+    expect((await emails(h.app, team.key).get(id)).json().latestStatus).toBe('DELIVERY_DELAYED');
     let email = await emailJson(h, team.key, id);
     expect(statuses(email.emailEvents)).toEqual(['QUEUED', 'DELIVERY_DELAYED']);
     expect(email.emailEvents[1]!.data).toMatchObject({
       recipients: [to],
       accepted: [],
       response: expect.stringMatching(/^451 /),
+      responseCode: 451,
+      status: '4.7.1',
+      remoteMta: `mx.${bed.rcptDomain}`,
+      attempt: 1,
+      nextAttemptAt: expect.any(String),
     });
-    // A second deferral adds no second DELIVERY_DELAYED event.
+    const full = (await emails(h.app, team.key).get(id)).json();
+    expect(full).toMatchObject({ latestStatus: 'DELIVERY_DELAYED', attempts: 1 });
+    expect(full.nextAttemptAt).toBe(email.emailEvents[1]!.data!.nextAttemptAt);
+    // Each deferral is an event of its own, with its answer.
     h.t.clock.advance(7 * 60_000);
     bed.runner.wake();
     await waitForAttempt(id, 2);
-    expect(await latestStatus(h, id)).toBe('QUEUED');
+    expect((await emails(h.app, team.key).get(id)).json().latestStatus).toBe('DELIVERY_DELAYED');
     email = await emailJson(h, team.key, id);
-    expect(statuses(email.emailEvents)).toEqual(['QUEUED', 'DELIVERY_DELAYED']);
+    expect(statuses(email.emailEvents)).toEqual(['QUEUED', 'DELIVERY_DELAYED', 'DELIVERY_DELAYED']);
+    expect(email.emailEvents[2]!.data).toMatchObject({ attempt: 2 });
     expect(messagesOf(id)).toHaveLength(0);
     // The greylisting ends: the next retry (10 min ±20% later) is delivered.
     sink.respond(to, { stage: 'rcpt', code: 250 });
@@ -128,11 +137,9 @@ describe('direct transport through the delivery worker', () => {
     bed.runner.wake();
     await waitForStatus(h, id, 'DELIVERED');
     expect(messagesOf(id)).toHaveLength(1);
-    expect(statuses((await emailJson(h, team.key, id)).emailEvents)).toEqual([
-      'QUEUED',
-      'DELIVERY_DELAYED',
-      'DELIVERED',
-    ]);
+    const delivered = await emailJson(h, team.key, id);
+    expect(statuses(delivered.emailEvents)).toEqual(['QUEUED', 'DELIVERY_DELAYED', 'DELIVERY_DELAYED', 'DELIVERED']);
+    expect((await emails(h.app, team.key).get(id)).json()).toMatchObject({ attempts: 3, nextAttemptAt: null });
   });
 });
 

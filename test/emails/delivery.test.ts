@@ -162,39 +162,46 @@ describe('giving up', () => {
     expect(total / 3_600_000).toBeLessThan(52);
   });
 
-  it('bounces a recipient still deferred after about 48 hours of retries', async () => {
+  it('bounces a recipient still deferred after about 48 hours of retries, one DELIVERY_DELAYED per attempt', async () => {
     const to = uniqueRecipient('never');
     sink.respond(to, { stage: 'rcpt', code: 451, message: 'mailbox busy' });
     const id = await emails(h.app, team.key).sent({ from: team.from(), to, subject: 'Stuck', text: 'hi' });
-    const attempts = async () =>
+    const row = async () =>
       await h.t.deps.db
         .selectFrom('emails')
-        .select(['attempts', 'lease_until'])
+        .select(['attempts', 'lease_until', 'run_at', 'status'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
     const start = h.t.clock.now().getTime();
-    for (let n = 1; n <= DELIVERY_MAX_ATTEMPTS; n++) {
+    for (let n = 1; ; n++) {
       await expect
         .poll(
           async () => {
-            const row = await attempts();
-            return row.attempts >= n && row.lease_until === null;
+            const r = await row();
+            return r.attempts >= n && r.lease_until === null;
           },
           { timeout: 10_000, interval: 20 },
         )
         .toBe(true);
-      if (n < DELIVERY_MAX_ATTEMPTS) {
-        expect(await latestStatus(h, id)).toBe('QUEUED');
-        // Longer than any single delay (4 h cap +20%).
-        h.t.clock.advance(5 * 60 * 60_000);
-        runner.wake();
-      }
+      const r = await row();
+      if (r.status !== 'QUEUED') break;
+      expect(n).toBeLessThan(DELIVERY_MAX_ATTEMPTS);
+      // To the retry's due time: 5 min doubling to the 4 h cap, each ±20%.
+      h.t.clock.set(r.run_at);
+      runner.wake();
     }
     await waitForStatus(h, id, 'BOUNCED');
-    expect(h.t.clock.now().getTime() - start).toBeGreaterThan(48 * 60 * 60_000);
+    const attempts = (await row()).attempts;
+    // About 49 h of delays, but never past the 48 h horizon.
+    expect(h.t.clock.now().getTime() - start).toBeGreaterThan(40 * 60 * 60_000);
+    expect(attempts).toBeGreaterThan(12);
     const email = await emailJson(h, team.key, id);
-    expect(statuses(email.emailEvents)).toEqual(['QUEUED', 'DELIVERY_DELAYED', 'BOUNCED']);
-    expect(email.emailEvents[2]!.data).toMatchObject({ recipient: to, reason: expect.stringMatching(/48 hours/) });
+    expect(statuses(email.emailEvents)).toEqual([
+      'QUEUED',
+      ...Array.from({ length: attempts - 1 }, () => 'DELIVERY_DELAYED'),
+      'BOUNCED',
+    ]);
+    expect(email.emailEvents.at(-1)!.data).toMatchObject({ recipient: to, reason: expect.stringMatching(/48 hours/) });
     expect(messagesOf(id)).toHaveLength(0);
   });
 });

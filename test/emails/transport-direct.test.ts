@@ -125,6 +125,7 @@ describe('direct transport', () => {
       const [received] = await plain.waitForMessages(1);
       expect(received!.secure).toBe(false);
       await expectAllPassDkim(plain.messages, dnsServer.address);
+      await transport.close();
     } finally {
       await plain.close();
     }

@@ -1,14 +1,28 @@
 // HERALD_MAIL_TRANSPORT=direct: Herald is the MTA. Recipients are grouped by domain; each domain's
-// MX hosts (through the DNS adapter, so HERALD_DNS_SERVERS applies) are tried in priority order on
-// HERALD_MX_PORT, falling back to the domain's own address when it has no MX (RFC 5321 5.1). A null
-// MX (RFC 7505) or a domain with no address at all is permanent; DNS trouble and unreachable hosts
-// are temporary. STARTTLS is opportunistic: used when offered, certificates not required (RFC 7435),
-// and a failed handshake is retried in plaintext on the same host.
+// MX hosts (through the DNS adapter, so HERALD_DNS_SERVERS applies) make its destination, whose
+// pooled sessions (destination.ts) carry many messages each. Hosts are tried in priority order on
+// HERALD_MX_PORT, falling back to the domain's own address when it has no MX. STARTTLS is
+// opportunistic: used when offered, certificates not required (RFC 7435), and a host whose handshake
+// failed is tried again in plaintext; unless the domain publishes an MTA-STS policy (RFC 8461): in
+// enforce mode only the MX hosts it names, over TLS with a certificate valid for the MX name, and
+// nothing in plaintext; in testing mode as usual, with what would have failed counted.
 import { isIP } from 'node:net';
-import nodemailer from 'nodemailer';
-import { DnsLookupError, type DnsResolver } from '../dns.ts';
-import { outcomesForAll, outcomesFromError, outcomesFromInfo } from './outcomes.ts';
-import type { DeliveryResult, Envelope, MailTransport, RecipientOutcome } from './types.ts';
+import { rootCertificates } from 'node:tls';
+import type { DnsResolver } from '../dns.ts';
+import { memoryDestinationLedger } from './destination-backoff.ts';
+import { Destination, type DestinationContext, type DestinationTls } from './destination.ts';
+import { addressesOf, describe, domainOf, mailHostsOf, NoMailHost } from './mail-hosts.ts';
+import { createMtaStsPolicies, mxMatches, type MtaStsPolicies, type MtaStsPolicy } from './mta-sts.ts';
+import { outcomesForAll } from './outcomes.ts';
+import { SmtpSession, type SessionTls } from './smtp-session.ts';
+import type {
+  DeliveryResult,
+  DestinationBackoff,
+  DestinationLedger,
+  Envelope,
+  MailTransport,
+  RecipientOutcome,
+} from './types.ts';
 
 export interface DirectTransportOptions {
   dns: DnsResolver;
@@ -20,137 +34,222 @@ export interface DirectTransportOptions {
   timeoutMs?: number;
   /** Hosts tried per domain before giving up for now. Default 5. */
   maxHosts?: number;
+  /** HERALD_DIRECT_MAX_CONNECTIONS: per destination, across the deployment. Default 5. */
+  maxConnections?: number;
+  /** Sessions this process may have open over all destinations. Default 100. */
+  maxConnectionsTotal?: number;
+  /** HERALD_DIRECT_IPV6. Default true. */
+  ipv6?: boolean;
+  /** HERALD_DIRECT_BIND_ADDRESS. */
+  bindAddress?: string | null;
+  /** Slots and back-off shared by the deployment's workers; default: this process alone. */
+  ledger?: DestinationLedger;
+  /** How long an idle session waits for the next message before QUIT. Default 5 s. */
+  idleMs?: number;
+  /** HERALD_DIRECT_CA_FILE's certificates: trusted beside the system's where MTA-STS requires valid ones. */
+  ca?: string | null;
+  /** HERALD_MTA_STS_PORT: where policies are fetched (443). */
+  mtaStsPort?: number;
+  now?: () => Date;
+  /** Told when a domain's MTA-STS policy in testing mode would have refused what was done. */
+  onMtaStsReport?: (domain: string, problem: string) => void;
+  onTrouble?: (destination: string, backoff: DestinationBackoff) => void;
 }
 
-type MailHosts =
-  { kind: 'hosts'; hosts: string[] } | { kind: 'none'; status: 'temporary' | 'permanent'; reason: string };
-
-function domainOf(address: string): string {
-  return address
-    .slice(address.lastIndexOf('@') + 1)
-    .trim()
-    .toLowerCase()
-    .replace(/\.$/, '');
+/** What /metrics shows of each destination this process has sent to. */
+export interface DestinationStats {
+  destination: string;
+  open: number;
+  idle: number;
+  sessions: number;
+  messages: number;
+  deferrals: number;
+  postponed: number;
+  backedOff: boolean;
 }
 
-function isNotFound(error: unknown): boolean {
-  return error instanceof DnsLookupError && error.kind === 'NOT_FOUND';
+/** Sessions by the TLS they came to; failed: a STARTTLS that failed; mta_sts_refused: a session or host an enforced policy did not allow. */
+export type TlsOutcome = SessionTls | 'failed' | 'mta_sts_refused';
+
+export interface DirectTransport extends MailTransport {
+  readonly kind: 'direct';
+  destinations(): DestinationStats[];
+  tlsOutcomes(): Record<TlsOutcome, number>;
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** Destinations remembered before idle ones are forgotten. */
+const MAX_DESTINATIONS = 10_000;
+
+/** The failure of a host, named so that outcomes can say which host it was. */
+function withHost(error: unknown, host: string): unknown {
+  return typeof error === 'object' && error !== null ? Object.assign(error, { host }) : error;
 }
 
-async function mailHostsOf(dns: DnsResolver, domain: string): Promise<MailHosts> {
-  try {
-    const records = await dns.resolveMx(domain);
-    if (records.length > 0) {
-      // RFC 7505: a single MX of "." says the domain accepts no mail.
-      if (records.length === 1 && (records[0]!.exchange === '' || records[0]!.exchange === '.')) {
-        return { kind: 'none', status: 'permanent', reason: `${domain} accepts no mail (null MX)` };
-      }
-      const sorted = [...records].sort((a, b) => a.priority - b.priority);
-      return {
-        kind: 'hosts',
-        hosts: sorted.map((record) => record.exchange.replace(/\.$/, '')).filter((host) => host !== ''),
-      };
-    }
-  } catch (error) {
-    if (!isNotFound(error)) return { kind: 'none', status: 'temporary', reason: describe(error) };
-  }
-  // No MX: the domain itself is the mail host when it has an address.
-  return { kind: 'hosts', hosts: [domain] };
-}
-
-/** A host's addresses, IPv4 first. NOT_FOUND for both families is reported as an empty list. */
-async function addressesOf(dns: DnsResolver, host: string): Promise<string[]> {
-  if (isIP(host) !== 0) return [host];
-  const found: string[] = [];
-  let temporary: unknown = null;
-  for (const lookup of [dns.resolve4, dns.resolve6]) {
-    try {
-      found.push(...(await lookup(host)));
-    } catch (error) {
-      if (!isNotFound(error)) temporary = error;
-    }
-  }
-  if (found.length === 0 && temporary !== null) throw temporary;
-  return found;
-}
-
-/** An error that says this host could not take the message now, so the next host should be tried. */
-function tryNextHost(error: unknown): boolean {
-  const { responseCode, rejectedErrors } = error as { responseCode?: number; rejectedErrors?: unknown[] };
-  if (rejectedErrors && rejectedErrors.length > 0) return false;
-  return responseCode === undefined || (responseCode >= 400 && responseCode < 500);
-}
-
-export function createDirectTransport(options: DirectTransportOptions): MailTransport {
-  const timeout = options.timeoutMs ?? 30_000;
+export function createDirectTransport(options: DirectTransportOptions): DirectTransport {
+  const timeoutMs = options.timeoutMs ?? 30_000;
   const maxHosts = options.maxHosts ?? 5;
+  const ipv6 = options.ipv6 ?? true;
+  const now = options.now ?? (() => new Date());
+  const ledger = options.ledger ?? memoryDestinationLedger(now);
+  /** Hosts whose STARTTLS failed: plaintext from then on (RFC 7435 allows it). */
+  const plaintextHosts = new Set<string>();
+  const tlsOutcomes: Record<TlsOutcome, number> = {
+    verified: 0,
+    unverified: 0,
+    plaintext: 0,
+    failed: 0,
+    mta_sts_refused: 0,
+  };
+  const mtaSts: MtaStsPolicies = createMtaStsPolicies({
+    dns: options.dns,
+    ...(options.ca ? { ca: options.ca } : {}),
+    ...(options.mtaStsPort === undefined ? {} : { httpsPort: options.mtaStsPort }),
+    now: () => now().getTime(),
+  });
+  // The system's authorities and the operator's: what an enforced MTA-STS policy's certificates must chain to.
+  const enforcedCa = options.ca ? [...rootCertificates, options.ca] : undefined;
 
-  async function attempt(host: string, address: string, envelope: Envelope, raw: Buffer, ignoreTLS: boolean) {
-    const transport = nodemailer.createTransport({
-      host: address,
+  async function openOn(host: string, address: string, tls: DestinationTls): Promise<SmtpSession> {
+    const base = {
+      address,
       port: options.mxPort,
-      secure: false,
-      ignoreTLS,
-      opportunisticTLS: true,
-      name: options.heloName,
-      tls: { rejectUnauthorized: false, ...(isIP(host) === 0 ? { servername: host } : {}) },
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-    });
-    try {
-      return await transport.sendMail({ envelope: { from: envelope.from, to: envelope.to }, raw });
-    } finally {
-      transport.close();
+      heloName: options.heloName,
+      timeoutMs,
+      ...(isIP(host) === 0 ? { servername: host } : {}),
+      ...(options.bindAddress ? { localAddress: options.bindAddress } : {}),
+    };
+    if (tls === 'enforce') {
+      try {
+        const session = await SmtpSession.open({
+          ...base,
+          requireTLS: true,
+          tls: { rejectUnauthorized: true, ...(enforcedCa ? { ca: enforcedCa } : {}) },
+        });
+        tlsOutcomes.verified += 1;
+        return session;
+      } catch (error) {
+        tlsOutcomes.mta_sts_refused += 1;
+        throw error;
+      }
     }
+    let session: SmtpSession;
+    if (plaintextHosts.has(host)) session = await SmtpSession.open({ ...base, ignoreTLS: true });
+    else {
+      try {
+        session = await SmtpSession.open({ ...base, ...(enforcedCa ? { tls: { ca: enforcedCa } } : {}) });
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'ETLS') throw error;
+        tlsOutcomes.failed += 1;
+        plaintextHosts.add(host);
+        session = await SmtpSession.open({ ...base, ignoreTLS: true });
+      }
+    }
+    tlsOutcomes[session.tls] += 1;
+    return session;
   }
 
-  async function deliverToDomain(domain: string, envelope: Envelope, raw: Buffer): Promise<RecipientOutcome[]> {
-    const recipients = envelope.to;
-    const mailHosts = await mailHostsOf(options.dns, domain);
-    if (mailHosts.kind === 'none') return outcomesForAll(recipients, mailHosts.status, mailHosts.reason);
-    let lastFailure: RecipientOutcome[] | null = null;
+  /** The first host (in priority order) that takes a session; the last failure otherwise. */
+  async function open(hosts: string[], tls: DestinationTls): Promise<SmtpSession> {
+    let lastError: unknown = null;
     let anyAddress = false;
-    for (const host of mailHosts.hosts.slice(0, maxHosts)) {
+    for (const host of hosts) {
       let addresses: string[];
       try {
-        addresses = await addressesOf(options.dns, host);
+        addresses = await addressesOf(options.dns, host, ipv6);
       } catch (error) {
         anyAddress = true; // the name may well exist; its lookup failed for now
-        lastFailure = outcomesForAll(recipients, 'temporary', describe(error), host);
+        lastError = withHost(error, host);
         continue;
       }
       for (const address of addresses.slice(0, 2)) {
         anyAddress = true;
-        let ignoreTLS = false;
-        for (;;) {
-          try {
-            const info = await attempt(host, address, envelope, raw, ignoreTLS);
-            return outcomesFromInfo(recipients, info, host);
-          } catch (error) {
-            if ((error as { code?: string }).code === 'ETLS' && !ignoreTLS) {
-              ignoreTLS = true;
-              continue;
-            }
-            if (!tryNextHost(error)) return outcomesFromError(recipients, error, host);
-            lastFailure = outcomesFromError(recipients, error, host).map((outcome) => ({
-              ...outcome,
-              status: 'temporary',
-            }));
-            break;
+        try {
+          const session = await openOn(host, address, tls);
+          if (tls === 'report' && session.tls !== 'verified') {
+            options.onMtaStsReport?.(
+              hosts.join(','),
+              `${host}: TLS ${session.tls}, an enforced policy would have refused it`,
+            );
           }
+          return session;
+        } catch (error) {
+          lastError = withHost(error, host);
+          const { responseCode } = error as { responseCode?: number };
+          // A 5xx greeting says the host refuses mail outright; another host may still take it.
+          if (responseCode !== undefined && responseCode >= 500 && responseCode < 600) break;
         }
       }
     }
-    if (!anyAddress) {
-      // Neither MX hosts nor the implicit MX have an address: nothing can ever be delivered.
-      return outcomesForAll(recipients, 'permanent', `no mail host with an address for ${domain}`);
+    // Neither MX hosts nor the implicit MX have an address: nothing can ever be delivered.
+    if (!anyAddress) throw new NoMailHost(`no mail host with an address among ${hosts.join(', ')}`);
+    throw lastError ?? new Error(`no mail host of ${hosts.join(', ')} could be reached`);
+  }
+
+  const context: DestinationContext = {
+    ledger,
+    maxConnections: options.maxConnections ?? 5,
+    budget: { max: options.maxConnectionsTotal ?? 100, used: 0 },
+    idleMs: options.idleMs ?? 5_000,
+    waitMs: 2 * timeoutMs,
+    now,
+    open,
+    ...(options.onTrouble ? { onTrouble: options.onTrouble } : {}),
+  };
+  const destinations = new Map<string, Destination>();
+
+  /** Sessions that must check certificates are kept apart from opportunistic ones to the same hosts. */
+  function destinationOf(hosts: string[], tls: DestinationTls): Destination {
+    const key = tls === 'opportunistic' ? hosts.join(',') : `${hosts.join(',')} (MTA-STS ${tls})`;
+    let destination = destinations.get(key);
+    if (destination === undefined) {
+      forgetIdleDestinations();
+      destination = new Destination(key, hosts, tls, context);
+      destinations.set(key, destination);
     }
-    return lastFailure ?? outcomesForAll(recipients, 'temporary', `no mail host of ${domain} could be reached`);
+    return destination;
+  }
+
+  /** Bounded: past MAX_DESTINATIONS, destinations with no session and no back-off are forgotten. */
+  function forgetIdleDestinations(): void {
+    if (destinations.size < MAX_DESTINATIONS) return;
+    for (const [key, destination] of destinations) {
+      if (destination.pool.size === 0 && destination.backoff === null) destinations.delete(key);
+    }
+  }
+
+  /** The hosts a domain's policy allows, and the TLS they need. */
+  function underPolicy(
+    domain: string,
+    hosts: string[],
+    policy: MtaStsPolicy,
+  ): { hosts: string[]; tls: DestinationTls } {
+    if (policy.mode === 'none') return { hosts, tls: 'opportunistic' };
+    const allowed = hosts.filter((host) => mxMatches(policy, host));
+    if (policy.mode === 'enforce') return { hosts: allowed, tls: 'enforce' };
+    if (allowed.length < hosts.length) {
+      options.onMtaStsReport?.(
+        domain,
+        `MX hosts outside the policy: ${hosts.filter((h) => !allowed.includes(h)).join(', ')}`,
+      );
+    }
+    return { hosts, tls: 'report' };
+  }
+
+  async function deliverToDomain(domain: string, envelope: Envelope, raw: Buffer): Promise<RecipientOutcome[]> {
+    const mailHosts = await mailHostsOf(options.dns, domain);
+    if (mailHosts.kind === 'none') return outcomesForAll(envelope.to, mailHosts.status, mailHosts.reason);
+    const { hosts, tls } = underPolicy(domain, mailHosts.hosts, await mtaSts.policyFor(domain));
+    if (hosts.length === 0) {
+      tlsOutcomes.mta_sts_refused += 1;
+      const reason = `the MTA-STS policy of ${domain} allows none of its MX hosts (${mailHosts.hosts.join(', ')})`;
+      return outcomesForAll(envelope.to, 'temporary', reason);
+    }
+    try {
+      return await destinationOf(hosts.slice(0, maxHosts), tls).deliver(envelope, raw);
+    } catch (error) {
+      // The ledger (the database) could not be asked: an ordinary retry.
+      return outcomesForAll(envelope.to, 'temporary', describe(error));
+    }
   }
 
   return {
@@ -167,6 +266,24 @@ export function createDirectTransport(options: DirectTransportOptions): MailTran
       const outcomes = new Map(settled.flat().map((outcome) => [outcome.recipient, outcome]));
       return { recipients: envelope.to.map((recipient) => outcomes.get(recipient)!) };
     },
-    async close() {},
+    destinations() {
+      return [...destinations.values()].map((d) => ({
+        destination: d.key,
+        open: d.pool.size,
+        idle: d.pool.idleCount,
+        sessions: d.pool.opened,
+        messages: d.counts.messages,
+        deferrals: d.counts.deferrals,
+        postponed: d.counts.postponed,
+        backedOff: d.backoff !== null,
+      }));
+    },
+    tlsOutcomes() {
+      return { ...tlsOutcomes };
+    },
+    async close() {
+      for (const destination of destinations.values()) destination.close();
+      await ledger.close();
+    },
   };
 }

@@ -3,13 +3,16 @@
 import type { ConnectionOptions } from 'node:tls';
 import type { MailTransportConfig } from '../../config.ts';
 import type { DnsResolver } from '../dns.ts';
-import { createDirectTransport } from './direct.ts';
+import { createDirectTransport, type DirectTransportOptions } from './direct.ts';
 import { createLogTransport, type RecordMessage } from './log.ts';
 import { createSmtpRelayTransport } from './smtp-relay.ts';
 import type { MailTransport } from './types.ts';
 
 export type {
   DeliveryResult,
+  DestinationBackoff,
+  DestinationLedger,
+  DestinationTrouble,
   Envelope,
   LoggedMessage,
   MailTransport,
@@ -17,7 +20,14 @@ export type {
   RecipientStatus,
 } from './types.ts';
 export type { RecordMessage } from './log.ts';
-export { createDirectTransport, type DirectTransportOptions } from './direct.ts';
+export {
+  createDirectTransport,
+  type DestinationStats,
+  type DirectTransport,
+  type DirectTransportOptions,
+  type TlsOutcome,
+} from './direct.ts';
+export { backoffAfter, backoffAfterSuccess, memoryDestinationLedger } from './destination-backoff.ts';
 export { createLogTransport } from './log.ts';
 export { createSmtpRelayTransport, type SmtpRelayOptions } from './smtp-relay.ts';
 
@@ -32,6 +42,11 @@ export interface MailTransportDeps {
   /** TLS options for the relay (a private CA); the direct transport never requires valid certificates. */
   relayTls?: ConnectionOptions;
   timeoutMs?: number;
+  /** The `direct` transport's settings (HERALD_DIRECT_*) and the deployment's ledger of destinations. */
+  direct?: Pick<
+    DirectTransportOptions,
+    'maxConnections' | 'ipv6' | 'bindAddress' | 'ca' | 'mtaStsPort' | 'ledger' | 'now' | 'onTrouble' | 'onMtaStsReport'
+  >;
 }
 
 export function createMailTransport(config: MailTransportConfig, deps: MailTransportDeps): MailTransport {
@@ -50,6 +65,7 @@ export function createMailTransport(config: MailTransportConfig, deps: MailTrans
         dns: deps.dns,
         mxPort: deps.mxPort,
         heloName: deps.mailDomain,
+        ...deps.direct,
         ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
       });
   }

@@ -22,6 +22,14 @@ export interface RecipientOutcome {
   responseCode?: number;
   /** The host that answered, for the `direct` transport (an MX name) and the relay. */
   host?: string;
+  /**
+   * Temporary outcomes only: the destination is backed off until then (a 421, refused connections,
+   * timeouts, rate answers). The message is not to blame: its attempt does not count, and it waits
+   * for the destination rather than for its own retry.
+   */
+  destinationPausedUntil?: Date;
+  /** Temporary only: the message was offered to no host (its destination is paused or busy). */
+  notAttempted?: true;
 }
 
 export interface DeliveryResult {
@@ -32,6 +40,40 @@ export interface DeliveryResult {
 export interface MailTransport {
   readonly kind: 'log' | 'smtp' | 'direct';
   send(envelope: Envelope, raw: Buffer): Promise<DeliveryResult>;
+  close(): Promise<void>;
+}
+
+/** A destination's back-off, shared by every worker process of the deployment. */
+export interface DestinationBackoff {
+  /** No new message before then (in the past when the destination is only held to fewer connections). */
+  pausedUntil: Date;
+  /** The destination's connection limit while it recovers. */
+  connections: number;
+  /** Pauses in a row; each one doubles the next. */
+  failures: number;
+  reason: string;
+}
+
+/** What went wrong with a destination: a lower connection limit, and a pause when nothing got through. */
+export interface DestinationTrouble {
+  reason: string;
+  connections: number;
+  pause: boolean;
+}
+
+/**
+ * Where the `direct` transport keeps what every worker process must agree on: the connection slots
+ * held to each destination (so its limit holds across processes) and its back-off. The database
+ * keeps it in production (src/destinations/); memoryDestinationLedger serves one process alone.
+ */
+export interface DestinationLedger {
+  /** One of the destination's slots below `limit` (or the back-off's lower limit), or null; and its back-off. */
+  takeSlot(destination: string, limit: number): Promise<{ slot: number | null; backoff: DestinationBackoff | null }>;
+  releaseSlot(destination: string, slot: number): Promise<void>;
+  /** The destination misbehaved: its connections go down, and with `pause` its pause doubles. */
+  recordTrouble(destination: string, trouble: DestinationTrouble): Promise<DestinationBackoff>;
+  /** A message went through after trouble: one more connection; at `limit` the back-off ends (null). */
+  recordSuccess(destination: string, limit: number): Promise<DestinationBackoff | null>;
   close(): Promise<void>;
 }
 
