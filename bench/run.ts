@@ -6,6 +6,7 @@ for (const script of [
   'queue-claim.ts',
   'email-send.ts',
   'email-delivery.ts',
+  'direct-delivery.ts',
   'segment-count.ts',
   'contacts-bulk.ts',
   'webhook-delivery.ts',
