@@ -2,7 +2,8 @@
 // whether the session was upgraded with STARTTLS and who logged in. A test tells it how to answer,
 // per recipient or for everyone, at RCPT TO or at the end of DATA: 250, a 4xx or a 5xx. STARTTLS is
 // offered by default with smtp-server's bundled self-signed certificate (clients that check
-// certificates must be told to accept it); `starttls: false` hides it.
+// certificates must be told to accept it), or with the key and certificate given as `tls`;
+// `starttls: false` hides it.
 //
 // Held replies (holdReplies / releaseReplies) model an MTA whose acceptance point is the 250 reply to
 // DATA: while holding, a message is received in full but its final reply is not written until
@@ -71,6 +72,8 @@ export interface SmtpSinkOptions {
   hosts?: string[];
   /** The behaviour of every address from the start (reset() comes back to it). */
   behaviour?: SinkBehaviour;
+  /** The key and certificate (PEM) STARTTLS presents; default: smtp-server's bundled self-signed pair. */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
 /** One client connection, as the sink saw it. Times are Date.now() milliseconds. */
@@ -182,6 +185,7 @@ export class SmtpSink {
       logger: false,
       disableReverseLookup: true,
       hideSTARTTLS: options.starttls === false,
+      ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : {}),
       authOptional: true,
       allowInsecureAuth: true,
       onConnect: (session, callback) => this.#onConnect(session, callback),

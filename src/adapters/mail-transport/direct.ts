@@ -51,7 +51,7 @@ export interface DirectTransportOptions {
   /** HERALD_MTA_STS_PORT: where policies are fetched (443). */
   mtaStsPort?: number;
   now?: () => Date;
-  /** Told when a domain's MTA-STS policy in testing mode would have refused what was done. */
+  /** Told when an MTA-STS policy in testing mode would have refused what was done (the domain, or the destination of the session). */
   onMtaStsReport?: (domain: string, problem: string) => void;
   onTrouble?: (destination: string, backoff: DestinationBackoff) => void;
 }
@@ -129,7 +129,8 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
         return session;
       } catch (error) {
         tlsOutcomes.mta_sts_refused += 1;
-        throw error;
+        // RFC 8461 5: no valid TLS under an enforced policy defers the message, whatever the server answered.
+        throw Object.assign(new Error(`MTA-STS policy requires valid TLS: ${describe(error)}`), { code: 'ETLS' });
       }
     }
     let session: SmtpSession;
@@ -217,54 +218,78 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
     }
   }
 
-  /** The hosts a domain's policy allows, and the TLS they need. */
+  /** The hosts a domain's policy allows, and the TLS they need; `report`: say what testing mode would refuse. */
   function underPolicy(
     domain: string,
     hosts: string[],
     policy: MtaStsPolicy,
+    report: boolean,
   ): { hosts: string[]; tls: DestinationTls } {
     if (policy.mode === 'none') return { hosts, tls: 'opportunistic' };
     const allowed = hosts.filter((host) => mxMatches(policy, host));
     if (policy.mode === 'enforce') return { hosts: allowed, tls: 'enforce' };
-    if (allowed.length < hosts.length) {
-      options.onMtaStsReport?.(
-        domain,
-        `MX hosts outside the policy: ${hosts.filter((h) => !allowed.includes(h)).join(', ')}`,
-      );
+    if (report && allowed.length < hosts.length) {
+      const outside = hosts.filter((h) => !allowed.includes(h));
+      options.onMtaStsReport?.(domain, `MX hosts outside the policy: ${outside.join(', ')}`);
     }
     return { hosts, tls: 'report' };
   }
 
-  async function deliverToDomain(domain: string, envelope: Envelope, raw: Buffer): Promise<RecipientOutcome[]> {
+  /** Where a domain's mail goes: its destination, or the outcome every recipient gets without one. */
+  async function route(
+    domain: string,
+    to: string[],
+    report: boolean,
+  ): Promise<{ destination: Destination } | { outcomes: RecipientOutcome[] }> {
     const mailHosts = await mailHostsOf(options.dns, domain);
-    if (mailHosts.kind === 'none') return outcomesForAll(envelope.to, mailHosts.status, mailHosts.reason);
-    const { hosts, tls } = underPolicy(domain, mailHosts.hosts, await mtaSts.policyFor(domain));
+    if (mailHosts.kind === 'none') return { outcomes: outcomesForAll(to, mailHosts.status, mailHosts.reason) };
+    const { hosts, tls } = underPolicy(domain, mailHosts.hosts, await mtaSts.policyFor(domain), report);
     if (hosts.length === 0) {
-      tlsOutcomes.mta_sts_refused += 1;
+      if (report) tlsOutcomes.mta_sts_refused += 1;
       const reason = `the MTA-STS policy of ${domain} allows none of its MX hosts (${mailHosts.hosts.join(', ')})`;
-      return outcomesForAll(envelope.to, 'temporary', reason);
+      return { outcomes: outcomesForAll(to, 'temporary', reason) };
     }
+    return { destination: destinationOf(hosts.slice(0, maxHosts), tls) };
+  }
+
+  async function deliverToDomain(domain: string, envelope: Envelope, raw: Buffer): Promise<RecipientOutcome[]> {
+    const routed = await route(domain, envelope.to, true);
+    if ('outcomes' in routed) return routed.outcomes;
     try {
-      return await destinationOf(hosts.slice(0, maxHosts), tls).deliver(envelope, raw);
+      return await routed.destination.deliver(envelope, raw);
     } catch (error) {
       // The ledger (the database) could not be asked: an ordinary retry.
       return outcomesForAll(envelope.to, 'temporary', describe(error));
     }
   }
 
+  function byDomain(recipients: string[]): Map<string, string[]> {
+    const grouped = new Map<string, string[]>();
+    for (const recipient of recipients) {
+      const domain = domainOf(recipient);
+      grouped.set(domain, [...(grouped.get(domain) ?? []), recipient]);
+    }
+    return grouped;
+  }
+
   return {
     kind: 'direct',
     async send(envelope: Envelope, raw: Buffer): Promise<DeliveryResult> {
-      const byDomain = new Map<string, string[]>();
-      for (const recipient of envelope.to) {
-        const domain = domainOf(recipient);
-        byDomain.set(domain, [...(byDomain.get(domain) ?? []), recipient]);
-      }
       const settled = await Promise.all(
-        [...byDomain].map(([domain, to]) => deliverToDomain(domain, { from: envelope.from, to }, raw)),
+        [...byDomain(envelope.to)].map(([domain, to]) => deliverToDomain(domain, { from: envelope.from, to }, raw)),
       );
       const outcomes = new Map(settled.flat().map((outcome) => [outcome.recipient, outcome]));
       return { recipients: envelope.to.map((recipient) => outcomes.get(recipient)!) };
+    },
+    async handBack(to: string[]) {
+      const handedBack: RecipientOutcome[] = [];
+      for (const [domain, recipients] of byDomain(to)) {
+        const routed = await route(domain, recipients, false);
+        const outcomes = 'destination' in routed ? routed.destination.handBack(recipients) : null;
+        if (outcomes === null) return null;
+        handedBack.push(...outcomes);
+      }
+      return handedBack;
     },
     destinations() {
       return [...destinations.values()].map((d) => ({

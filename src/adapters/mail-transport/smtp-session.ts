@@ -110,8 +110,10 @@ export class SmtpSession {
 
   /** What the session's TLS came to (checked against `servername` when one was given). */
   get tls(): SessionTls {
+    // nodemailer marks implicit TLS with secureConnection and a STARTTLS upgrade with secure.
     const socket = (this.#connection as unknown as { _socket?: Partial<TLSSocket> })._socket;
-    if (!this.#connection.secureConnection || socket?.encrypted !== true) return 'plaintext';
+    const secure = this.#connection.secureConnection || this.#connection.secure;
+    if (!secure || socket?.encrypted !== true) return 'plaintext';
     return socket.authorized === true ? 'verified' : 'unverified';
   }
 
