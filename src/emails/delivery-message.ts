@@ -13,7 +13,7 @@ import { listOf } from './recipients.ts';
 import { UNSUBSCRIBE_PLACEHOLDER } from './unsubscribe-link.ts';
 
 /** The text version of an HTML body: links kept as `text [url]`, images left out. */
-function textOfHtml(html: string): string {
+export function textOfHtml(html: string): string {
   return convert(html, {
     wordwrap: 78,
     selectors: [
@@ -21,6 +21,20 @@ function textOfHtml(html: string): string {
       { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
     ],
   });
+}
+
+// A campaign or a notification sends one HTML body many times: its text version is made once.
+const recentTexts = new Map<string, string>();
+const RECENT_TEXTS = 64;
+
+function cachedTextOfHtml(html: string): string {
+  let text = recentTexts.get(html);
+  if (text === undefined) {
+    text = textOfHtml(html);
+    if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value!);
+    recentTexts.set(html, text);
+  }
+  return text;
 }
 
 /** On Herald's own mail domain and made from the email id alone, so every retry carries the same one. */
@@ -70,7 +84,7 @@ export async function buildSignedMessage(
     subject: email.subject,
     html: deliveredHtml(email, domain, extras),
     // Mail with only HTML gets a text part too (spam filters and text-only readers expect one).
-    text: email.text ?? (email.html === null ? null : textOfHtml(email.html)),
+    text: email.text ?? (email.html === null ? null : cachedTextOfHtml(email.html)),
     headers: email.headers ?? {},
     attachments: extras.attachments,
     messageId,

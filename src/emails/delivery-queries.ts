@@ -72,8 +72,8 @@ export async function writeAttemptOutcome(
     status: EmailStatus | null;
     messageId: string | null;
     events: AttemptEvent[];
-    /** The email waits for a retry: it reads DELIVERY_DELAYED. */
-    delayed: boolean;
+    /** The email waits for a retry: it reads DELIVERY_DELAYED; null keeps what it was. */
+    delayed: boolean | null;
     /** The claim's attempt is given back (a wait for a backed-off destination). */
     uncounted: boolean;
   },
@@ -82,7 +82,7 @@ export async function writeAttemptOutcome(
     WITH updated AS (
       UPDATE emails
       SET status = COALESCE(${outcome.status}::text, status), message_id = COALESCE(${outcome.messageId}::text, message_id), updated_at = ${now},
-          delivery_delayed = ${outcome.delayed}, attempts = attempts - ${outcome.uncounted ? 1 : 0}::int
+          delivery_delayed = COALESCE(${outcome.delayed}::boolean, delivery_delayed), attempts = attempts - ${outcome.uncounted ? 1 : 0}::int
       WHERE team_id = ${teamId} AND id = ${emailId} AND lease_until = ${leaseUntil} AND status IN ('QUEUED', 'SCHEDULED')
       RETURNING id
     ),

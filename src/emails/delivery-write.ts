@@ -17,7 +17,7 @@ export interface AttemptRecord {
   events: { status: EmailStatus; data: unknown }[];
   /** Addresses the receiver refused for good during the session (hard bounces): suppressed with the events. */
   hardBounced?: string[];
-  /** Deferred: the email waits for its next attempt (it reads DELIVERY_DELAYED meanwhile). */
+  /** Deferred: the email waits for its next attempt (it reads DELIVERY_DELAYED meanwhile); unset keeps it. */
   delayed?: boolean;
   /** The attempt only waited for a backed-off destination: it does not count against the email. */
   uncounted?: boolean;
@@ -58,7 +58,7 @@ export async function recordAttempt(
     status: record.status,
     messageId: record.messageId,
     events,
-    delayed: record.delayed ?? false,
+    delayed: record.delayed ?? null,
     uncounted: record.uncounted ?? false,
   };
   const write = (handle: Kysely<Database>) =>

@@ -28,6 +28,7 @@ import { buildSignedMessage, messageIdOf } from './delivery-message.ts';
 import { domainKey, fromDomainOf, progressFor, readBatchData, type BatchData } from './delivery-batch.ts';
 import { CLEAR_LAST_ERROR, DELIVERABLE, KEEP_JOB_ERROR } from './delivery-queries.ts';
 import { failDeliveries, recordAttempt, type AttemptRecord, type DeliveryBounces } from './delivery-write.ts';
+import type { SendingDomain } from '../domains/index.ts';
 import { MimeHeaderError } from './mime.ts';
 import type { EmailRow } from './queries.ts';
 import { distinctRecipients } from './recipients.ts';
@@ -42,6 +43,9 @@ export const DELIVERY_HORIZON_MS = 48 * 60 * MINUTE;
 /** How long a killed worker's emails stay held; a live worker renews every DELIVERY_LEASE_RENEW_MS. */
 export const DELIVERY_LEASE_MS = 20_000;
 const DELIVERY_LEASE_RENEW_MS = 5_000;
+/** Direct delivery's window: 16 batches of 25 in hand (bench/RESULTS.md, direct delivery). */
+const DIRECT_BATCH = 25;
+const DIRECT_CONCURRENCY = 16;
 export const DELIVERY_BACKOFF = { baseMs: 5 * MINUTE, maxMs: 240 * MINUTE, jitter: 'proportional' as const };
 
 export interface DeliveryDeps {
@@ -132,43 +136,28 @@ async function deliverOne(
     return done;
   }
 
-  // MARKETING mail: a copy per recipient, each with that recipient's own unsubscribe link.
-  const copies = email.type === 'MARKETING' ? pending.map((r) => [r]) : [pending];
-  const built: { to: string[]; raw: Buffer }[] = [];
-  try {
-    for (const to of copies) {
-      const unsubscribeUrl = email.type === 'MARKETING' ? unsubscribeUrlFor(deps, email, to[0]!) : null;
-      const raw = await buildSignedMessage(
-        unsubscribeUrl === null ? email : fillUnsubscribeLink(email, unsubscribeUrl),
-        domain,
-        messageId,
-        now,
-        {
-          attachments: data.attachments.get(email.id) ?? [],
-          inReplyTo: data.inReplyTo.get(email.id) ?? null,
-          listUnsubscribe: unsubscribeUrl,
-          tracking: {
-            secrets: deps.secrets,
-            publicUrl: deps.publicUrl,
-            recipient: email.type === 'MARKETING' ? to[0]! : null,
-          },
-        },
-      );
-      built.push({ to, raw });
+  // Every recipient's destination is paused: back to the queue before the message is built.
+  const handedBack = (await deps.transport.handBack?.(pending)) ?? null;
+  let result: { recipients: RecipientOutcome[] };
+  if (handedBack !== null) result = { recipients: handedBack };
+  else {
+    let built: { to: string[]; raw: Buffer }[];
+    try {
+      built = await signedCopies(deps, email, domain, messageId, now, data, pending);
+    } catch (error) {
+      // A header the API let through but MIME refuses cannot get better by waiting.
+      if (error instanceof MimeHeaderError) {
+        await fail(error.message);
+        return done;
+      }
+      throw error;
     }
-  } catch (error) {
-    // A header the API let through but MIME refuses cannot get better by waiting.
-    if (error instanceof MimeHeaderError) {
-      await fail(error.message);
-      return done;
-    }
-    throw error;
+    const from = returnPathAddress(email.id, domain.returnPath, deps.secrets);
+    const sent = await Promise.all(built.map(({ to, raw }) => deps.transport.send({ from, to }, raw)));
+    result = { recipients: sent.flatMap((r) => r.recipients) };
   }
-  const from = returnPathAddress(email.id, domain.returnPath, deps.secrets);
-  const sent = await Promise.all(built.map(({ to, raw }) => deps.transport.send({ from, to }, raw)));
   // The receiver's answer is the moment of DELIVERED (or of the deferral), not the attempt's start.
   const answeredAt = ctx.clock.now();
-  const result = { recipients: sent.flatMap((r) => r.recipients) };
 
   const accepted = result.recipients.filter((o) => o.status === 'accepted');
   const permanent = result.recipients.filter((o) => o.status === 'permanent');
@@ -190,9 +179,9 @@ async function deliverOne(
       ? destinationRetryAt(temporary, answeredAt)
       : new Date(answeredAt.getTime() + retryDelayMs(email.attempts, DELIVERY_BACKOFF));
     // Each attempt that reached a server is an event; a message that only waited says so once.
-    const attempted = temporary.some((o) => o.notAttempted !== true);
+    const attempted = temporary.some((o) => o.notAttempted === undefined);
     if (attempted || !progress.delayed || accepted.length > 0 || permanent.length > 0) {
-      const first = temporary.find((o) => o.notAttempted !== true) ?? temporary[0]!;
+      const first = temporary.find((o) => o.notAttempted === undefined) ?? temporary[0]!;
       const status = deps.bounces.classify(first.response).status;
       events.push({
         status: 'DELIVERY_DELAYED',
@@ -233,6 +222,41 @@ async function deliverOne(
   return done;
 }
 
+/** The message as each copy goes out. MARKETING mail: a copy per recipient, with their own unsubscribe link. */
+async function signedCopies(
+  deps: DeliveryDeps,
+  email: EmailRow,
+  domain: SendingDomain,
+  messageId: string,
+  now: Date,
+  data: BatchData,
+  pending: string[],
+): Promise<{ to: string[]; raw: Buffer }[]> {
+  const copies = email.type === 'MARKETING' ? pending.map((r) => [r]) : [pending];
+  const built: { to: string[]; raw: Buffer }[] = [];
+  for (const to of copies) {
+    const unsubscribeUrl = email.type === 'MARKETING' ? unsubscribeUrlFor(deps, email, to[0]!) : null;
+    const raw = await buildSignedMessage(
+      unsubscribeUrl === null ? email : fillUnsubscribeLink(email, unsubscribeUrl),
+      domain,
+      messageId,
+      now,
+      {
+        attachments: data.attachments.get(email.id) ?? [],
+        inReplyTo: data.inReplyTo.get(email.id) ?? null,
+        listUnsubscribe: unsubscribeUrl,
+        tracking: {
+          secrets: deps.secrets,
+          publicUrl: deps.publicUrl,
+          recipient: email.type === 'MARKETING' ? to[0]! : null,
+        },
+      },
+    );
+    built.push({ to, raw });
+  }
+  return built;
+}
+
 /** Out of attempts, or deferred for longer than the retry horizon (waits for a destination do not count as attempts). */
 function outOfTime(email: EmailRow, now: Date): boolean {
   const since = (email.scheduled_at ?? email.created_at).getTime();
@@ -255,10 +279,12 @@ export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
     leaseColumn: 'lease_until',
     attemptsColumn: 'attempts',
     readyWhere: DELIVERABLE,
-    batchSize: 20,
+    // Direct delivery keeps more emails in hand: its messages wait on their destinations' sessions,
+    // and a window wider than one destination's sessions keeps the others busy meanwhile.
+    batchSize: deps.transport.kind === 'direct' ? DIRECT_BATCH : 20,
     // Two batches in flight: the next batch is claimed and read while this one's messages go out,
     // so the transport's pool does not wait on those round trips between batches.
-    concurrency: 2,
+    concurrency: deps.transport.kind === 'direct' ? DIRECT_CONCURRENCY : 2,
     // Seconds, renewed while the batch works: one-time codes go through this queue, and a killed
     // worker's emails must come back well inside a code's expiry (10 minutes by default), while a slow
     // delivery (direct delivery may try several MX hosts, each with its timeouts) keeps its emails

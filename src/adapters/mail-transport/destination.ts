@@ -81,9 +81,15 @@ export class Destination {
     return this.backoff !== null && this.backoff.pausedUntil > this.#context.now();
   }
 
+  /** What a message for this destination gets now without being offered: paused, or null. */
+  handBack(recipients: string[]): RecipientOutcome[] | null {
+    return this.paused ? this.#handBack(recipients) : null;
+  }
+
   async deliver(envelope: Envelope, raw: Buffer): Promise<RecipientOutcome[]> {
     const recipients = envelope.to;
-    if (this.paused) return this.#handBack(recipients);
+    const handedBack = this.handBack(recipients);
+    if (handedBack !== null) return handedBack;
     let session: SmtpSession;
     try {
       session = await this.pool.acquire();
@@ -104,7 +110,7 @@ export class Destination {
     this.counts.messages += 1;
     trouble ??= outcomes.find(isRateAnswer)?.response ?? null;
     if (trouble !== null) {
-      const backoff = await this.#trouble({ reason: trouble, connections: this.pool.size - 1, pause: true });
+      const backoff = await this.#trouble({ reason: trouble, connections: this.#halved(), pause: true });
       return outcomes.map((o) =>
         o.status === 'temporary' ? { ...o, destinationPausedUntil: backoff.pausedUntil } : o,
       );
@@ -154,7 +160,7 @@ export class Destination {
       return outcomesForAll(recipients, 'temporary', `${this.key}: ${error.message}`).map((o) => ({
         ...o,
         destinationPausedUntil: until,
-        notAttempted: true as const,
+        notAttempted: 'busy' as const,
       }));
     }
     if (error instanceof NoMailHost) return outcomesForAll(recipients, 'permanent', error.message);
@@ -164,7 +170,8 @@ export class Destination {
     if (responseCode !== undefined && responseCode >= 500) return outcomesFromError(recipients, error, host);
     // Sessions already open show the host works: only fewer connections. None open: pause.
     const open = this.pool.size;
-    const backoff = await this.#trouble({ reason: describe(error), connections: open, pause: open === 0 });
+    const connections = open === 0 ? this.#halved() : open;
+    const backoff = await this.#trouble({ reason: describe(error), connections, pause: open === 0 });
     const failed = outcomesFromError(recipients, error, host).map((o) => ({ ...o, status: 'temporary' as const }));
     return failed.map((o) => ({
       ...o,
@@ -179,8 +186,14 @@ export class Destination {
     return outcomesForAll(recipients, 'temporary', response).map((o) => ({
       ...o,
       destinationPausedUntil: backoff.pausedUntil,
-      notAttempted: true as const,
+      notAttempted: 'paused' as const,
     }));
+  }
+
+  /** Half the connections allowed now. */
+  #halved(): number {
+    const allowed = Math.min(this.#context.maxConnections, this.backoff?.connections ?? this.#context.maxConnections);
+    return Math.floor(allowed / 2);
   }
 
   async #trouble(trouble: DestinationTrouble): Promise<DestinationBackoff> {

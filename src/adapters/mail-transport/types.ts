@@ -28,8 +28,11 @@ export interface RecipientOutcome {
    * for the destination rather than for its own retry.
    */
   destinationPausedUntil?: Date;
-  /** Temporary only: the message was offered to no host (its destination is paused or busy). */
-  notAttempted?: true;
+  /**
+   * Temporary only: the message was offered to no host, because its destination is paused, or busy
+   * (no session came free within the wait): back to the queue meanwhile.
+   */
+  notAttempted?: 'paused' | 'busy';
 }
 
 export interface DeliveryResult {
@@ -40,6 +43,11 @@ export interface DeliveryResult {
 export interface MailTransport {
   readonly kind: 'log' | 'smtp' | 'direct';
   send(envelope: Envelope, raw: Buffer): Promise<DeliveryResult>;
+  /**
+   * Before a message is built: when every recipient's destination is paused, what send would answer
+   * (notAttempted outcomes), so the message goes back to the queue unbuilt; else null.
+   */
+  handBack?(to: string[]): Promise<RecipientOutcome[] | null>;
   close(): Promise<void>;
 }
 
