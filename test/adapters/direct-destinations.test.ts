@@ -14,7 +14,12 @@ import {
   type DirectTransportOptions,
   type RecipientOutcome,
 } from '../../src/adapters/mail-transport/index.ts';
-import { databaseDestinationLedger, SLOT_LEASE_MS } from '../../src/destinations/index.ts';
+import { Registry } from 'prom-client';
+import {
+  databaseDestinationLedger,
+  registerDirectDeliveryMetrics,
+  SLOT_LEASE_MS,
+} from '../../src/destinations/index.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { getTestDb } from '../support/db.ts';
 import { TestDnsServer } from '../support/dns-server.ts';
@@ -174,6 +179,14 @@ describe('pooled sessions per destination', () => {
     const [stats] = direct.destinations();
     expect(stats).toMatchObject({ destination: d.host, messages: 30, backedOff: false });
     expect(stats!.sessions).toBe(used.length);
+    // The same figures on /metrics, read from the transport when scraped.
+    const registry = new Registry();
+    registerDirectDeliveryMetrics(registry, direct);
+    const metrics = await registry.metrics();
+    expect(metrics).toContain(`herald_direct_messages_total{destination="${d.host}"} 30`);
+    expect(metrics).toContain(`herald_direct_sessions_total{destination="${d.host}"} ${used.length}`);
+    expect(metrics).toContain(`herald_direct_backed_off{destination="${d.host}"} 0`);
+    expect(metrics).toMatch(/herald_direct_tls_total\{result="unverified"\} [1-9]/);
 
     await close(direct);
     await allClosedOn(d.address);

@@ -81,6 +81,8 @@ async function provision(env: NodeJS.ProcessEnv) {
   // operator.md's `herald admin outbox`: with no action it lists, like `outbox list`.
   expect(await admin<unknown[]>(env, 'outbox')).toEqual(await admin<unknown[]>(env, 'outbox', 'list'));
   expect(Array.isArray(await admin<unknown[]>(env, 'outbox', '--limit', '5'))).toBe(true);
+  // `herald admin destinations`: piped, it prints JSON.
+  expect(await admin<{ data: unknown[] }>(env, 'destinations')).toEqual({ data: [] });
   return { team, member, key };
 }
 
