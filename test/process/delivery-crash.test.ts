@@ -46,7 +46,12 @@ afterEach(async () => {
   await services.close();
 });
 
-describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () => {
+// Through a relay (SENT at its 250) and as the MTA, the sink being the MX (DELIVERED at its 250, over
+// pooled sessions whose connection slots the killed process held).
+describe.each([
+  { transport: 'relay', direct: false, sent: 'SENT' },
+  { transport: 'direct', direct: true, sent: 'DELIVERED' },
+])('SIGKILL of the delivery worker mid-batch ($transport)', { timeout: 240_000 }, ({ direct, sent: SENT }) => {
   it('sends every email exactly once', () =>
     withHeraldLogs(async (started) => {
       const t0 = performance.now();
@@ -61,6 +66,7 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
         dns,
         mailDomain: MAIL_DOMAIN,
         databaseUrl,
+        direct,
       });
       const { port, key, domainName, env, dataDir } = herald;
       const first = herald.process;
@@ -101,9 +107,7 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
       await until('accepted emails written SENT', 30_000, async () => {
         for (const id of accepted) {
           const email = await http(port, 'GET', `/api/v1/emails/${id}`, key);
-          if (
-            !(email.body as { emailEvents: { status: string }[] }).emailEvents.some((event) => event.status === 'SENT')
-          )
+          if (!(email.body as { emailEvents: { status: string }[] }).emailEvents.some((event) => event.status === SENT))
             return undefined;
         }
         return true;
@@ -140,6 +144,8 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
         await sql`UPDATE emails SET lease_until = now() - interval '1 second' WHERE lease_until IS NOT NULL`.execute(
           database.db,
         );
+        // The dead process's connection slots lapse the same way.
+        await sql`UPDATE destination_slots SET lease_until = now() - interval '1 second'`.execute(database.db);
       } finally {
         await database.close();
       }
@@ -157,7 +163,7 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
             email.latestStatus,
           ]),
         );
-        return ids.every((id) => statuses.get(id) === 'SENT') ? true : undefined;
+        return ids.every((id) => statuses.get(id) === SENT) ? true : undefined;
       });
 
       phase('all sent');
@@ -169,7 +175,7 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
             email.latestStatus,
           ]),
         );
-        return scheduledIds.every((id) => statuses.get(id) === 'SENT') ? true : undefined;
+        return scheduledIds.every((id) => statuses.get(id) === SENT) ? true : undefined;
       });
       phase('scheduled sent');
       for (const id of scheduledIds) {
@@ -202,7 +208,7 @@ describe('SIGKILL of the delivery worker mid-batch', { timeout: 240_000 }, () =>
         const email = await http(port, 'GET', `/api/v1/emails/${id}`, key);
         expect(email.status).toBe(200);
         const sent = (email.body as { emailEvents: { status: string }[] }).emailEvents.filter(
-          (event) => event.status === 'SENT',
+          (event) => event.status === SENT,
         );
         expect(sent, `SENT events of ${id}`).toHaveLength(1);
       }

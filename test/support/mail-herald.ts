@@ -27,10 +27,24 @@ export interface MailHerald extends AdminHerald {
 
 export async function startMailHerald(
   started: HeraldProcess[],
-  o: { teamName: string; sink: SmtpSink; dns: TestDnsServer; mailDomain: string; databaseUrl: string | null },
+  o: {
+    teamName: string;
+    sink: SmtpSink;
+    dns: TestDnsServer;
+    mailDomain: string;
+    databaseUrl: string | null;
+    /** Deliver as the MTA (`direct`), the sink being the MX of example.test; default: the sink as relay. */
+    direct?: boolean;
+  },
 ): Promise<MailHerald> {
+  if (o.direct) {
+    o.dns.setMx('example.test', { exchange: 'mx.example.test', priority: 10 });
+    o.dns.set('mx.example.test', 'A', [{ type: 'A', address: '127.0.0.1' }]);
+  }
   const herald = await startAdminHerald(started, {
-    HERALD_MAIL_TRANSPORT: o.sink.url,
+    ...(o.direct
+      ? { HERALD_MAIL_TRANSPORT: 'direct', HERALD_MX_PORT: String(o.sink.port) }
+      : { HERALD_MAIL_TRANSPORT: o.sink.url }),
     HERALD_MAIL_DOMAIN: o.mailDomain,
     HERALD_DNS_SERVERS: o.dns.address,
     ...databaseVariables(o.databaseUrl),
