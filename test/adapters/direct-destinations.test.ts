@@ -327,6 +327,21 @@ describe('back-off per destination', () => {
     await close(direct);
   });
 
+  it('sessions closed together with 421 are one trouble: one pause, not one per session', async () => {
+    const clock = new ManualClock(new Date());
+    const troubles: number[] = [];
+    const direct = transport({ now: () => clock.now(), onTrouble: (_d, backoff) => troubles.push(backoff.failures) });
+    const d = destinationOn(ADDRESSES[12]!, 'closing');
+    sink.respond('*', { stage: 'data', code: 421, message: '4.3.2 Service shutting down' });
+    const recipients = Array.from({ length: 4 }, (_, i) => d.to(`c${i}`));
+    const outcomes = await Promise.all(recipients.map((to) => sendOne(direct, to)));
+    expect(outcomes.every((o) => o.status === 'temporary' && o.destinationPausedUntil !== undefined)).toBe(true);
+    expect(troubles).toEqual([1]);
+    const pauses = new Set(outcomes.map((o) => o.destinationPausedUntil!.getTime()));
+    expect(pauses.size).toBe(1);
+    await close(direct);
+  });
+
   it('a 4.7.x rate answer at RCPT pauses the destination; a 4.7.1 greylisting answer does not', async () => {
     const clock = new ManualClock(new Date());
     const direct = transport({ now: () => clock.now() });

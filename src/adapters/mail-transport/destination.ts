@@ -197,6 +197,8 @@ export class Destination {
   }
 
   async #trouble(trouble: DestinationTrouble): Promise<DestinationBackoff> {
+    // Sessions failing together (a receiver closing them all with 421) are one trouble, not several.
+    if (trouble.pause && this.paused) return this.backoff!;
     this.backoff = await this.#context.ledger.recordTrouble(this.key, {
       ...trouble,
       connections: Math.max(1, trouble.connections),
