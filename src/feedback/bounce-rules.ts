@@ -99,7 +99,10 @@ const STATUS_RULES: Readonly<Record<string, Rule>> = {
   '7.26': rule('blocked', "The message failed the receiver's authentication checks (SPF, DKIM, DMARC)"),
 };
 
-/** Tried in order on the diagnostic and any other text; the first match wins. */
+/**
+ * Tried in order on the diagnostic and any other text; the first match wins. Postfix puts "Recipient
+ * address rejected:" before every recipient restriction's own words, so those words decide.
+ */
 const TEXT_RULES: readonly { pattern: RegExp; category: BounceCategory }[] = [
   // A refusal of the sender (a MAIL FROM answer, repeated for each recipient) says nothing about them.
   { pattern: /sender address rejected|sender (?:domain|address) (?:not found|unknown|invalid)/i, category: 'blocked' },
@@ -115,7 +118,7 @@ const TEXT_RULES: readonly { pattern: RegExp; category: BounceCategory }[] = [
   },
   {
     pattern:
-      /user unknown|unknown user|no such (?:user|mailbox|recipient)|(?:user|mailbox|address|recipient)(?: \S+)? (?:does not|doesn't) exist|does not exist|not found|couldn't be found|could not be found|invalid (?:recipient|mailbox|address)|unknown (?:recipient|mailbox|address)|no mailbox here|recipient address rejected: (?:access denied|user unknown)|address rejected|mailbox unavailable|unrouteable address|not our customer|no longer (?:valid|available)/i,
+      /user unknown|unknown user|no such (?:user|mailbox|recipient)|(?:user|mailbox|address|recipient)(?: \S+)? (?:does not|doesn't) exist|does not exist|not found|couldn't be found|could not be found|invalid (?:recipient|mailbox|address)|unknown (?:recipient|mailbox|address)|no mailbox here|recipient address rejected: (?:access denied|user unknown)|recipient address rejected(?!: )|mailbox unavailable|unrouteable address|not our customer|no longer (?:valid|available)/i,
     category: 'unknown-user',
   },
   {

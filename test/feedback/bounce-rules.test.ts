@@ -74,6 +74,13 @@ const CASES: Case[] = [
   ],
   ['relay denied', failed('5.7.1', '554 5.7.1 <a@example.org>: Relay access denied'), 'soft', 'blocked'],
   [
+    "a Postfix access map's policy refusal (its words after 'Recipient address rejected:' decide)",
+    failed('5.7.1', '554 5.7.1 <a@example.org>: Recipient address rejected: policy block'),
+    'soft',
+    'blocked',
+  ],
+  ['a bare Recipient address rejected', failed(null, '550 Recipient address rejected'), 'hard', 'unknown-user'],
+  [
     "the sender's domain refused (a MAIL FROM answer)",
     failed('5.1.8', '553 5.1.8 <news@acme.test>: Sender address rejected: Domain not found'),
     'soft',
