@@ -57,6 +57,7 @@ async function main(): Promise<void> {
   const { QueueRunner } = await import('../src/queue/index.ts');
   const { getSendingDomain } = await import('../src/domains/index.ts');
   const { buildMessage, formatMessageId } = await import('../src/emails/mime.ts');
+  const { textOfHtml } = await import('../src/emails/delivery-message.ts');
   const { signMessage } = await import('../src/emails/dkim-sign.ts');
 
   const config = { ...loadConfig({}), databaseUrl: BASE_URL, secret: BENCH_SECRET, adminToken: null };
@@ -194,6 +195,8 @@ async function main(): Promise<void> {
             to: [to],
             subject: SUBJECT,
             html: HTML,
+            // The same message as Herald's: an HTML-only email gets a text part made from the HTML.
+            text: textOfHtml(HTML),
             messageId: formatMessageId(`bare-${round}-${i}-${team.id}`, config.mailDomain),
             date,
           });
@@ -230,7 +233,7 @@ async function main(): Promise<void> {
       `\`npm exec -- node bench/email-delivery.ts\`: ${EMAILS.toLocaleString('en-US')} emails (one recipient, ${(HTML.length / 1024).toFixed(1)} KB of HTML) per round, timed from the start until the SMTP sink (test/support/smtp-sink.ts, its own process pinned to core 1) has accepted them all; median of ${ROUNDS} alternating rounds. ` +
         `Herald: the emails are seeded QUEUED through POST /api/v1/emails/batch while no worker runs, then one QueueRunner with the email-delivery queue (batch 20, concurrency 2) delivers them through the smtp relay transport (nodemailer pool of ${MAX_CONNECTIONS}, STARTTLS with the sink's self-signed certificate accepted), DKIM-signing each with the domain's 2048-bit key; every email is checked SENT afterwards. ` +
         `The sending domain was created through the API and marked verified directly in the database (status SUCCESS, verified_at). ` +
-        `Baseline: a bare loop, ${IN_FLIGHT} in flight, building each message with the same MIME code, signing it with signMessage and the same key, and sending it over nodemailer's pooled SMTP transport (${MAX_CONNECTIONS} connections, same TLS) to the same sink. ` +
+        `Baseline: a bare loop, ${IN_FLIGHT} in flight, building each message with the same MIME code (and the same text part made from the HTML), signing it with signMessage and the same key, and sending it over nodemailer's pooled SMTP transport (${MAX_CONNECTIONS} connections, same TLS) to the same sink. ` +
         `Worker and loop in one process pinned to core 0; PostgreSQL on loopback. ${machineLine()}.`,
       '',
       '| target | seconds (median) | emails/s |',

@@ -2,6 +2,7 @@
 // to one relay over a pool of sessions (session-pool.ts: several messages per session, QUIT when
 // idle or closing), the whole envelope in one transaction. Certificates are checked (the operator
 // named this host); STARTTLS is used whenever offered.
+import { isIP } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import { outcomesFromError, outcomesFromInfo } from './outcomes.ts';
 import { SessionPool } from './session-pool.ts';
@@ -32,7 +33,8 @@ export function createSmtpRelayTransport(options: SmtpRelayOptions): MailTranspo
     open: () =>
       SmtpSession.open({
         address: hostname,
-        servername: hostname,
+        // SNI takes names only (RFC 6066); an address is checked against the certificate's IP entries.
+        ...(isIP(hostname) === 0 ? { servername: hostname } : {}),
         port: url.port === '' ? (secure ? 465 : 587) : Number(url.port),
         secure,
         heloName: options.heloName,
