@@ -109,6 +109,30 @@ describe('direct transport', () => {
     ]);
   });
 
+  it('asks for no AAAA record with HERALD_DIRECT_IPV6=off, and connects from HERALD_DIRECT_BIND_ADDRESS', async () => {
+    const v4only = createMailTransport(
+      { kind: 'direct' },
+      {
+        dns,
+        mxPort: sink.port,
+        mailDomain: 'herald.test',
+        record: noRecord,
+        timeoutMs: 2_000,
+        direct: { ipv6: false, bindAddress: '127.0.0.1' },
+      },
+    );
+    try {
+      dnsServer.setMx('v4.direct.test', { exchange: 'mx.v4.direct.test', priority: 10 });
+      dnsServer.set('mx.v4.direct.test', 'A', [{ type: 'A', address: '127.0.0.1' }]);
+      const to = ['four@v4.direct.test'];
+      expect((await v4only.send({ from, to }, await message(to))).recipients).toMatchObject([{ status: 'accepted' }]);
+      expect(dnsServer.queries).toContain('A mx.v4.direct.test over udp');
+      expect(dnsServer.queries).not.toContain('AAAA mx.v4.direct.test over udp');
+    } finally {
+      await v4only.close();
+    }
+  });
+
   it('delivers in plaintext to a host that offers no STARTTLS', async () => {
     const plain = await SmtpSink.start({ starttls: false });
     try {
