@@ -1,6 +1,6 @@
 // The deployment's destination ledger (the `direct` transport's DestinationLedger) in PostgreSQL: a
-// process's connection slots are leased and renewed while it lives, so a killed worker's slots come
-// free within a lease; the back-off follows the transport's one rule (backoffAfter).
+// process's connection slots are leased and renewed while its sessions live, so a killed worker's
+// slots come free within a lease; the back-off follows the transport's one rule (backoffAfter).
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { backoffAfter, backoffAfterSuccess, type DestinationLedger } from '../adapters/mail-transport/index.ts';
@@ -23,27 +23,34 @@ export interface LedgerLogger {
   warn(obj: object, msg: string): void;
 }
 
-export function databaseDestinationLedger(db: Kysely<Database>, clock: Clock, logger: LedgerLogger): DestinationLedger {
+export function databaseDestinationLedger(
+  db: Kysely<Database>,
+  clock: Clock,
+  logger: LedgerLogger,
+  renewEveryMs = SLOT_LEASE_MS / 3,
+): DestinationLedger {
   const holder = randomUUID();
-  let held = 0;
+  // Only the slots of open sessions are renewed: one whose release failed lapses with its lease.
+  const held: { destination: string; slot: number }[] = [];
   const leaseFrom = (now: Date) => new Date(now.getTime() + SLOT_LEASE_MS);
   const renewal = setInterval(() => {
-    if (held === 0) return;
-    renewDestinationSlots(db, holder, leaseFrom(clock.now())).catch((error: unknown) =>
+    if (held.length === 0) return;
+    renewDestinationSlots(db, holder, held, leaseFrom(clock.now())).catch((error: unknown) =>
       logger.warn({ err: error }, 'destination slots could not be renewed'),
     );
-  }, SLOT_LEASE_MS / 3);
+  }, renewEveryMs);
   renewal.unref();
 
   return {
     async takeSlot(destination, limit) {
       const now = clock.now();
       const taken = await takeDestinationSlot(db, destination, limit, holder, now, leaseFrom(now));
-      if (taken.slot !== null) held += 1;
+      if (taken.slot !== null) held.push({ destination, slot: taken.slot });
       return { slot: taken.slot, backoff: taken.backoff === null ? null : backoffOf(taken.backoff) };
     },
     async releaseSlot(destination, slot) {
-      held -= 1;
+      const index = held.findIndex((h) => h.destination === destination && h.slot === slot);
+      if (index !== -1) held.splice(index, 1);
       await releaseDestinationSlot(db, destination, slot, holder);
     },
     recordTrouble(destination, trouble) {

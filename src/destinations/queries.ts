@@ -75,9 +75,17 @@ export async function releaseDestinationSlot(
     .execute();
 }
 
-/** Moves the lease of every slot `holder` holds. */
-export async function renewDestinationSlots(db: Kysely<Database>, holder: string, leaseUntil: Date): Promise<void> {
-  await db.updateTable('destination_slots').set({ lease_until: leaseUntil }).where('holder', '=', holder).execute();
+/** Moves the lease of the slots `holder` holds for its open sessions. */
+export async function renewDestinationSlots(
+  db: Kysely<Database>,
+  holder: string,
+  slots: readonly { destination: string; slot: number }[],
+  leaseUntil: Date,
+): Promise<void> {
+  await sql`
+    UPDATE destination_slots t SET lease_until = ${leaseUntil}
+    FROM unnest(${slots.map((s) => s.destination)}::text[], ${slots.map((s) => s.slot)}::int[]) AS h (destination, slot)
+    WHERE t.holder = ${holder} AND t.destination = h.destination AND t.slot = h.slot`.execute(db);
 }
 
 export async function releaseHolderSlots(db: Kysely<Database>, holder: string): Promise<void> {

@@ -430,6 +430,38 @@ describe('the connection limit across processes (the database ledger)', () => {
     expect(slots).toEqual([]);
   });
 
+  it('a live holder renews the slots of its open sessions only: a released one is not kept alive', async () => {
+    const { db } = await getTestDb();
+    const clock = new ManualClock(new Date());
+    const destination = `mx.renew-${randomBytes(3).toString('hex')}.destinations.test`;
+    const live = databaseDestinationLedger(db, clock, logger, 20);
+    const other = databaseDestinationLedger(db, clock, logger);
+    try {
+      expect((await live.takeSlot(destination, 2)).slot).toBe(0);
+      expect((await live.takeSlot(destination, 2)).slot).toBe(1);
+      await live.releaseSlot(destination, 1);
+      // Close to the end of the lease, the live holder renews what it holds.
+      clock.advance(SLOT_LEASE_MS - 1_000);
+      const renewed = () =>
+        db
+          .selectFrom('destination_slots')
+          .select('lease_until')
+          .where('destination', '=', destination)
+          .where('slot', '=', 0)
+          .executeTakeFirstOrThrow();
+      await expect
+        .poll(async () => (await renewed()).lease_until.getTime())
+        .toBe(clock.now().getTime() + SLOT_LEASE_MS);
+      clock.advance(2_000);
+      // Past the first lease: slot 0 is still held, slot 1 was released and is free.
+      expect((await other.takeSlot(destination, 2)).slot).toBe(1);
+      expect((await other.takeSlot(destination, 2)).slot).toBeNull();
+    } finally {
+      await live.close();
+      await other.close();
+    }
+  });
+
   it('a slot whose holder died is taken again once its lease has lapsed', async () => {
     const { db } = await getTestDb();
     const clock = new ManualClock(new Date());
