@@ -20,6 +20,7 @@ for (const script of [
   'journeys.ts',
   'inbound.ts',
   'builtin-dkim-key.ts',
+  'start.ts',
 ]) {
   const result = spawnSync(process.execPath, [new URL(script, import.meta.url).pathname], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // Herald runs its TypeScript sources directly on Node.js 24 or later (no build step).
+import module from 'node:module';
+import path from 'node:path';
+
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 24) {
   process.stderr.write(
@@ -7,4 +10,8 @@ if (major < 24) {
   );
   process.exit(2);
 }
+// Node's compile cache, beside the installed packages (node_modules/.cache, as other tools keep
+// theirs): a later start does not strip and compile every module again. Where that folder cannot be
+// written, Node goes on without it.
+module.enableCompileCache(path.join(import.meta.dirname, '../node_modules/.cache/herald-compile'));
 await import('../src/main.ts');

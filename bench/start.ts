@@ -1,0 +1,118 @@
+// How long `herald start` takes on the embedded database until /healthz answers 200: a first start
+// (an empty data directory: PGlite's files unpacked, migrations, secrets, the built-in DKIM key) and
+// a later one (the same directory again), beside a bare Node.js process that opens the same PGlite
+// directory and runs SELECT 1, measured in the same run. Median of ROUNDS alternating rounds, the
+// load average printed beside the figures.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { machineLine, verdict, writeSection } from './results.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const REPO = path.resolve(import.meta.dirname, '..');
+const TARGET_LATER = 1.5;
+const TARGET_FIRST_MS = 5_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+/** Milliseconds from spawning `herald start` on `dataDir` until /healthz answers 200; then it is stopped. */
+async function heraldStart(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  // As `npm start` runs it.
+  const child = spawn(process.execPath, ['bin/herald.js', 'start'], {
+    cwd: REPO,
+    env: { ...process.env, HERALD_DATA_DIR: dataDir, PORT: String(port), HERALD_SMTP_PORT: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`herald start exited with ${child.exitCode}: ${stderr}`);
+      const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (response) => response.status === 200,
+        () => false,
+      );
+      if (healthy) return performance.now() - started;
+      if (performance.now() - started > 60_000) throw new Error(`no /healthz within 60 s: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await exited(child);
+  }
+}
+
+/** Milliseconds for a fresh Node.js process to open a PGlite directory, run SELECT 1 and exit. */
+async function barePglite(pgliteDir: string): Promise<number> {
+  const script = `const { PGlite } = await import('@electric-sql/pglite');
+const db = await PGlite.create(${JSON.stringify(pgliteDir)});
+await db.query('SELECT 1');
+await db.close();`;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO, stdio: 'inherit' });
+  const code = await exited(child);
+  if (code !== 0) throw new Error(`the bare PGlite process exited with ${code}`);
+  return performance.now() - started;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main(): Promise<void> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-start-'));
+  const first: number[] = [];
+  const later: number[] = [];
+  const bare: number[] = [];
+  try {
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const dataDir = path.join(root, `round-${round}`);
+      first.push(await heraldStart(dataDir));
+      // The data directory is PGlite's own (src/db/connect.ts), with Herald's files beside its.
+      bare.push(await barePglite(dataDir));
+      later.push(await heraldStart(dataDir));
+      console.info(
+        `round ${round}: first ${Math.round(first.at(-1)!)} ms, later ${Math.round(later.at(-1)!)} ms, bare ${Math.round(bare.at(-1)!)} ms`,
+      );
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+  const [load1, load5] = os.loadavg();
+  const ratio = median(later) / median(bare);
+  const ms = (values: number[]) => `${Math.round(median(values)).toLocaleString('en-US')}`;
+  const body = [
+    '## Start (embedded database)',
+    '',
+    `\`npm exec -- node bench/start.ts\`: \`herald start\` as \`npm start\` runs it (\`node bin/herald.js start\`, with Node's compile cache in node_modules/.cache; HERALD_SMTP_PORT=0) on the embedded database, timed from spawning the process until \`GET /healthz\` answers 200 (polled every 10 ms), then stopped with SIGTERM. First start: an empty data directory. Later start: the same directory again. Baseline: a fresh Node.js process that opens the same PGlite directory, runs \`SELECT 1\` and exits. Median of ${ROUNDS} rounds (first, bare, later in each). Load average ${load1!.toFixed(2)} (1 min), ${load5!.toFixed(2)} (5 min) at the end. ${machineLine()}.`,
+    '',
+    '| start | ms (median) | each round |',
+    '|---|---:|---|',
+    `| bare Node.js + PGlite open + SELECT 1 (baseline) | ${ms(bare)} | ${bare.map(Math.round).join(', ')} |`,
+    `| herald start, later (data directory exists) | ${ms(later)} | ${later.map(Math.round).join(', ')} |`,
+    `| herald start, first (empty data directory) | ${ms(first)} | ${first.map(Math.round).join(', ')} |`,
+    '',
+    `Later start: **${ratio.toFixed(1)} ×** the baseline (target: at most ${TARGET_LATER} ×, ${verdict(ratio <= TARGET_LATER)}). First start: **${ms(first)} ms** (target: under ${TARGET_FIRST_MS.toLocaleString('en-US')} ms on a quiet machine, ${verdict(median(first) < TARGET_FIRST_MS)}).`,
+  ].join('\n');
+  console.info(body);
+  writeSection('start', body);
+}
+
+await main();
