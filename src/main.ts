@@ -57,6 +57,20 @@ function stopOnSignals(runtime: Runtime, services: Service[]): void {
 
 const serveAlone = { api: serveApi, worker: serveWorker, smtp: serveSmtp };
 
+/** How long each phase of a start took, in ms, the first one counted from the process's start (modules loaded). */
+function phaseTimer() {
+  const phases: Record<string, number> = { modules: Math.round(performance.now()) };
+  let last = performance.now();
+  return {
+    mark(name: string) {
+      const now = performance.now();
+      phases[name] = Math.round(now - last);
+      last = now;
+    },
+    done: () => phases,
+  };
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'admin') {
@@ -72,14 +86,21 @@ async function main(argv: string[]): Promise<void> {
   try {
     switch (command) {
       case 'start': {
+        const phases = phaseTimer();
         await checkPortsFree(command, config);
         runtime = await openRuntime(config);
+        phases.mark('runtime');
         await applyMigrations(runtime);
+        phases.mark('migrations');
         // Listening before the first team and its banner: a start that cannot listen creates nothing.
         const api = await serveApi(runtime);
+        phases.mark('api');
         const smtp = await startInboundSmtp(runtime);
         await bootstrapAndGreet(runtime);
+        phases.mark('bootstrap');
         const workers = await runWorkers(runtime);
+        phases.mark('workers');
+        runtime.deps.logger.debug({ phasesMs: phases.done() }, 'started');
         // The SMTP listener stops first, so that no mail arrives while the workers wind down.
         stopOnSignals(runtime, [smtp, api, workers]);
         return;
