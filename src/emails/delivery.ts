@@ -24,16 +24,15 @@ import {
   type JobOutcome,
   type Queue,
 } from '../queue/index.ts';
-import { buildSignedMessage, messageIdOf } from './delivery-message.ts';
+import { signedCopies } from './delivery-copies.ts';
+import { messageIdOf } from './delivery-message.ts';
 import { domainKey, fromDomainOf, progressFor, readBatchData, type BatchData } from './delivery-batch.ts';
 import { CLEAR_LAST_ERROR, DELIVERABLE, KEEP_JOB_ERROR } from './delivery-queries.ts';
 import { failDeliveries, recordAttempt, type AttemptRecord, type DeliveryBounces } from './delivery-write.ts';
-import type { SendingDomain } from '../domains/index.ts';
 import { MimeHeaderError } from './mime.ts';
 import type { EmailRow } from './queries.ts';
 import { distinctRecipients } from './recipients.ts';
 import { returnPathAddress } from './return-path.ts';
-import { fillUnsubscribeLink, unsubscribeUrlFor } from './unsubscribe-link.ts';
 import { EMAIL_DELIVERY_QUEUE } from './send.ts';
 
 const MINUTE = 60_000;
@@ -220,41 +219,6 @@ async function deliverOne(
   if (status !== 'BOUNCED') events.push({ status, data: null });
   await recordAt(answeredAt, { status, messageId, events, hardBounced });
   return done;
-}
-
-/** The message as each copy goes out. MARKETING mail: a copy per recipient, with their own unsubscribe link. */
-async function signedCopies(
-  deps: DeliveryDeps,
-  email: EmailRow,
-  domain: SendingDomain,
-  messageId: string,
-  now: Date,
-  data: BatchData,
-  pending: string[],
-): Promise<{ to: string[]; raw: Buffer }[]> {
-  const copies = email.type === 'MARKETING' ? pending.map((r) => [r]) : [pending];
-  const built: { to: string[]; raw: Buffer }[] = [];
-  for (const to of copies) {
-    const unsubscribeUrl = email.type === 'MARKETING' ? unsubscribeUrlFor(deps, email, to[0]!) : null;
-    const raw = await buildSignedMessage(
-      unsubscribeUrl === null ? email : fillUnsubscribeLink(email, unsubscribeUrl),
-      domain,
-      messageId,
-      now,
-      {
-        attachments: data.attachments.get(email.id) ?? [],
-        inReplyTo: data.inReplyTo.get(email.id) ?? null,
-        listUnsubscribe: unsubscribeUrl,
-        tracking: {
-          secrets: deps.secrets,
-          publicUrl: deps.publicUrl,
-          recipient: email.type === 'MARKETING' ? to[0]! : null,
-        },
-      },
-    );
-    built.push({ to, raw });
-  }
-  return built;
 }
 
 /** Out of attempts, or deferred for longer than the retry horizon (waits for a destination do not count as attempts). */

@@ -6,15 +6,13 @@
 // failed is tried again in plaintext; unless the domain publishes an MTA-STS policy (RFC 8461): in
 // enforce mode only the MX hosts it names, over TLS with a certificate valid for the MX name, and
 // nothing in plaintext; in testing mode as usual, with what would have failed counted.
-import { isIP } from 'node:net';
-import { rootCertificates } from 'node:tls';
 import type { DnsResolver } from '../dns.ts';
 import { memoryDestinationLedger } from './destination-backoff.ts';
 import { Destination, type DestinationContext, type DestinationTls } from './destination.ts';
-import { addressesOf, describe, domainOf, mailHostsOf, NoMailHost } from './mail-hosts.ts';
+import { describe, domainOf, mailHostsOf } from './mail-hosts.ts';
 import { createMtaStsPolicies, mxMatches, type MtaStsPolicies, type MtaStsPolicy } from './mta-sts.ts';
 import { outcomesForAll } from './outcomes.ts';
-import { SmtpSession, type SessionTls } from './smtp-session.ts';
+import { mxSessionOpener, type TlsOutcome } from './mx-sessions.ts';
 import type {
   DeliveryResult,
   DestinationBackoff,
@@ -68,9 +66,6 @@ export interface DestinationStats {
   backedOff: boolean;
 }
 
-/** Sessions by the TLS they came to; failed: a STARTTLS that failed; mta_sts_refused: a session or host an enforced policy did not allow. */
-export type TlsOutcome = SessionTls | 'failed' | 'mta_sts_refused';
-
 export interface DirectTransport extends MailTransport {
   readonly kind: 'direct';
   destinations(): DestinationStats[];
@@ -80,111 +75,27 @@ export interface DirectTransport extends MailTransport {
 /** Destinations remembered before idle ones are forgotten. */
 const MAX_DESTINATIONS = 10_000;
 
-/** The failure of a host, named so that outcomes can say which host it was. */
-function withHost(error: unknown, host: string): unknown {
-  return typeof error === 'object' && error !== null ? Object.assign(error, { host }) : error;
-}
-
 export function createDirectTransport(options: DirectTransportOptions): DirectTransport {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxHosts = options.maxHosts ?? 5;
-  const ipv6 = options.ipv6 ?? true;
   const now = options.now ?? (() => new Date());
   const ledger = options.ledger ?? memoryDestinationLedger(now);
-  /** Hosts whose STARTTLS failed: plaintext from then on (RFC 7435 allows it). */
-  const plaintextHosts = new Set<string>();
-  const tlsOutcomes: Record<TlsOutcome, number> = {
-    verified: 0,
-    unverified: 0,
-    plaintext: 0,
-    failed: 0,
-    mta_sts_refused: 0,
-  };
   const mtaSts: MtaStsPolicies = createMtaStsPolicies({
     dns: options.dns,
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.mtaStsPort === undefined ? {} : { httpsPort: options.mtaStsPort }),
     now: () => now().getTime(),
   });
-  // The system's authorities and the operator's: what an enforced MTA-STS policy's certificates must chain to.
-  const enforcedCa = options.ca ? [...rootCertificates, options.ca] : undefined;
-
-  async function openOn(host: string, address: string, tls: DestinationTls): Promise<SmtpSession> {
-    const base = {
-      address,
-      port: options.mxPort,
-      heloName: options.heloName,
-      timeoutMs,
-      ...(isIP(host) === 0 ? { servername: host } : {}),
-      ...(options.bindAddress ? { localAddress: options.bindAddress } : {}),
-    };
-    if (tls === 'enforce') {
-      try {
-        const session = await SmtpSession.open({
-          ...base,
-          requireTLS: true,
-          tls: { rejectUnauthorized: true, ...(enforcedCa ? { ca: enforcedCa } : {}) },
-        });
-        tlsOutcomes.verified += 1;
-        return session;
-      } catch (error) {
-        tlsOutcomes.mta_sts_refused += 1;
-        // RFC 8461 5: no valid TLS under an enforced policy defers the message, whatever the server answered.
-        throw Object.assign(new Error(`MTA-STS policy requires valid TLS: ${describe(error)}`), { code: 'ETLS' });
-      }
-    }
-    let session: SmtpSession;
-    if (plaintextHosts.has(host)) session = await SmtpSession.open({ ...base, ignoreTLS: true });
-    else {
-      try {
-        session = await SmtpSession.open({ ...base, ...(enforcedCa ? { tls: { ca: enforcedCa } } : {}) });
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'ETLS') throw error;
-        tlsOutcomes.failed += 1;
-        plaintextHosts.add(host);
-        session = await SmtpSession.open({ ...base, ignoreTLS: true });
-      }
-    }
-    tlsOutcomes[session.tls] += 1;
-    return session;
-  }
-
-  /** The first host (in priority order) that takes a session; the last failure otherwise. */
-  async function open(hosts: string[], tls: DestinationTls): Promise<SmtpSession> {
-    let lastError: unknown = null;
-    let anyAddress = false;
-    for (const host of hosts) {
-      let addresses: string[];
-      try {
-        addresses = await addressesOf(options.dns, host, ipv6);
-      } catch (error) {
-        anyAddress = true; // the name may well exist; its lookup failed for now
-        lastError = withHost(error, host);
-        continue;
-      }
-      for (const address of addresses.slice(0, 2)) {
-        anyAddress = true;
-        try {
-          const session = await openOn(host, address, tls);
-          if (tls === 'report' && session.tls !== 'verified') {
-            options.onMtaStsReport?.(
-              hosts.join(','),
-              `${host}: TLS ${session.tls}, an enforced policy would have refused it`,
-            );
-          }
-          return session;
-        } catch (error) {
-          lastError = withHost(error, host);
-          const { responseCode } = error as { responseCode?: number };
-          // A 5xx greeting says the host refuses mail outright; another host may still take it.
-          if (responseCode !== undefined && responseCode >= 500 && responseCode < 600) break;
-        }
-      }
-    }
-    // Neither MX hosts nor the implicit MX have an address: nothing can ever be delivered.
-    if (!anyAddress) throw new NoMailHost(`no mail host with an address among ${hosts.join(', ')}`);
-    throw lastError ?? new Error(`no mail host of ${hosts.join(', ')} could be reached`);
-  }
+  const sessions = mxSessionOpener({
+    dns: options.dns,
+    mxPort: options.mxPort,
+    heloName: options.heloName,
+    timeoutMs,
+    ipv6: options.ipv6 ?? true,
+    bindAddress: options.bindAddress ?? null,
+    ca: options.ca ?? null,
+    ...(options.onMtaStsReport ? { onMtaStsReport: options.onMtaStsReport } : {}),
+  });
 
   const context: DestinationContext = {
     ledger,
@@ -193,7 +104,7 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
     idleMs: options.idleMs ?? 5_000,
     waitMs: 2 * timeoutMs,
     now,
-    open,
+    open: sessions.open,
     ...(options.onTrouble ? { onTrouble: options.onTrouble } : {}),
   };
   const destinations = new Map<string, Destination>();
@@ -245,7 +156,7 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
     if (mailHosts.kind === 'none') return { outcomes: outcomesForAll(to, mailHosts.status, mailHosts.reason) };
     const { hosts, tls } = underPolicy(domain, mailHosts.hosts, await mtaSts.policyFor(domain), report);
     if (hosts.length === 0) {
-      if (report) tlsOutcomes.mta_sts_refused += 1;
+      if (report) sessions.refusedByPolicy();
       const reason = `the MTA-STS policy of ${domain} allows none of its MX hosts (${mailHosts.hosts.join(', ')})`;
       return { outcomes: outcomesForAll(to, 'temporary', reason) };
     }
@@ -303,9 +214,7 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
         backedOff: d.backoff !== null,
       }));
     },
-    tlsOutcomes() {
-      return { ...tlsOutcomes };
-    },
+    tlsOutcomes: sessions.tlsOutcomes,
     async close() {
       for (const destination of destinations.values()) destination.close();
       await ledger.close();

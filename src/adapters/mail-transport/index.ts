@@ -25,8 +25,8 @@ export {
   type DestinationStats,
   type DirectTransport,
   type DirectTransportOptions,
-  type TlsOutcome,
 } from './direct.ts';
+export type { TlsOutcome } from './mx-sessions.ts';
 export { backoffAfter, backoffAfterSuccess, memoryDestinationLedger } from './destination-backoff.ts';
 export { createLogTransport } from './log.ts';
 export { createSmtpRelayTransport, type SmtpRelayOptions } from './smtp-relay.ts';
