@@ -36,6 +36,8 @@ export function memoryDestinationLedger(now: () => Date = () => new Date()): Des
   return {
     async takeSlot(destination, limit) {
       const backoff = backoffs.get(destination) ?? null;
+      // As the database's: no slot while the destination is paused.
+      if (backoff !== null && backoff.pausedUntil > now()) return { slot: null, backoff };
       const held = slots.get(destination) ?? new Set<number>();
       slots.set(destination, held);
       const cap = Math.min(limit, backoff?.connections ?? limit);

@@ -130,24 +130,24 @@ export class Destination {
     const { budget, ledger } = this.#context;
     if (budget.used >= budget.max) return null;
     budget.used += 1;
+    let slot: number | null = null;
     try {
-      const { slot, backoff } = await ledger.takeSlot(this.key, this.#context.maxConnections);
-      // Another process may have backed the destination off: its word holds here too.
-      this.backoff = backoff;
-      if (slot !== null && !this.paused) {
-        return () => {
-          budget.used -= 1;
-          ledger.releaseSlot(this.key, slot).catch(() => {});
-        };
-      }
-      if (slot !== null) await ledger.releaseSlot(this.key, slot);
-      budget.used -= 1;
+      const taken = await ledger.takeSlot(this.key, this.#context.maxConnections);
+      // Another process may have backed the destination off: its word holds here too (no slot then).
+      this.backoff = taken.backoff;
+      slot = taken.slot;
+    } finally {
+      if (slot === null) budget.used -= 1;
+    }
+    if (slot === null) {
       if (this.paused) throw new DestinationPaused(this.backoff!.reason);
       return null;
-    } catch (error) {
-      if (!(error instanceof DestinationPaused)) budget.used -= 1;
-      throw error;
     }
+    const held = slot;
+    return () => {
+      budget.used -= 1;
+      ledger.releaseSlot(this.key, held).catch(() => {});
+    };
   }
 
   /** No session: paused meanwhile, every session stayed busy, or no host took a connection. */

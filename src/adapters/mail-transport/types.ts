@@ -75,7 +75,7 @@ export interface DestinationTrouble {
  * keeps it in production (src/destinations/); memoryDestinationLedger serves one process alone.
  */
 export interface DestinationLedger {
-  /** One of the destination's slots below `limit` (or the back-off's lower limit), or null; and its back-off. */
+  /** One of the destination's slots below `limit` (or the back-off's lower limit), none while it is paused, or null; and its back-off. */
   takeSlot(destination: string, limit: number): Promise<{ slot: number | null; backoff: DestinationBackoff | null }>;
   releaseSlot(destination: string, slot: number): Promise<void>;
   /** The destination misbehaved: its connections go down, and with `pause` its pause doubles. */
