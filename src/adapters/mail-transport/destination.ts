@@ -57,7 +57,6 @@ function isSessionTrouble(error: unknown): boolean {
 
 export class Destination {
   readonly key: string;
-  readonly hosts: string[];
   readonly pool: SessionPool;
   backoff: DestinationBackoff | null = null;
   /** Figures for /metrics. */
@@ -66,7 +65,6 @@ export class Destination {
 
   constructor(key: string, hosts: string[], tls: DestinationTls, context: DestinationContext) {
     this.key = key;
-    this.hosts = hosts;
     this.#context = context;
     this.pool = new SessionPool({
       open: () => context.open(hosts, tls),
