@@ -25,8 +25,10 @@ export async function retryWhileConnectionLost<T>(write: () => Promise<T>, budge
 }
 
 /**
- * Runs `write`, again at once (at most `tries` times in all) while PostgreSQL fails it to break a
- * deadlock. Only for a single statement, which the deadlock rolled back whole.
+ * Runs `write` again (at most `tries` times in all) while PostgreSQL fails it to break a deadlock.
+ * Only for a single statement, which the deadlock rolled back whole. It waits a moment first: a
+ * row the failed attempt held reads as free at once, and an immediate retry can take it again
+ * before the other side wakes, making the same deadlock a second time.
  */
 export async function retryOnDeadlock<T>(write: () => Promise<T>, tries = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -34,6 +36,7 @@ export async function retryOnDeadlock<T>(write: () => Promise<T>, tries = 3): Pr
       return await write();
     } catch (error) {
       if (!isDeadlock(error) || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, attempt * (25 + Math.random() * 50)));
     }
   }
 }
