@@ -196,7 +196,7 @@ async function main(): Promise<void> {
             subject: SUBJECT,
             html: HTML,
             // The same message as Herald's: an HTML-only email gets a text part made from the HTML.
-            text: textOfHtml(HTML),
+            text: await textOfHtml(HTML),
             messageId: formatMessageId(`bare-${round}-${i}-${team.id}`, config.mailDomain),
             date,
           });

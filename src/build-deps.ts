@@ -39,7 +39,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     onResume: () => principals.clear(),
   });
   const metrics = createMetricsRegistry();
-  const counters = createCounterStore(config.redisUrl, {}, reportedCircuit(logger, metrics));
+  const counters = await createCounterStore(config.redisUrl, {}, reportedCircuit(logger, metrics));
   const dns = createDnsResolver({ servers: config.dnsServers });
   const mailTransport = createMailTransport(config.mailTransport, {
     // Direct delivery asks for the same MX and addresses over and over: answers are kept for their TTL.

@@ -1,6 +1,5 @@
 // How `herald admin outbox` prints what the admin API returns: the list as a summary (who, what,
 // when: no raw messages), one message as a reader would see it (headers and text), or as raw .eml.
-import { simpleParser } from 'mailparser';
 
 interface OutboxJson {
   id: string;
@@ -28,6 +27,7 @@ export function outboxSummary(body: unknown): string {
 /** One message as text: its main headers, then the text part (made from the HTML when it has none). */
 export async function outboxMessageText(body: unknown): Promise<string> {
   const message = body as OutboxJson;
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(Buffer.from(message.raw));
   const header = (name: string, value: string | undefined) => (value ? [`${name}: ${value}`] : []);
   const addresses = (value: typeof parsed.to) =>

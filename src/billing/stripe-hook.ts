@@ -30,7 +30,7 @@ export function stripeHookRoutes(deps: {
       const header = request.headers['stripe-signature'];
       const body = typeof request.body === 'string' ? request.body : '';
       const event =
-        typeof header === 'string' ? verifyCardEvent(deps.webhookSecret, body, header, deps.clock.now()) : null;
+        typeof header === 'string' ? await verifyCardEvent(deps.webhookSecret, body, header, deps.clock.now()) : null;
       if (!event) throw new ApiError(400, 'BAD_REQUEST', 'The Stripe-Signature is missing or not valid');
       const interesting = event.type.startsWith('invoice.') || event.type.startsWith('customer.');
       if (interesting && event.customerId !== null) {

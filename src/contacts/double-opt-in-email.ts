@@ -55,11 +55,11 @@ interface ConfirmationLinks {
 }
 
 /** Subject and HTML, variables filled. Throws ApiError (400) when the stored content is not a valid document. */
-export function confirmationEmail(
+export async function confirmationEmail(
   book: ConfirmationBook,
   contact: ContactRow,
   links: ConfirmationLinks,
-): { subject: string; html: string } {
+): Promise<{ subject: string; html: string }> {
   const stored = book.double_opt_in_content;
   const parsed = stored === null || stored.trim() === '' ? DEFAULT_CONFIRMATION_DOCUMENT : parseEditorDocument(stored);
   const document = linksToConfirm(parsed) ? parsed : { ...parsed, blocks: [...parsed.blocks, CONFIRM_BUTTON] };
@@ -72,6 +72,6 @@ export function confirmationEmail(
     confirmUrl: links.confirmUrl,
     unsubscribeUrl: links.unsubscribeUrl,
   };
-  const rendered = renderTemplate({ subject, html: renderDocument(document), text: null }, variables);
+  const rendered = renderTemplate({ subject, html: await renderDocument(document), text: null }, variables);
   return { subject: rendered.subject, html: rendered.html! };
 }

@@ -54,7 +54,7 @@ async function sendConfirmation(deps: ContactConfirmationDeps, contact: ContactR
   const link = { teamId, contactId: contact.id };
   let message;
   try {
-    message = confirmationEmail(book, contact, {
+    message = await confirmationEmail(book, contact, {
       confirmUrl: confirmationUrl(deps.secrets, deps.publicUrl, { ...link, sentAt: now }),
       unsubscribeUrl: contactUnsubscribeUrl(deps.secrets, deps.publicUrl, link),
     });

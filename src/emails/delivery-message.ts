@@ -2,9 +2,9 @@
 // assembles headers and attachments (Bcc stays out: envelope only) and DKIM-signs with the domain key.
 // Open and click tracking, when the domain has it, changes the HTML here: before MIME and DKIM.
 // Mail with only HTML gets a text part made from the HTML as stored (html-to-text), here too.
-import { convert } from 'html-to-text';
 import type { SendingDomain } from '../domains/index.ts';
 import type { Secrets } from '../platform/crypto.ts';
+import { lazy } from '../platform/lazy.ts';
 import { addTracking } from '../tracking/index.ts';
 import { signMessage } from './dkim-sign.ts';
 import { buildMessage, formatMessageId } from './mime.ts';
@@ -12,8 +12,12 @@ import type { EmailRow } from './queries.ts';
 import { listOf } from './recipients.ts';
 import { UNSUBSCRIBE_PLACEHOLDER } from './unsubscribe-link.ts';
 
+/** html-to-text, read at the first HTML-only message built. */
+const htmlToText = lazy(async () => (await import('html-to-text')).convert);
+
 /** The text version of an HTML body: links kept as `text [url]`, images left out. */
-export function textOfHtml(html: string): string {
+export async function textOfHtml(html: string): Promise<string> {
+  const convert = await htmlToText();
   return convert(html, {
     wordwrap: 78,
     selectors: [
@@ -27,10 +31,10 @@ export function textOfHtml(html: string): string {
 const recentTexts = new Map<string, string>();
 const RECENT_TEXTS = 64;
 
-function cachedTextOfHtml(html: string): string {
+async function cachedTextOfHtml(html: string): Promise<string> {
   let text = recentTexts.get(html);
   if (text === undefined) {
-    text = textOfHtml(html);
+    text = await textOfHtml(html);
     if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value!);
     recentTexts.set(html, text);
   }
@@ -84,7 +88,7 @@ export async function buildSignedMessage(
     subject: email.subject,
     html: deliveredHtml(email, domain, extras),
     // Mail with only HTML gets a text part too (spam filters and text-only readers expect one).
-    text: email.text ?? (email.html === null ? null : cachedTextOfHtml(email.html)),
+    text: email.text ?? (email.html === null ? null : await cachedTextOfHtml(email.html)),
     headers: email.headers ?? {},
     attachments: extras.attachments,
     messageId,

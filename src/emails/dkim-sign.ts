@@ -1,7 +1,10 @@
 // DKIM-signs a built message with the sending domain's own key (mailauth): rsa-sha256,
 // relaxed/relaxed, over the headers a receiver shows or uses to decide (only those present are
 // listed in h=). The signature is prepended, so the rest of the message goes out byte for byte.
-import { dkimSign } from 'mailauth/lib/dkim/sign.js';
+import { lazy } from '../platform/lazy.ts';
+
+/** mailauth's signer (with its tools and their schema package), read at the first message signed. */
+const dkimSigner = lazy(async () => (await import('mailauth/lib/dkim/sign.js')).dkimSign);
 
 interface DkimKey {
   /** d=, the sending domain. */
@@ -34,6 +37,7 @@ class DkimSignError extends Error {
 
 export async function signMessage(raw: Buffer, key: DkimKey, signTime: Date = new Date()): Promise<Buffer> {
   const signature = { signingDomain: key.domain, selector: key.selector, privateKey: key.privateKeyPem };
+  const dkimSign = await dkimSigner();
   const result = await dkimSign(raw, {
     // mailauth signs with the `signatureData` entries; its typings also require the top-level fields.
     ...signature,

@@ -2,7 +2,8 @@
 // multipart/report; report-type=delivery-status, or an old MTA's plain-text bounce), a complaint
 // (ARF, RFC 5965, report-type=feedback-report), or nothing we recognise. Never throws: anything
 // malformed is 'unrecognised', because this runs on whatever the internet sends us.
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { lazy } from '../platform/lazy.ts';
 import { parseMimeWithin } from '../platform/mime-limits.ts';
 import { findStatus } from './bounce-rules.ts';
 import { readReportView, type ReportView } from './mime-report.ts';
@@ -231,6 +232,9 @@ function reportOf(parsed: ParsedMail): FeedbackReport {
   return { ...base, kind: 'dsn', format: 'plain-text', recipients };
 }
 
+/** mailparser (with its MIME and charset packages), read at the first report the light path leaves. */
+const mailparser = lazy(() => import('mailparser'));
+
 /**
  * The full path: mailparser reads anything MIME can say. Exported for the tests that compare paths.
  * A message past the parser's limits, or whose parse outlives its deadline, is 'unrecognised'
@@ -238,8 +242,8 @@ function reportOf(parsed: ParsedMail): FeedbackReport {
  */
 export async function parseWithMailparser(raw: Buffer): Promise<FeedbackReport> {
   try {
-    const parsed = await parseMimeWithin(raw, (bytes) =>
-      simpleParser(bytes, {
+    const parsed = await parseMimeWithin(raw, async (bytes) =>
+      (await mailparser()).simpleParser(bytes, {
         keepDeliveryStatus: true, // otherwise mailparser folds the message/delivery-status part into text
         skipHtmlToText: false, // Exchange NDRs are often HTML only
         skipTextToHtml: true,

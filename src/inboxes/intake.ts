@@ -153,7 +153,7 @@ export function createInboxIntake(deps: InboxIntakeDeps): InboxIntake {
           parsed,
           [...mine.values()].map((inbox) => inbox.address),
         );
-        const html = parsed.html === null ? null : sanitizeInboundHtml(parsed.html);
+        const html = parsed.html === null ? null : await sanitizeInboundHtml(parsed.html);
         const strippedText = strippedTextOf(parsed.text);
         const receivedAt = message.receivedAt ?? deps.clock.now();
         for (const inbox of mine.values())

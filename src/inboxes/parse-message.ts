@@ -5,7 +5,8 @@
 // (src/platform/mime-limits.ts), which mailparser would truncate or never finish, is
 // UnreadableMessageError (kept as unreadable for the operator); a parse that outlives its deadline is
 // ParseDeadlineError (retried, then kept as unreadable).
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
+import { lazy } from '../platform/lazy.ts';
 import {
   PARSE_DEADLINE_MS,
   ParseDeadlineError,
@@ -88,6 +89,9 @@ function attachmentsOf(parsed: ParsedMail): ParsedAttachment[] {
   }));
 }
 
+/** mailparser (with its MIME and charset packages), read at the first message received. */
+const mailparser = lazy(() => import('mailparser'));
+
 export async function parseInboundMessage(
   raw: Buffer,
   deadlineMs: number = PARSE_DEADLINE_MS,
@@ -96,8 +100,8 @@ export async function parseInboundMessage(
   try {
     parsed = await parseMimeWithin(
       raw,
-      (bytes) =>
-        simpleParser(bytes, {
+      async (bytes) =>
+        (await mailparser()).simpleParser(bytes, {
           // cid: images stay cid: links (served from the attachment links), not data: URIs.
           keepCidLinks: true,
           skipTextToHtml: true,

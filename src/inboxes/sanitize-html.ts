@@ -5,7 +5,8 @@
 // mailto and tel only (no javascript:). Remote images do not load (they track the reader): their
 // address moves to data-remote-src for the app to offer. Inline images stay `cid:` links here and
 // become signed attachment links when the message is read (view.ts), since those links expire.
-import sanitize from 'sanitize-html';
+import type sanitize from 'sanitize-html';
+import { lazy } from '../platform/lazy.ts';
 
 const SAFE_STYLE_VALUE = /^[#\w\s,.%'"!-]+$/;
 const STYLE_PROPERTIES = [
@@ -39,16 +40,9 @@ const STYLE_PROPERTIES = [
   'display',
 ];
 
-const OPTIONS: sanitize.IOptions = {
-  allowedTags: [
-    ...sanitize.defaults.allowedTags.filter((tag) => tag !== 'style'),
-    'img',
-    'font',
-    'center',
-    'u',
-    's',
-    'strike',
-  ],
+/** The allow-list, on top of the package's default tags. */
+const optionsWith = (defaultTags: string[]): sanitize.IOptions => ({
+  allowedTags: [...defaultTags.filter((tag) => tag !== 'style'), 'img', 'font', 'center', 'u', 's', 'strike'],
   allowedAttributes: {
     a: ['href', 'name', 'title', 'target', 'rel'],
     img: ['src', 'data-remote-src', 'alt', 'title', 'width', 'height'],
@@ -77,10 +71,17 @@ const OPTIONS: sanitize.IOptions = {
     },
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } }),
   },
-};
+});
 
-export function sanitizeInboundHtml(html: string): string {
-  return sanitize(html, OPTIONS);
+/** sanitize-html (with its parser and postcss) and the options, read at the first message received. */
+const sanitizer = lazy(async () => {
+  const sanitize = (await import('sanitize-html')).default;
+  return { sanitize, options: optionsWith(sanitize.defaults.allowedTags) };
+});
+
+export async function sanitizeInboundHtml(html: string): Promise<string> {
+  const { sanitize, options } = await sanitizer();
+  return sanitize(html, options);
 }
 
 /** The inline images' `cid:` sources (as sanitizeInboundHtml writes them) replaced by `linkOf(contentId)`. */

@@ -7,9 +7,12 @@
 // HERALD_DNS_SERVERS).
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
-import { authenticate, dmarc, spf } from 'mailauth';
 import type { DnsResolver } from '../adapters/dns.ts';
+import { lazy } from '../platform/lazy.ts';
 import type { ParsedInboundMessage } from './parse-message.ts';
+
+/** mailauth (with its ASN.1 and certificate packages), read at the first inbound message. */
+const mailauth = lazy(() => import('mailauth'));
 
 export type SpamVerdict = 'clean' | 'suspicious' | 'spam';
 
@@ -117,6 +120,7 @@ function resultsOf(
  * DMARC with the DKIM and SPF results).
  */
 async function signedResults(raw: Buffer, connection: Connection, resolver: MailauthResolver): Promise<AuthResults> {
+  const { authenticate } = await mailauth();
   const result = await authenticate(raw, {
     ip: connection.remoteAddress,
     sender: connection.mailFrom,
@@ -139,6 +143,7 @@ async function unsignedResults(
   connection: Connection,
   resolver: MailauthResolver,
 ): Promise<AuthResults> {
+  const { spf, dmarc } = await mailauth();
   const helo = connection.helo ?? connection.remoteAddress;
   const spfResult = await spf({
     ip: connection.remoteAddress,

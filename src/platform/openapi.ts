@@ -2,10 +2,10 @@
 // {prefix}/v1/openapi.json with an interactive reference at {prefix}/docs. The committed
 // openapi.json is checked for drift by `npm run check`.
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import fs from 'node:fs';
+import { lazy } from './lazy.ts';
 import { addOperationExamples, type OpenApiDocument } from './openapi-examples.ts';
 
 // The document's version is the release's (package.json), so a client can tell which build it reads.
@@ -77,21 +77,42 @@ export async function registerOpenApi(
       return finished;
     },
   });
-  await app.register(scalar, {
-    routePrefix: `${config.apiPrefix}/docs` as `/${string}`,
-    configuration: {
-      url: `${config.apiPrefix}/v1/openapi.json`,
-      title: 'Herald API reference',
-      // A self-hosted reference: none of Scalar's hosted products (developer toolbar with share and
-      // deploy, the AI agent, MCP), no telemetry, no fonts fetched from Scalar's CDN.
-      showDeveloperTools: 'never',
-      agent: { disabled: true },
-      mcp: { disabled: true },
-      telemetry: false,
-      withDefaultFonts: false,
-      documentDownloadType: 'json',
-    },
+  serveReference(app, config.apiPrefix);
+}
+
+/**
+ * The interactive reference (Scalar's page and its 4 MB script) lives in a small app of its own,
+ * built at the first visit: loading Scalar's package is most of what a start would spend on it.
+ */
+function serveReference(app: FastifyInstance, apiPrefix: string): void {
+  const routePrefix = `${apiPrefix}/docs` as `/${string}`;
+  const reference = lazy(async () => {
+    const { default: scalar } = await import('@scalar/fastify-api-reference');
+    const docs = Fastify({ logger: false });
+    await docs.register(scalar, {
+      routePrefix,
+      configuration: {
+        url: `${apiPrefix}/v1/openapi.json`,
+        title: 'Herald API reference',
+        // A self-hosted reference: none of Scalar's hosted products (developer toolbar with share and
+        // deploy, the AI agent, MCP), no telemetry, no fonts fetched from Scalar's CDN.
+        showDeveloperTools: 'never',
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        telemetry: false,
+        withDefaultFonts: false,
+        documentDownloadType: 'json',
+      },
+    });
+    return docs;
   });
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answered = await (await reference()).inject({ method: 'GET', url: request.url });
+    return reply.code(answered.statusCode).headers(answered.headers).send(answered.rawPayload);
+  };
+  const route = { schema: { hide: true }, config: { access: 'public' as const } };
+  app.get(routePrefix, route, answer);
+  app.get(`${routePrefix}/*`, route, answer);
 }
 
 /**

@@ -28,15 +28,15 @@ export function bodyGiven(input: BodyInput): boolean {
 }
 
 /** The stored body for a body sent in a request (create, or update with content or html). */
-export function bodyFromInput(type: TemplateType, input: BodyInput): TemplateBody {
+export async function bodyFromInput(type: TemplateType, input: BodyInput): Promise<TemplateBody> {
   if (input.content !== undefined) {
     const parsed = parseEditorDocument(input.content);
     const document = type === 'MARKETING' ? withDocumentFooter(parsed) : parsed;
     // Stored as validated and re-serialised: compact, and with the footer when one was added.
-    return { content: JSON.stringify(document), html: renderDocument(document) };
+    return { content: JSON.stringify(document), html: await renderDocument(document) };
   }
   if (input.html !== undefined) {
-    const clean = sanitizeTemplateHtml(input.html);
+    const clean = await sanitizeTemplateHtml(input.html);
     if (clean === '')
       throw badRequest(
         'html: nothing is left after sanitising (scripts, styles, forms, frames and comments are removed)',
@@ -46,7 +46,7 @@ export function bodyFromInput(type: TemplateType, input: BodyInput): TemplateBod
   // Contract: a marketing template created with no body gets the default marketing body.
   if (type === 'MARKETING') {
     const document = defaultMarketingDocument();
-    return { content: JSON.stringify(document), html: renderDocument(document) };
+    return { content: JSON.stringify(document), html: await renderDocument(document) };
   }
   return { content: null, html: null };
 }

@@ -1,10 +1,13 @@
 // Editor document -> email-safe HTML: a table layout 600 px wide, every style inlined (juice), every
 // text and attribute HTML-escaped. `{{variables}}` pass through untouched; they are filled at send
 // time by variables.ts.
-import juice from 'juice';
 import type { EditorBlock, EditorDocument, TextRun } from './editor-document.ts';
 import { CONTENT_WIDTH } from './editor-document.ts';
 import { escapeHtml } from '../platform/escape-html.ts';
+import { lazy } from '../platform/lazy.ts';
+
+/** juice (with cheerio), read at the first document rendered. */
+export const juicePackage = lazy(async () => (await import('juice')).default);
 
 const FONT = 'Arial, Helvetica, sans-serif';
 
@@ -101,7 +104,7 @@ function renderBlock(block: EditorBlock): string {
 }
 
 /** The HTML body an editor document sends. */
-export function renderDocument(document: EditorDocument): string {
+export async function renderDocument(document: EditorDocument): Promise<string> {
   const rows = document.blocks.map(renderBlock).join('');
   const html =
     '<!DOCTYPE html><html><head><meta charset="utf-8">' +
@@ -110,5 +113,8 @@ export function renderDocument(document: EditorDocument): string {
     `<body><table ${presentation} class="wrapper" width="100%"><tr><td class="wrapper-cell" align="center">` +
     `<table ${presentation} class="container" width="600">${rows}</table>` +
     '</td></tr></table></body></html>';
-  return juice.inlineContent(html, STYLESHEET, { applyWidthAttributes: false, applyHeightAttributes: false });
+  return (await juicePackage()).inlineContent(html, STYLESHEET, {
+    applyWidthAttributes: false,
+    applyHeightAttributes: false,
+  });
 }

@@ -63,7 +63,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateDeps)
     async (request) => {
       const { teamId } = principalOf(request);
       const { name, subject, type, previewText, content, html } = request.body;
-      const body = bodyFromInput(type, { content, html });
+      const body = await bodyFromInput(type, { content, html });
       const now = clock.now();
       const row = await insertTemplate(
         db,
@@ -116,7 +116,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateDeps)
         const current = await getTemplateForUpdate(tx, teamId, templateId);
         if (!current) throw notFound('Template');
         const type = fields.type ?? current.type;
-        const body = bodyGiven({ content, html }) ? bodyFromInput(type, { content, html }) : undefined;
+        const body = bodyGiven({ content, html }) ? await bodyFromInput(type, { content, html }) : undefined;
         if (!body && type === 'MARKETING' && current.type !== 'MARKETING') assertBodyFitsMarketing(current);
         if (!body && Object.values(fields).every((value) => value === undefined)) return current; // nothing to change
         return updateTemplate(tx, teamId, templateId, { ...fields, ...body }, clock.now());

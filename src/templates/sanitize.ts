@@ -3,8 +3,9 @@
 // iframe, object, form and their kin, every event handler, and URLs other than http(s), mailto and
 // tel (images may also use cid: for inline attachments). `{{variables}}` in links survive; they are
 // checked when filled (variables.ts).
-import juice from 'juice';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazy } from '../platform/lazy.ts';
+import { juicePackage } from './render.ts';
 
 const LAYOUT = [
   'align',
@@ -22,9 +23,10 @@ const LAYOUT = [
   'role',
 ];
 
-const OPTIONS: sanitizeHtml.IOptions = {
+/** The allow-list, on top of the package's default tags. */
+const optionsWith = (defaultTags: string[]): sanitizeHtml.IOptions => ({
   allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
+    ...defaultTags,
     'html',
     'head',
     'body',
@@ -58,7 +60,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // Text inside these is dropped with the element (title is allowed, so its text stays in <head>).
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'template', 'svg', 'math'],
   transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: withSafeStyle(attribs) }) },
-};
+});
+
+/** sanitize-html (with its parser and postcss) and the options, read at the first HTML body sanitised. */
+const sanitizer = lazy(async () => {
+  const sanitizeHtml = (await import('sanitize-html')).default;
+  return { sanitizeHtml, options: optionsWith(sanitizeHtml.defaults.allowedTags) };
+});
 
 // CSS that can run code in old engines, or url() to anything but http(s)/cid (or hidden behind CSS
 // escapes); the declaration holding it is dropped.
@@ -87,9 +95,10 @@ function styleElementsLength(html: string): number {
 }
 
 /** Rules of a <style> element are copied into style attributes first, so the design survives its removal. */
-function inlineStyleElements(html: string): string {
+async function inlineStyleElements(html: string): Promise<string> {
   if (!/<style[\s>]/i.test(html) || html.length > INLINE_HTML_MAX || styleElementsLength(html) > INLINE_CSS_MAX)
     return html;
+  const juice = await juicePackage();
   try {
     return juice(html, {
       removeStyleTags: true,
@@ -105,8 +114,9 @@ function inlineStyleElements(html: string): string {
   }
 }
 
-export function sanitizeTemplateHtml(html: string): string {
-  const clean = sanitizeHtml(inlineStyleElements(html), OPTIONS).trim();
+export async function sanitizeTemplateHtml(html: string): Promise<string> {
+  const { sanitizeHtml, options } = await sanitizer();
+  const clean = sanitizeHtml(await inlineStyleElements(html), options).trim();
   // The parser drops the doctype; a whole document gets the HTML5 one back (standards mode).
   return /^<html[\s>]/i.test(clean) ? `<!DOCTYPE html>${clean}` : clean;
 }

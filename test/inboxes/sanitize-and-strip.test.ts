@@ -50,8 +50,8 @@ const XSS_PAYLOADS = [
 ];
 
 describe('sanitizeInboundHtml', () => {
-  it.each(XSS_PAYLOADS)('neutralises %s', (payload) => {
-    const out = sanitizeInboundHtml(`<div>before</div>${payload}<div>after</div>`);
+  it.each(XSS_PAYLOADS)('neutralises %s', async (payload) => {
+    const out = await sanitizeInboundHtml(`<div>before</div>${payload}<div>after</div>`);
     expect(out).not.toMatch(
       /<\s*(script|iframe|frame|frameset|object|embed|form|input|button|textarea|svg|math|style|link|meta|base|video|audio|source|marquee|details|body)\b/i,
     );
@@ -63,8 +63,8 @@ describe('sanitizeInboundHtml', () => {
     expect(out).toContain('before');
   });
 
-  it('moves remote images to data-remote-src, keeps cid images and safe markup and links', () => {
-    const out = sanitizeInboundHtml(
+  it('moves remote images to data-remote-src, keeps cid images and safe markup and links', async () => {
+    const out = await sanitizeInboundHtml(
       '<p style="color: #333; font-weight: bold">Hi <a href="https://example.com/x?a=1&b=2">link</a> <a href="mailto:a@b.test">mail</a></p>' +
         '<img src="https://cdn.example/p.png" alt="p"><img src="//cdn.example/q.png"><img src="cid:part1.abc@x">' +
         '<table><tr><td colspan="2">cell</td></tr></table>',
@@ -79,8 +79,8 @@ describe('sanitizeInboundHtml', () => {
     expect(out).toContain('<td colspan="2">cell</td>');
   });
 
-  it('points cid images at their links, leaving unknown ones', () => {
-    const html = sanitizeInboundHtml('<img src="cid:a@x"><img src="cid:unknown@x">');
+  it('points cid images at their links, leaving unknown ones', async () => {
+    const html = await sanitizeInboundHtml('<img src="cid:a@x"><img src="cid:unknown@x">');
     const linked = linkInlineImages(html, (cid) =>
       cid === 'a@x' ? 'https://h.test/inbound/attachments/t?x=1&y=2' : null,
     );

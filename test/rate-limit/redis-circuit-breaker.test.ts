@@ -8,7 +8,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { CircuitBreakerStore, type CircuitState } from '../../src/platform/rate-limit/circuit-breaker-store.ts';
-import { CounterUnavailableError, RateLimiter, RedisCounterStore } from '../../src/platform/rate-limit/index.ts';
+import { CounterUnavailableError, RateLimiter } from '../../src/platform/rate-limit/index.ts';
+import { RedisCounterStore } from '../../src/platform/rate-limit/redis-counter-store.ts';
 import { testKeyPrefix } from './stores.ts';
 
 const START = new Date('2026-01-01T00:00:00Z');

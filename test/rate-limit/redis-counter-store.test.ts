@@ -12,8 +12,8 @@ import {
   createCounterStore,
   MemoryCounterStore,
   RateLimiter,
-  RedisCounterStore,
 } from '../../src/platform/rate-limit/index.ts';
+import { RedisCounterStore } from '../../src/platform/rate-limit/redis-counter-store.ts';
 import { TEST_REDIS_URL, testKeyPrefix } from './stores.ts';
 
 const START = '2026-01-15T12:00:00.000Z';
@@ -137,8 +137,8 @@ describe('RedisCounterStore', () => {
   });
 
   it('is what createCounterStore builds when a Redis URL is configured (behind a circuit breaker)', async () => {
-    const redis = createCounterStore(TEST_REDIS_URL);
-    const memory = createCounterStore(null);
+    const redis = await createCounterStore(TEST_REDIS_URL);
+    const memory = await createCounterStore(null);
     try {
       expect(redis).toBeInstanceOf(CircuitBreakerStore);
       expect(memory).toBeInstanceOf(MemoryCounterStore);

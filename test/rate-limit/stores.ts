@@ -3,7 +3,8 @@
 // the same instant, hence the same window keys) never share a Redis counter.
 import { randomUUID } from 'node:crypto';
 import type { CounterStore } from '../../src/platform/rate-limit/index.ts';
-import { MemoryCounterStore, RedisCounterStore } from '../../src/platform/rate-limit/index.ts';
+import { MemoryCounterStore } from '../../src/platform/rate-limit/index.ts';
+import { RedisCounterStore } from '../../src/platform/rate-limit/redis-counter-store.ts';
 
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -2,7 +2,11 @@
 // subscription, read through the `stripe` package pointed at HERALD_STRIPE_API_URL. Every failure
 // (unreachable, timeout, 5xx, refused credentials) is one CardProcessorUnavailable; an invoice that
 // does not exist is null. No pay or download link ever leaves this file.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazy } from '../../platform/lazy.ts';
+
+/** The stripe package (200-odd modules), read at the first card call or event. */
+const stripePackage = lazy(async () => (await import('stripe')).default);
 
 export interface CardInvoice {
   id: string;
@@ -75,13 +79,16 @@ function subscriptionOf(raw: Stripe.Subscription): CardSubscription {
 
 export function createStripeCardProcessor(options: StripeOptions): CardProcessor {
   const url = new URL(options.apiUrl);
-  const stripe = new Stripe(options.secretKey ?? 'sk_unset', {
-    host: url.hostname,
-    port: url.port === '' ? (url.protocol === 'http:' ? 80 : 443) : Number(url.port),
-    protocol: url.protocol === 'http:' ? 'http' : 'https',
-    timeout: options.timeoutMs,
-    maxNetworkRetries: 0,
-    telemetry: false,
+  const client = lazy(async () => {
+    const StripeClient = await stripePackage();
+    return new StripeClient(options.secretKey ?? 'sk_unset', {
+      host: url.hostname,
+      port: url.port === '' ? (url.protocol === 'http:' ? 80 : 443) : Number(url.port),
+      protocol: url.protocol === 'http:' ? 'http' : 'https',
+      timeout: options.timeoutMs,
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
   });
   const unavailable = (error: unknown) =>
     new CardProcessorUnavailable(
@@ -98,20 +105,23 @@ export function createStripeCardProcessor(options: StripeOptions): CardProcessor
   };
   return {
     async listInvoices(customerId, limit) {
-      const list = await call(() => stripe.invoices.list({ customer: customerId, limit }));
+      const list = await call(async () => (await client()).invoices.list({ customer: customerId, limit }));
       return list.data.map(invoiceOf).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
     },
     async getInvoice(invoiceId) {
       if (options.secretKey === null) throw new CardProcessorUnavailable('HERALD_STRIPE_SECRET_KEY is not set');
+      const { errors } = await stripePackage();
       try {
-        return invoiceOf(await stripe.invoices.retrieve(invoiceId));
+        return invoiceOf(await (await client()).invoices.retrieve(invoiceId));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (error instanceof errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw unavailable(error);
       }
     },
     async getSubscription(customerId) {
-      const list = await call(() => stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 1 }));
+      const list = await call(async () =>
+        (await client()).subscriptions.list({ customer: customerId, status: 'all', limit: 1 }),
+      );
       const first = list.data[0];
       return first ? subscriptionOf(first) : null;
     },
@@ -125,7 +135,7 @@ export interface CardEvent {
   customerId: string | null;
 }
 
-const eventVerifier = new Stripe('sk_unused_for_signature_checks');
+const eventVerifier = lazy(async () => new (await stripePackage())('sk_unused_for_signature_checks'));
 
 /** Stripe's default: an event signed more than 5 minutes from its receipt is a replay. */
 export const CARD_EVENT_TOLERANCE_SECONDS = 300;
@@ -145,15 +155,21 @@ function signedAtSeconds(header: string): number | null {
  * the endpoint secret, 5 minutes of tolerance around `receivedAt`, either way); null when the
  * signature fails or the event was signed too long before or after it was received.
  */
-export function verifyCardEvent(secret: string, payload: string, header: string, receivedAt: Date): CardEvent | null {
+export async function verifyCardEvent(
+  secret: string,
+  payload: string,
+  header: string,
+  receivedAt: Date,
+): Promise<CardEvent | null> {
   // The library takes `receivedAt` in milliseconds and only refuses old events; one signed in the
   // future (a clock far ahead, or a forged timestamp kept for later) is refused here.
   const signedAt = signedAtSeconds(header);
   const receivedAtSeconds = Math.floor(receivedAt.getTime() / 1000);
   if (signedAt === null || signedAt - receivedAtSeconds > CARD_EVENT_TOLERANCE_SECONDS) return null;
+  const verifier = await eventVerifier();
   let event: Stripe.Event;
   try {
-    event = eventVerifier.webhooks.constructEvent(
+    event = verifier.webhooks.constructEvent(
       payload,
       header,
       secret,

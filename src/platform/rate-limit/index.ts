@@ -4,7 +4,6 @@ export { CounterUnavailableError } from './counter-store.ts';
 export type { CounterStore, CounterWindow } from './counter-store.ts';
 export { MemoryCounterStore } from './memory-counter-store.ts';
 export type { MemoryCounterStoreOptions } from './memory-counter-store.ts';
-export { RedisCounterStore } from './redis-counter-store.ts';
 export type { RedisCounterStoreOptions } from './redis-counter-store.ts';
 export { createCounterStore } from './create-counter-store.ts';
 export { CircuitBreakerStore } from './circuit-breaker-store.ts';
