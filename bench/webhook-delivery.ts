@@ -118,7 +118,7 @@ async function main(): Promise<void> {
         db: deps.db,
         clock,
         secrets: deps.secrets,
-        transport: { dispatcher: agent.agent, checkHost: (h) => agent.checkHost(h), close: () => agent.close() },
+        transport: agent,
         logger: deps.logger,
         pollMs: 50,
       });

@@ -62,7 +62,7 @@ function workerLanes(deps: Deps): Lane[] {
       db: deps.db,
       clock: deps.clock,
       secrets: deps.secrets,
-      transport: { dispatcher: agent.agent, checkHost: (host) => agent.checkHost(host), close: () => agent.close() },
+      transport: agent,
       logger: deps.logger.child({ part: 'webhooks' }),
       metrics: deps.metrics,
     }),

@@ -3,10 +3,13 @@
 // is what rspamd advises. `reject`, `add header` and `rewrite subject` are `spam`; `soft reject`
 // and `greylist` are `suspicious`; `no action` is `clean`. An rspamd that cannot be reached, or
 // answers something else, gives way to the built-in checks (spam-local.ts) so mail keeps flowing.
-import { request } from 'undici';
+import { lazy } from '../platform/lazy.ts';
 import type { Connection, SpamDecision, SpamVerdict } from './spam-local.ts';
 
 const TIMEOUT_MS = 10_000;
+
+/** undici, read at the first message checked. */
+const undici = lazy(() => import('undici'));
 
 const VERDICT_OF_ACTION: Record<string, SpamVerdict> = {
   reject: 'spam',
@@ -38,6 +41,7 @@ export async function rspamdVerdict(
   if (connection.mailFrom !== '') headers.from = connection.mailFrom;
   if (connection.helo !== undefined) headers.helo = connection.helo;
   if (recipients.length > 0) headers.rcpt = recipients;
+  const { request } = await undici();
   const response = await request(`${baseUrl}/checkv2`, {
     method: 'POST',
     headers,

@@ -1,8 +1,9 @@
 // One delivery attempt of one call: re-check the host, POST the signed body, keep the status, the
 // time taken and the first 2 KB of the answer (never its headers). Redirects are not followed
 // (undici's request never follows them without the redirect interceptor): a 3xx is a failure.
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { deadline } from '../platform/deadline.ts';
+import { lazy } from '../platform/lazy.ts';
 import { signedHeaders } from './signing.ts';
 import { parseRetryAfter } from './retry-schedule.ts';
 
@@ -34,8 +35,12 @@ export interface AttemptResult {
   gone: boolean;
 }
 
+/** undici, read at the first delivery. */
+const undici = lazy(() => import('undici'));
+
 export interface AttemptTransport {
-  dispatcher: Dispatcher;
+  /** The connections to deliver through (http-agent.ts), made at the first delivery. */
+  dispatcher(): Promise<Dispatcher>;
   /** Resolves the host again and refuses private addresses (url-safety.ts); throws with the reason. */
   checkHost(hostname: string): Promise<void>;
   /** Closes pooled connections; called once the lane stopped. */
@@ -84,11 +89,12 @@ export async function attemptDelivery(
     await transport.checkHost(url.hostname);
     const stamp = { id: target.callId, type: target.type, attempt: target.attempt, at: now };
     const headers = signedHeaders(target.secret, stamp, target.payload);
+    const { request } = await undici();
     const response = await request(url, {
       method: 'POST',
       headers,
       body: target.payload,
-      dispatcher: transport.dispatcher,
+      dispatcher: await transport.dispatcher(),
       signal: limit.signal,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,

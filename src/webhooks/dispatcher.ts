@@ -196,7 +196,7 @@ export class WebhookDispatcher implements Lane {
     };
     void (async () => {
       const result = await attemptDelivery(
-        { dispatcher: transport.dispatcher, checkHost },
+        { dispatcher: () => transport.dispatcher(), checkHost },
         {
           callId: call.id,
           type: call.type,

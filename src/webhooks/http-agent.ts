@@ -4,9 +4,10 @@
 // public address and then be connected to a private one (DNS rebinding). Pooled keep-alive
 // connections stay on the address they were checked with; `checkHost` re-checks the name before
 // every delivery so a name that has turned private is refused even when a pooled connection exists.
+// The Agent (and the undici package) is made at the first delivery, not when the worker starts.
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
-import { Agent, buildConnector } from 'undici';
+import type { Agent, buildConnector } from 'undici';
 import type { DnsResolver } from '../adapters/dns.ts';
 import { parseAllowCidrs, resolveCheckedAddresses, type HostCheckOptions } from './url-safety.ts';
 
@@ -23,8 +24,8 @@ export interface WebhookAgentOptions {
 }
 
 export interface WebhookAgent {
-  /** Pass as `dispatcher` to undici.request. Never follows redirects (no redirect interceptor). */
-  agent: Agent;
+  /** The Agent to pass as `dispatcher` to undici.request. Never follows redirects (no redirect interceptor). */
+  dispatcher(): Promise<Agent>;
   /**
    * Resolves and checks `hostname` afresh (contract: the address is checked again before every
    * delivery); throws UnsafeWebhookHostError. The dispatcher shares one check among the calls it
@@ -42,6 +43,24 @@ export function createWebhookAgent(options: WebhookAgentOptions): WebhookAgent {
   const hostCheck: HostCheckOptions = { dns: options.dns, allowCidrs: parseAllowCidrs(options.allowCidrs) };
   // `ca` replaces Node's roots, so the operator's bundle is added to them rather than given alone.
   const ca = options.caFile === null ? undefined : [...tls.rootCertificates, readFileSync(options.caFile, 'utf8')];
+  let made: Promise<Agent> | undefined;
+  return {
+    dispatcher: () => (made ??= makeAgent(options, hostCheck, ca)),
+    checkHost: async (hostname) => {
+      await resolveCheckedAddresses(hostname, hostCheck);
+    },
+    close: async () => {
+      if (made !== undefined) await (await made).close();
+    },
+  };
+}
+
+async function makeAgent(
+  options: WebhookAgentOptions,
+  hostCheck: HostCheckOptions,
+  ca: string[] | undefined,
+): Promise<Agent> {
+  const { Agent, buildConnector } = await import('undici');
   // undici's own connector does TLS, session reuse, TCP keep-alive and the connect timeout; we only
   // choose the address it connects to.
   // One secure context for every connection: building one from the whole root store is expensive.
@@ -95,15 +114,8 @@ export function createWebhookAgent(options: WebhookAgentOptions): WebhookAgent {
     );
   };
 
-  const agent = new Agent({
+  return new Agent({
     connect,
     ...(options.connections === undefined ? {} : { connections: options.connections }),
   });
-  return {
-    agent,
-    checkHost: async (hostname) => {
-      await resolveCheckedAddresses(hostname, hostCheck);
-    },
-    close: () => agent.close(),
-  };
 }

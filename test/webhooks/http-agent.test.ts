@@ -22,7 +22,7 @@ beforeAll(async () => {
   receiver = await HttpsReceiver.start();
 });
 afterEach(async () => {
-  await Promise.all(agents.splice(0).map((agent) => agent.agent.destroy()));
+  await Promise.all(agents.splice(0).map(async (agent) => (await agent.dispatcher()).destroy()));
   receiver.reset();
   receiver.respondWith({ status: 200 });
 });
@@ -54,7 +54,7 @@ async function post(agent: WebhookAgent, url: string) {
   await agent.checkHost(new URL(url).hostname);
   const response = await request(url, {
     method: 'POST',
-    dispatcher: agent.agent,
+    dispatcher: await agent.dispatcher(),
     headers: { 'content-type': 'application/json' },
     body: '{"type":"email.sent"}',
   });
@@ -93,7 +93,11 @@ describe('webhook agent', () => {
     pointAt('loopy.hooks.test', '127.0.0.1');
     const agent = agentFor({ allowCidrs: [] });
     const error = await failure(
-      request(`https://loopy.hooks.test:${receiver.port}/`, { method: 'POST', dispatcher: agent.agent, body: '{}' }),
+      request(`https://loopy.hooks.test:${receiver.port}/`, {
+        method: 'POST',
+        dispatcher: await agent.dispatcher(),
+        body: '{}',
+      }),
     );
     expect(error).toBeInstanceOf(UnsafeWebhookHostError);
     expect(error?.message).toBe('webhook host loopy.hooks.test resolves to a non-public address 127.0.0.1 (loopback)');
@@ -118,7 +122,7 @@ describe('webhook agent', () => {
       const agent = agentFor({ allowCidrs });
       const first = await request(`https://${name}:${publicSide.port}/`, {
         method: 'POST',
-        dispatcher: agent.agent,
+        dispatcher: await agent.dispatcher(),
         body: '{}',
       });
       await first.body.text();
@@ -128,7 +132,11 @@ describe('webhook agent', () => {
       pointAt(name, '127.0.0.1');
       const fresh = agentFor({ allowCidrs });
       const error = await failure(
-        request(`https://${name}:${receiver.port}/`, { method: 'POST', dispatcher: fresh.agent, body: '{}' }),
+        request(`https://${name}:${receiver.port}/`, {
+          method: 'POST',
+          dispatcher: await fresh.dispatcher(),
+          body: '{}',
+        }),
       );
       expect(error).toBeInstanceOf(UnsafeWebhookHostError);
       expect(error?.message).toMatch(/resolves to a non-public address 127\.0\.0\.1/);
@@ -146,7 +154,7 @@ describe('webhook agent', () => {
       // Even a caller that skipped the check would only reuse the connection to 127.0.0.2.
       const reused = await request(`https://${name}:${publicSide.port}/`, {
         method: 'POST',
-        dispatcher: agent.agent,
+        dispatcher: await agent.dispatcher(),
         body: '{}',
       });
       await reused.body.text();
@@ -227,7 +235,7 @@ describe('HttpsReceiver behaviours', () => {
     const hung = await failure(
       request(`https://ok.hooks.test:${receiver.port}/`, {
         method: 'POST',
-        dispatcher: agent.agent,
+        dispatcher: await agent.dispatcher(),
         body: '{}',
         headersTimeout: 300,
       }),

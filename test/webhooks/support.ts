@@ -59,11 +59,7 @@ export async function startWebhookHarness(
               db: deps.db,
               clock: h.t.clock,
               secrets: deps.secrets,
-              transport: {
-                dispatcher: agent.agent,
-                checkHost: (host) => agent.checkHost(host),
-                close: () => agent.close(),
-              },
+              transport: agent,
               logger: deps.logger,
               pollMs: 50,
               ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),

@@ -7,12 +7,16 @@
 // sockets cost both ends CPU per message (bench/RESULTS.md, "SMS delivery"). Each API origin has one
 // pool, asked by path: nothing per message parses a fixed URL.
 import { deadline } from '../../platform/deadline.ts';
-import { ProviderPool, type ProviderRequest } from './provider-pool.ts';
+import { lazy } from '../../platform/lazy.ts';
+import type { ProviderPool, ProviderRequest } from './provider-pool.ts';
 import type { SendOutcome } from './types.ts';
 
 const PROVIDER_TIMEOUT_MS = 15_000;
 export const MAX_CONNECTIONS = 100;
 const BODY_MAX = 64 * 1024;
+
+/** The pool class with undici, read at the first request to a provider. */
+const providerPools = lazy(() => import('./provider-pool.ts'));
 
 export interface ProviderAnswer {
   status: number;
@@ -67,13 +71,15 @@ export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS, connections 
   // An adapter posts to one or two fixed URLs; the cap only guards against a caller that varies them.
   const targets = new Map<string, Target>();
 
-  function targetOf(url: string, remember: boolean): Target {
-    const known = targets.get(url);
-    if (known !== undefined) return known;
+  async function targetOf(url: string, remember: boolean): Promise<Target> {
     const parsed = new URL(url);
     let pool = pools.get(parsed.origin);
     if (pool === undefined) {
-      pool = new ProviderPool(parsed.origin, { keepAliveTimeout: 30_000, connectTimeout: timeoutMs, connections });
+      const { ProviderPool } = await providerPools();
+      // Another request may have made it while the package loaded.
+      pool =
+        pools.get(parsed.origin) ??
+        new ProviderPool(parsed.origin, { keepAliveTimeout: 30_000, connectTimeout: timeoutMs, connections });
       pools.set(parsed.origin, pool);
     }
     const target = { pool, path: `${parsed.pathname}${parsed.search}` };
@@ -102,7 +108,9 @@ export function createProviderHttp(timeoutMs = PROVIDER_TIMEOUT_MS, connections 
     };
     try {
       // A read's URL names one message: it is not kept among the few fixed ones.
-      const { pool, path } = targetOf(url, method === 'POST');
+      const { pool, path } = targets.get(url) ?? (await targetOf(url, method === 'POST'));
+      // The caller may have given up while the pool's package loaded: it never left.
+      limit.signal.throwIfAborted();
       request.path = path;
       const response = await pool.request(request);
       return { status: response.statusCode, text: await answerText(response.body, response.headers['content-length']) };
