@@ -116,11 +116,12 @@ export async function sendFactsOf(deps: VerifyDeps, question: FactsQuestion): Pr
 
 /**
  * Concurrent sends of a process read their facts in one statement, one read at a time: sends that
- * arrive meanwhile share the next read (measured faster than two reads in flight, bench/verify.ts),
- * which under load waits up to 2 ms to gather as many as the read before it (fewer statements).
+ * arrive meanwhile share the next read (measured faster than two reads in flight, bench/verify.ts).
+ * The next read starts at once: the send's transaction after it is what gathers (send-batch.ts),
+ * and a wait here measured as latency only.
  */
 export function sendFactsBatching(db: Kysely<Database>): Coalescer<FactsQuestion, SendFacts | undefined> {
-  return new Coalescer((questions) => readSendFacts(db, questions), { maxBatch: 64, gatherMs: 2 });
+  return new Coalescer((questions) => readSendFacts(db, questions), { maxBatch: 64 });
 }
 
 const NO_CONTEXT = { fromDomain: null, to: null, keyDomainId: null };
