@@ -198,7 +198,7 @@ if (process.argv[2] === 'serve') {
     `| POST /api/v1/emails | ${loadCells(herald)} |`,
     '',
     `Throughput ratio: **${(ratio * 100).toFixed(0)}%** of the bare route (target: at least 50%, ${verdict(ratio >= 0.5)}). ` +
-      `p99 ${herald.p99} ms at ${CONNECTIONS} connections (target: under 25 ms, ${verdict(herald.p99 < 25)}).`,
+      `p99 ${herald.p99} ms against ${bare.p99} ms, ${(herald.p99 / bare.p99).toFixed(2)} × (target: at most 1.5 × the bare route's p99 in the same run, ${verdict(herald.p99 <= 1.5 * bare.p99)}).`,
   ].join('\n');
   console.log(body);
   writeSection('email-send', body);
