@@ -29,6 +29,7 @@ import { registerSmsRoutes, smsCallbackRoutes, smsSendDeps } from './sms/index.t
 import { registerVerifyRoutes, verifyDeps } from './verify/index.ts';
 import { billingParts, registerBillingRoutes, stripeHookRoutes } from './billing/index.ts';
 import { journeyContactHooks, journeySegmentHooks, registerJourneyRoutes } from './journeys/index.ts';
+import { campaignContactHooks, campaignSegmentHooks, registerCampaignRoutes } from './campaigns/index.ts';
 import { domainIdsWithInboxes, registerAttachmentRoutes, registerInboundRoutes } from './inboxes/index.ts';
 
 /** Contract: request bodies over 20 MB are refused at the edge with 413. */
@@ -85,6 +86,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   // Contacts and segments ask journeys through these hooks (they cannot import journeys).
   registerContactHooks(journeyContactHooks);
   registerSegmentHooks(journeySegmentHooks);
+  registerContactHooks(campaignContactHooks);
+  registerSegmentHooks(campaignSegmentHooks);
   registerErrorHandling(app);
   registerInputStringCheck(app);
   await registerOpenApi(app, deps.config, webhookEventsOpenApi());
@@ -127,6 +130,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerSmsRoutes(api, smsSendDeps({ db, clock, secrets, announcer, config }, { batched: true }));
       registerVerifyRoutes(api, verifyDeps({ db, clock, secrets, announcer, rateLimiter, config }, emailSending));
       registerJourneyRoutes(api, { db, clock, secrets });
+      registerCampaignRoutes(api, { db, clock });
       registerInboundRoutes(api, { db, clock, secrets, blobs, publicUrl: config.publicUrl });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },

@@ -33,6 +33,7 @@ import type {
   ProMonthEventsTable,
   ProUnitChargesTable,
 } from './schema-billing.ts';
+import type { CampaignRecipientsTable, CampaignsTable, CampaignStatsTable } from './schema-campaigns.ts';
 import type { JourneyEnrolmentsTable, JourneyRunsTable, JourneysTable, JourneyStatsTable } from './schema-journeys.ts';
 import type { InboxAttachmentsTable, InboxesTable, InboxMessagesTable } from './schema-inboxes.ts';
 import type { ContactBooksTable, ContactsTable, SegmentsTable, UnsubscribesTable } from './schema-contacts.ts';
@@ -217,6 +218,9 @@ export interface Database {
   inbox_attachments: InboxAttachmentsTable;
   destination_slots: DestinationSlotsTable;
   destination_backoffs: DestinationBackoffsTable;
+  campaigns: CampaignsTable;
+  campaign_stats: CampaignStatsTable;
+  campaign_recipients: CampaignRecipientsTable;
 }
 
 /** Direct delivery's connection slots per destination, across processes (0017_destinations.sql). */

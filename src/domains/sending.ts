@@ -24,6 +24,15 @@ export async function canSendFrom(db: Kysely<Database>, teamId: number, domainNa
   return (await findVerifiedDomain(db, teamId, domainName)) !== undefined;
 }
 
+/** The id of the team's verified domain `domainName`, or undefined (a campaign keeps it). */
+export async function sendingDomainId(
+  db: Kysely<Database>,
+  teamId: number,
+  domainName: string,
+): Promise<number | undefined> {
+  return (await findVerifiedDomain(db, teamId, domainName))?.id;
+}
+
 export async function getSendingDomain(
   db: Kysely<Database>,
   secrets: Secrets,

@@ -80,6 +80,13 @@ const expected: Record<KeyLevel, Record<KeyKind, 200 | 'SCOPE_DENIED'>> = {
     sandbox: 'SCOPE_DENIED',
     live_ai: 'SCOPE_DENIED',
   },
+  campaignRead: {
+    full: 200,
+    readonly: 200,
+    sending: 'SCOPE_DENIED',
+    sandbox: 'SCOPE_DENIED',
+    live_ai: 'SCOPE_DENIED',
+  },
 };
 
 describe('key kinds per operation group', () => {

@@ -74,6 +74,13 @@ export const accessPolicy = {
     makerMustBeAdmin: true,
     summary: 'full access key made by a team admin, not limited to a domain',
   },
+  // Herald extension: campaign lists, reads and recipients; a domain-limited key sees its domain's.
+  campaignRead: {
+    kinds: ['full', 'readonly'],
+    domainLimited: 'allow',
+    makerMustBeAdmin: false,
+    summary: 'full access or read only key',
+  },
   // No key: tracking pixel and clicks, unsubscribe and confirmation pages, health, metrics, the API
   // reference, provider callbacks (which check their own signatures). Routes under the API prefix
   // must say so: a route that declares nothing fails start-up (plugin.ts).

@@ -1,0 +1,3 @@
+// What other areas may use of Campaigns. Everything else in this folder is the area's own.
+export { registerCampaignRoutes } from './routes.ts';
+export { campaignContactHooks, campaignSegmentHooks } from './hooks.ts';

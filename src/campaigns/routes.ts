@@ -1,0 +1,163 @@
+// /v1/campaigns: useSend's calls (create, list, get, schedule, pause, resume, delete) and Herald's
+// change (PATCH). Full access keys manage campaigns; read only keys list and read them. Another
+// team's campaign, or another domain's for a key limited to one, answers 404 like a missing one.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { principalOf } from '../platform/auth/plugin.ts';
+import { notFound } from '../platform/errors.ts';
+import {
+  createCampaign,
+  patchCampaign,
+  pauseCampaign,
+  removeCampaign,
+  resumeCampaign,
+  scheduleCampaign,
+  scopeOf,
+  type LifecycleDeps,
+} from './lifecycle.ts';
+import { getCampaign, listCampaigns, statsOf, type CampaignRow } from './queries.ts';
+import * as s from './schemas.ts';
+import { campaignSummaryView, campaignView } from './view.ts';
+
+async function view(deps: LifecycleDeps, row: CampaignRow) {
+  const stats = await statsOf(deps.db, row.team_id, [row.id]);
+  return campaignView(row, stats.get(row.id));
+}
+
+export function registerCampaignRoutes(app: FastifyInstance, deps: LifecycleDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const common = { tags: ['campaigns'], security: [{ apiKey: [] }] };
+  const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
+  const manage = { access: 'full' as const };
+  const read = { access: 'campaignRead' as const };
+  const params = s.CampaignParams;
+
+  api.post(
+    '/v1/campaigns',
+    {
+      config: manage,
+      schema: {
+        ...common,
+        summary: 'Create a campaign (DRAFT; scheduled at once with sendNow or scheduledAt)',
+        description:
+          'The from address on a verified domain of the team; the contact book, segment (of that book) and ' +
+          "template must be the team's. The body (html or templateId) must link to {{unsubscribeUrl}} before it is scheduled.",
+        body: s.CreateCampaignBody,
+        response: { 200: s.Campaign, ...errors },
+      },
+    },
+    async (request) => view(deps, await createCampaign(deps, principalOf(request), request.body)),
+  );
+
+  api.get(
+    '/v1/campaigns',
+    {
+      config: read,
+      schema: {
+        ...common,
+        summary: `List campaigns, newest first, ${s.PAGE_SIZE} a page`,
+        querystring: s.ListQuery,
+        response: { 200: s.CampaignList, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { page, status, search } = request.query;
+      const { rows, total } = await listCampaigns(deps.db, scopeOf(principal), { status, search }, page, s.PAGE_SIZE);
+      const stats = await statsOf(
+        deps.db,
+        principal.teamId,
+        rows.map((row) => row.id),
+      );
+      return {
+        campaigns: rows.map((row) => campaignSummaryView(row, stats.get(row.id))),
+        totalPage: Math.ceil(total / s.PAGE_SIZE),
+      };
+    },
+  );
+
+  api.get(
+    '/v1/campaigns/:id',
+    {
+      config: read,
+      schema: { ...common, summary: 'Get a campaign', params, response: { 200: s.Campaign, ...errors } },
+    },
+    async (request) => {
+      const row = await getCampaign(deps.db, scopeOf(principalOf(request)), request.params.id);
+      if (!row) throw notFound('Campaign');
+      return view(deps, row);
+    },
+  );
+
+  api.patch(
+    '/v1/campaigns/:id',
+    {
+      config: manage,
+      schema: {
+        ...common,
+        summary: 'Change a DRAFT campaign (Herald)',
+        description: 'Fields left out are unchanged; a campaign that is not DRAFT answers 400.',
+        params,
+        body: s.PatchCampaignBody,
+        response: { 200: s.Campaign, ...errors },
+      },
+    },
+    async (request) => view(deps, await patchCampaign(deps, principalOf(request), request.params.id, request.body)),
+  );
+
+  const statusCall = (path: string, summary: string, body: typeof s.ScheduleBody | undefined, description: string) => ({
+    path,
+    schema: { ...common, summary, description, params, ...(body && { body }), response: { 200: s.Success, ...errors } },
+  });
+
+  const schedule = statusCall(
+    '/v1/campaigns/:id/schedule',
+    'Schedule a campaign',
+    s.ScheduleBody,
+    'A DRAFT campaign, or a SCHEDULED one moved to another time; no scheduledAt: now. 400 once it has started.',
+  );
+  api.post(schedule.path, { config: manage, schema: schedule.schema }, async (request) => {
+    await scheduleCampaign(deps, principalOf(request), request.params.id, request.body ?? {});
+    return { success: true as const };
+  });
+
+  const pause = statusCall(
+    '/v1/campaigns/:id/pause',
+    'Pause a campaign',
+    undefined,
+    'A SCHEDULED or RUNNING campaign.',
+  );
+  api.post(pause.path, { config: manage, schema: pause.schema }, async (request) => {
+    await pauseCampaign(deps, principalOf(request), request.params.id);
+    return { success: true as const };
+  });
+
+  const resume = statusCall(
+    '/v1/campaigns/:id/resume',
+    'Resume a paused campaign',
+    undefined,
+    'It goes on where it stopped (or waits for its time if it had not started).',
+  );
+  api.post(resume.path, { config: manage, schema: resume.schema }, async (request) => {
+    await resumeCampaign(deps, principalOf(request), request.params.id);
+    return { success: true as const };
+  });
+
+  api.delete(
+    '/v1/campaigns/:id',
+    {
+      config: manage,
+      schema: {
+        ...common,
+        summary: 'Delete a campaign',
+        description: 'A RUNNING campaign is refused (400): pause it first.',
+        params,
+        response: { 200: s.Campaign, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await removeCampaign(deps, principalOf(request), request.params.id);
+      return campaignView(row, undefined);
+    },
+  );
+}

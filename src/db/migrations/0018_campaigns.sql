@@ -1,0 +1,70 @@
+-- Campaigns: one email to the subscribed contacts of a book (or a segment of it). The campaign row
+-- is the fan-out's job (SCHEDULED or RUNNING, due at next_batch_at, leased); its recipients are
+-- the snapshot taken when it starts, each given its email in the transaction that stores that email,
+-- so no contact gets two and none is skipped whatever stops a worker. Statistics are counters in
+-- campaign_stats, changed as events arrive, so reading a campaign counts nothing.
+
+CREATE TABLE campaigns (
+  id                   text PRIMARY KEY,
+  team_id              integer NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
+  name                 text NOT NULL,
+  "from"               text NOT NULL,
+  -- The verified domain of `from`: a key limited to one domain sees only its campaigns.
+  domain_id            integer NOT NULL,
+  subject              text NOT NULL,
+  preview_text         text,
+  -- No foreign keys: a book or segment deleted after the campaign was sent stays named here.
+  contact_book_id      text NOT NULL,
+  segment_id           text,
+  template_id          text,
+  html                 text,
+  content              text,
+  reply_to             jsonb NOT NULL DEFAULT '[]',
+  cc                   jsonb NOT NULL DEFAULT '[]',
+  bcc                  jsonb NOT NULL DEFAULT '[]',
+  status               text NOT NULL CHECK (status IN ('DRAFT', 'SCHEDULED', 'RUNNING', 'PAUSED', 'SENT')),
+  paused_reason        text CHECK (paused_reason IN ('MANUAL', 'QUOTA')),
+  scheduled_at         timestamptz,
+  batch_size           integer NOT NULL CHECK (batch_size BETWEEN 1 AND 100000),
+  batch_window_minutes integer NOT NULL CHECK (batch_window_minutes BETWEEN 0 AND 1440),
+  -- The fan-out's claim: due while SCHEDULED or RUNNING.
+  next_batch_at        timestamptz,
+  lease_until          timestamptz,
+  attempts             integer NOT NULL DEFAULT 0,
+  last_error           text,
+  started_at           timestamptz,
+  finished_at          timestamptz,
+  created_at           timestamptz NOT NULL,
+  updated_at           timestamptz NOT NULL
+);
+
+CREATE INDEX campaigns_team_list ON campaigns (team_id, created_at DESC, id DESC);
+CREATE INDEX campaigns_due ON campaigns (next_batch_at) WHERE status IN ('SCHEDULED', 'RUNNING');
+CREATE INDEX campaigns_team_book ON campaigns (team_id, contact_book_id) WHERE status IN ('SCHEDULED', 'RUNNING');
+CREATE INDEX campaigns_team_segment ON campaigns (team_id, segment_id) WHERE status IN ('SCHEDULED', 'RUNNING');
+
+-- A campaign's counters, a row of their own (as journey_stats): events change them while the
+-- fan-out holds the campaign row.
+CREATE TABLE campaign_stats (
+  campaign_id  text PRIMARY KEY REFERENCES campaigns (id) ON DELETE CASCADE,
+  team_id      integer NOT NULL,
+  total        integer NOT NULL DEFAULT 0,
+  sent         integer NOT NULL DEFAULT 0,
+  delivered    integer NOT NULL DEFAULT 0,
+  opened       integer NOT NULL DEFAULT 0,
+  clicked      integer NOT NULL DEFAULT 0,
+  unsubscribed integer NOT NULL DEFAULT 0,
+  bounced      integer NOT NULL DEFAULT 0,
+  hard_bounced integer NOT NULL DEFAULT 0,
+  complained   integer NOT NULL DEFAULT 0
+);
+
+-- The snapshot: who the campaign goes to, and the email each one got (null until its batch).
+CREATE TABLE campaign_recipients (
+  campaign_id text NOT NULL REFERENCES campaigns (id) ON DELETE CASCADE,
+  contact_id  text NOT NULL,
+  email       text NOT NULL,
+  email_id    text,
+  PRIMARY KEY (campaign_id, contact_id)
+);
+CREATE INDEX campaign_recipients_unsent ON campaign_recipients (campaign_id, contact_id) WHERE email_id IS NULL;
