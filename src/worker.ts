@@ -19,6 +19,7 @@ import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 import { createWebhookAgent } from './webhooks/http-agent.ts';
 import { sessionBounces } from './feedback/index.ts';
 import { registerDirectDeliveryMetrics } from './destinations/index.ts';
+import { campaignFanoutQueue } from './campaigns/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -38,6 +39,7 @@ function workerQueues(deps: Deps): Queue[] {
     smsDeliveryQueue({ provider: deps.smsProvider }),
     journeyRunsQueue(),
     journeyEnrolmentsQueue(),
+    campaignFanoutQueue(),
     // What `herald smtp` spooled: bounces and complaints, and mail for team inboxes.
     inboundMessagesQueue({
       db,

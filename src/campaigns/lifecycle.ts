@@ -8,6 +8,8 @@ import type { Principal } from '../platform/auth/api-keys.ts';
 import type { Clock } from '../platform/clock.ts';
 import { badRequest, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
+import { notifyQueue } from '../queue/index.ts';
+import { CAMPAIGN_FANOUT_QUEUE } from './fanout.ts';
 import { addressList, checkFields, checkSchedulable, type CampaignFields } from './checks.ts';
 import {
   deleteCampaign,
@@ -54,6 +56,9 @@ async function lockedCampaign(tx: Kysely<Database>, principal: Principal, id: st
   if (!row) throw notFound('Campaign');
   return row;
 }
+
+/** The fan-out's workers wake for a campaign due now (NOTIFY at commit: campaigns are few). */
+const wakeFanout = (tx: Kysely<Database>) => notifyQueue(tx, CAMPAIGN_FANOUT_QUEUE);
 
 /** SCHEDULED at `at` (now when null): due then. */
 function scheduledChange(at: Date, now: Date): CampaignChange {
@@ -107,6 +112,7 @@ export async function createCampaign(
     // useSend: sendNow or scheduledAt schedules the new campaign in the same request.
     if (input.sendNow !== true && input.scheduledAt === undefined) return row;
     await checkSchedulable(tx, row);
+    await wakeFanout(tx);
     return updateCampaign(tx, row.team_id, row.id, scheduledChange(scheduleTime(input.scheduledAt, now), now));
   });
 }
@@ -158,6 +164,7 @@ export async function scheduleCampaign(
     if (current.status !== 'DRAFT' && current.status !== 'SCHEDULED')
       throw badRequest(`status: campaign ${id} is ${current.status}; it cannot be scheduled again`);
     await checkSchedulable(tx, current);
+    await wakeFanout(tx);
     const now = deps.clock.now();
     return updateCampaign(tx, principal.teamId, id, {
       ...scheduledChange(scheduleTime(input.scheduledAt, now), now),
@@ -190,6 +197,7 @@ export async function resumeCampaign(deps: LifecycleDeps, principal: Principal, 
     const now = deps.clock.now();
     // One paused before it started waits for its time again; one that started goes on now.
     const due = current.started_at === null && current.scheduled_at !== null && current.scheduled_at > now;
+    await wakeFanout(tx);
     return updateCampaign(tx, principal.teamId, id, {
       status: current.started_at === null ? 'SCHEDULED' : 'RUNNING',
       paused_reason: null,

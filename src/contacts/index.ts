@@ -18,6 +18,7 @@ export {
   contactIdsInBook,
   contactsOf,
   lockBookFacts,
+  mailableContactsQuery,
   type BookFacts,
   type ContactFacts,
 } from './reader-queries.ts';

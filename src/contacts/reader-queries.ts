@@ -113,3 +113,16 @@ export async function contactIdsByEmail(db: Db, teamId: number, emails: string[]
     ORDER BY email, created_at, id`.execute(db);
   return new Map(rows.map((row) => [row.email, row.id]));
 }
+
+/**
+ * The contacts of a book marketing may reach now (a campaign's audience): subscribed and, in a book
+ * that confirms by double opt-in, confirmed. A query over `contacts AS c` to select from.
+ */
+export function mailableContactsQuery(db: Db, teamId: number, bookId: string, doubleOptIn: boolean) {
+  const query = db
+    .selectFrom('contacts as c')
+    .where('c.team_id', '=', teamId)
+    .where('c.contact_book_id', '=', bookId)
+    .where('c.subscribed', '=', true);
+  return doubleOptIn ? query.where('c.confirmed_at', 'is not', null) : query;
+}

@@ -41,6 +41,8 @@ export interface EmailsTable {
   text: string | null;
   headers: Json<Record<string, string> | null>;
   template_id: string | null;
+  /** The campaign that sent it (0018_campaigns.sql). */
+  campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
   in_reply_to_id: string | null;
   type: ColumnType<TemplateType, TemplateType | undefined, TemplateType>;
   scheduled_at: Timestamp | null;

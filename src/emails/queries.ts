@@ -36,6 +36,8 @@ export interface NewEmail {
   text: string | null;
   headers: Record<string, string> | null;
   templateId: string | null;
+  /** The campaign that sent it (campaigns/), or null. */
+  campaignId: string | null;
   inReplyToId: string | null;
   type: TemplateType;
   scheduledAt: Date | null;

@@ -20,7 +20,7 @@ import type { SendEmailInput } from './schemas.ts';
 /** The queue the delivery worker claims emails from. */
 export const EMAIL_DELIVERY_QUEUE = 'email-delivery';
 
-export interface QueueEmailsOptions extends Pick<EmailSend, 'batch' | 'mailDomain'> {
+export interface QueueEmailsOptions extends Pick<EmailSend, 'batch' | 'mailDomain' | 'campaignId'> {
   /** The time of the send (the caller's deps.clock). */
   now: Date;
   /**
@@ -63,8 +63,8 @@ export async function queueEmails(
   inputs: SendEmailInput[],
   options: QueueEmailsOptions,
 ): Promise<string[]> {
-  const { batch, mailDomain, ...rest } = options;
-  const [outcome] = await queueEmailSends(tx, [{ principal, inputs, batch, mailDomain }], rest);
+  const { batch, mailDomain, campaignId, ...rest } = options;
+  const [outcome] = await queueEmailSends(tx, [{ principal, inputs, batch, mailDomain, campaignId }], rest);
   if ('refused' in outcome!) throw outcome.refused;
   return outcome!.sent.ids;
 }
@@ -77,7 +77,7 @@ export async function queueEmails(
 export async function queueEmailSends(
   tx: Transaction<Database>,
   sends: EmailSend[],
-  options: Omit<QueueEmailsOptions, 'batch' | 'mailDomain'>,
+  options: Omit<QueueEmailsOptions, 'batch' | 'mailDomain' | 'campaignId'>,
 ): Promise<SendOutcome[]> {
   const { now } = options;
   const outcomes: SendOutcome[] = new Array<SendOutcome>(sends.length);

@@ -164,6 +164,7 @@ export const Email = z.object({
     .string()
     .nullable()
     .describe('when the next delivery attempt is due, while a deferred email waits for it; else null'),
+  campaignId: z.string().nullable().describe('the campaign that sent it, or null'),
   emailEvents: EmailEvent.array().describe('oldest first'),
 });
 

@@ -25,6 +25,11 @@ export interface EmailSend {
    * that name may send from it, to its own members only (builtin-sender.ts).
    */
   mailDomain?: string | undefined;
+  /**
+   * The campaign these emails belong to: they are MARKETING whatever their body (each copy with its
+   * own unsubscribe link and List-Unsubscribe), carry `Precedence: bulk`, and keep the campaign's id.
+   */
+  campaignId?: string | undefined;
 }
 
 /** A send whose body passed the checks that need no database but the key's domain. */
@@ -35,6 +40,7 @@ export interface CheckedSend {
   inputs: SendEmailInput[];
   batch: boolean;
   mailDomain: string | undefined;
+  campaignId: string | undefined;
   checked: CheckedInput[];
 }
 
@@ -56,7 +62,8 @@ export async function checkSend(tx: Tx, send: EmailSend, index: number): Promise
   const batch = send.batch ?? send.inputs.length > 1;
   const inputs = validated(send.inputs, batch);
   const checked = await checkInputs(tx, send.principal, inputs, batch);
-  return { index, principal: send.principal, inputs, batch, mailDomain: send.mailDomain, checked };
+  const { principal, mailDomain, campaignId } = send;
+  return { index, principal, inputs, batch, mailDomain, campaignId, checked };
 }
 
 /** Each send's rows, from one read of every team's context; a refused send goes to `refuse`. */
@@ -117,9 +124,15 @@ async function prepareSend(tx: Tx, send: CheckedSend, context: SendContext, now:
       template = (await getTemplateForSend(tx, teamId, input.templateId)) ?? null;
       if (!template) throw new ApiError(404, 'NOT_FOUND', `${at('templateId')}: template not found`);
     }
-    prepared.push({ input, domainId, fromDomain, recipients, ...partsOf(input, template) });
+    prepared.push({
+      input,
+      domainId,
+      fromDomain,
+      recipients,
+      ...partsOf(input, template, send.campaignId !== undefined),
+    });
   }
-  const { emails, wanted } = buildEmails(prepared, context, principal.keyId, now);
+  const { emails, wanted } = buildEmails(prepared, context, principal.keyId, now, send.campaignId ?? null);
   checkSendSize(context.plan, wanted);
   return { index: send.index, teamId, plan: context.plan, emails, wanted, usage: context.usage };
 }

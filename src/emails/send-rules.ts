@@ -77,9 +77,10 @@ function withPreheader(html: string | null, previewText: string | null): string 
 export function partsOf(
   input: SendEmailInput,
   template: TemplateForSend | null,
+  marketing = false,
 ): { parts: TemplateParts; type: TemplateType } {
   let parts: TemplateParts = { subject: input.subject ?? '', html: input.html ?? null, text: input.text ?? null };
-  const type: TemplateType = template?.type ?? 'TRANSACTIONAL';
+  const type: TemplateType = marketing ? 'MARKETING' : (template?.type ?? 'TRANSACTIONAL');
   if (template !== null)
     parts = {
       subject: input.subject ?? template.subject,
@@ -99,6 +100,7 @@ export function buildEmails(
   context: SendContext,
   apiKeyId: string,
   now: Date,
+  campaignId: string | null = null,
 ): { emails: NewEmail[]; wanted: Reservation } {
   const emails: NewEmail[] = [];
   const counts: { type: TemplateType; recipients: number }[] = [];
@@ -130,8 +132,10 @@ export function buildEmails(
       subject: parts.subject,
       html: parts.html,
       text: parts.text,
-      headers: input.headers ?? null,
+      // Bulk mail says so (RFC 2076): auto-responders then stay quiet.
+      headers: campaignId === null ? (input.headers ?? null) : { ...input.headers, Precedence: 'bulk' },
       templateId: input.templateId ?? null,
+      campaignId,
       inReplyToId: input.inReplyToId ?? null,
       type,
       scheduledAt,

@@ -32,6 +32,7 @@ export function emailView(row: EmailRow, events: EmailEventRow[]) {
     latestStatus: latestStatusOf(row),
     attempts: row.attempts,
     nextAttemptAt: row.status === 'QUEUED' && row.delivery_delayed ? row.run_at.toISOString() : null,
+    campaignId: row.campaign_id,
     emailEvents: events.map((event) => ({
       emailId: event.email_id,
       status: event.status,

@@ -68,3 +68,7 @@ CREATE TABLE campaign_recipients (
   PRIMARY KEY (campaign_id, contact_id)
 );
 CREATE INDEX campaign_recipients_unsent ON campaign_recipients (campaign_id, contact_id) WHERE email_id IS NULL;
+
+-- The campaign an email belongs to (its GET, its webhooks, the email_activity segment condition).
+ALTER TABLE emails ADD COLUMN campaign_id text;
+CREATE INDEX emails_team_campaign ON emails (team_id, campaign_id, created_at DESC) WHERE campaign_id IS NOT NULL;

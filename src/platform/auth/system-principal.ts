@@ -3,7 +3,7 @@
 // may; the email's api_key_id records `system:<purpose>`, which names the sender and matches no key.
 import type { Principal } from './api-keys.ts';
 
-export const SYSTEM_SEND_PURPOSES = ['contact-confirmation', 'verification', 'journey'] as const;
+export const SYSTEM_SEND_PURPOSES = ['contact-confirmation', 'verification', 'journey', 'campaign'] as const;
 export type SystemSendPurpose = (typeof SYSTEM_SEND_PURPOSES)[number];
 
 export function systemPrincipal(teamId: number, purpose: SystemSendPurpose): Principal {

@@ -1,0 +1,80 @@
+// The fan-out's statements: the campaign row under this claim's lease, the snapshot of recipients,
+// the next recipients without an email, and each recipient's email written beside it.
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../db/handle.ts';
+import type { Database } from '../db/schema.ts';
+import type { CampaignRow } from './queries.ts';
+
+/** The campaign, locked, if this claim's lease still holds it (else another worker took it over). */
+export function lockLeasedCampaign(db: Db, id: string, leaseUntil: Date): Promise<CampaignRow | undefined> {
+  return db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('id', '=', id)
+    .where('lease_until', '=', leaseUntil)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A query over `contacts AS c` (contacts/index.ts, segments/index.ts): who the campaign goes to. */
+type Audience = SelectQueryBuilder<Database & { c: Database['contacts'] }, 'c', object>;
+
+/** Stores who the campaign goes to now, in one statement; answers how many. */
+export async function takeSnapshot(db: Db, campaignId: string, audience: Audience): Promise<number> {
+  const result = await db
+    .insertInto('campaign_recipients')
+    .columns(['campaign_id', 'contact_id', 'email'])
+    .expression(audience.select([sql<string>`${campaignId}::text`.as('campaign_id'), 'c.id', 'c.email']))
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+}
+
+export interface Recipient {
+  contact_id: string;
+  email: string;
+}
+
+/** The next recipients without an email, in contact order. */
+export function unsentRecipients(db: Db, campaignId: string, limit: number): Promise<Recipient[]> {
+  return db
+    .selectFrom('campaign_recipients')
+    .select(['contact_id', 'email'])
+    .where('campaign_id', '=', campaignId)
+    .where('email_id', 'is', null)
+    .orderBy('contact_id')
+    .limit(limit)
+    .execute();
+}
+
+/** Each recipient's email, in the transaction that stored it: a recipient with one is never sent again. */
+export async function recordRecipientEmails(
+  db: Db,
+  campaignId: string,
+  sent: readonly { contactId: string; emailId: string }[],
+): Promise<void> {
+  if (sent.length === 0) return;
+  await sql`UPDATE campaign_recipients r SET email_id = s.email_id
+    FROM unnest(${sent.map((s) => s.contactId)}::text[], ${sent.map((s) => s.emailId)}::text[]) AS s (contact_id, email_id)
+    WHERE r.campaign_id = ${campaignId} AND r.contact_id = s.contact_id`.execute(db);
+}
+
+/** Recipients who left the book or unsubscribed since the snapshot: no email, and out of the total. */
+export async function dropRecipients(db: Db, teamId: number, campaignId: string, contactIds: readonly string[]) {
+  if (contactIds.length === 0) return;
+  await db
+    .deleteFrom('campaign_recipients')
+    .where('campaign_id', '=', campaignId)
+    .where('contact_id', 'in', [...contactIds])
+    .execute();
+  await addToStats(db, teamId, campaignId, { total: -contactIds.length });
+}
+
+export async function addToStats(db: Db, teamId: number, campaignId: string, change: { total: number }) {
+  await db
+    .updateTable('campaign_stats')
+    .set((eb) => ({ total: eb('total', '+', change.total) }))
+    .where('team_id', '=', teamId)
+    .where('campaign_id', '=', campaignId)
+    .execute();
+}

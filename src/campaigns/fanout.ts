@@ -1,0 +1,173 @@
+// The fan-out: the `campaign-fanout` queue over the campaign rows. A SCHEDULED campaign that comes
+// due starts: its audience (the book's subscribed, confirmed contacts, matching the segment when one
+// is set) is stored as its recipients in one statement, and it turns RUNNING. Each later claim sends
+// the next recipients through queueEmails (MARKETING, the campaign's id on every email) and writes
+// each recipient's email id in that same transaction, so a worker killed mid-batch leaves nothing
+// half-sent: the next claim finds exactly the recipients still without an email. The campaign row
+// is locked under the claim's lease for the whole batch, so a pause waits for it and two workers
+// never send the same batch.
+import { sql, type Transaction } from 'kysely';
+import { bookFacts, contactsOf, mailableContactsQuery } from '../contacts/index.ts';
+import type { Database } from '../db/schema.ts';
+import { queueEmails } from '../emails/index.ts';
+import { systemPrincipal } from '../platform/auth/system-principal.ts';
+import { defineQueue, type BatchContext, type Queue } from '../queue/index.ts';
+import { segmentContactsQuery } from '../segments/index.ts';
+import {
+  addToStats,
+  dropRecipients,
+  lockLeasedCampaign,
+  recordRecipientEmails,
+  takeSnapshot,
+  unsentRecipients,
+  type Recipient,
+} from './fanout-queries.ts';
+import { updateCampaign, type CampaignRow } from './queries.ts';
+
+export const CAMPAIGN_FANOUT_QUEUE = 'campaign-fanout';
+
+const MINUTE = 60_000;
+/** queueEmails takes at most 100 inputs at once. */
+const SEND_CHUNK = 100;
+/** Recipients one claim sends at most: a transaction of bounded size, whatever the batch size. */
+const CLAIM_MAX = 500;
+
+/** useSend's names for the unsubscribe link become Herald's, which delivery fills per recipient. */
+const bodyOf = (html: string | null) =>
+  html?.replace(/\{\{\s*(usesend_unsubscribe_url|unsend_unsubscribe_url)\s*\}\}/g, '{{unsubscribeUrl}}') ?? null;
+
+/** Starts a due campaign: its recipients as of now, then RUNNING and due at once. */
+async function start(tx: Transaction<Database>, campaign: CampaignRow, now: Date): Promise<void> {
+  const { team_id: teamId } = campaign;
+  const book = await bookFacts(tx, teamId, campaign.contact_book_id);
+  let audience = book && mailableContactsQuery(tx, teamId, book.id, book.double_opt_in_enabled);
+  if (audience && campaign.segment_id !== null) {
+    const segment = await segmentContactsQuery(tx, teamId, campaign.segment_id, now);
+    audience = segment && audience.where('c.id', 'in', segment.select('c.id'));
+  }
+  const total = audience ? await takeSnapshot(tx, campaign.id, audience) : 0;
+  await addToStats(tx, teamId, campaign.id, { total });
+  await updateCampaign(tx, teamId, campaign.id, {
+    status: 'RUNNING',
+    started_at: now,
+    next_batch_at: now,
+    last_error: audience ? null : 'the contact book or segment no longer exists',
+    updated_at: now,
+  });
+}
+
+/** The variables of one recipient, as templates and journeys give them. */
+function variablesOf(contact: {
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  properties: Record<string, string>;
+}) {
+  return {
+    ...contact.properties,
+    email: contact.email,
+    firstName: contact.first_name ?? '',
+    lastName: contact.last_name ?? '',
+  };
+}
+
+/** How many recipients this claim sends: the batch size spread over its window, at most CLAIM_MAX. */
+function claimSize(campaign: CampaignRow): number {
+  return Math.min(campaign.batch_size, CLAIM_MAX);
+}
+
+/** When the next claim is due: at once, or after its share of the batch window. */
+function nextBatchAt(campaign: CampaignRow, sent: number, now: Date): Date {
+  if (campaign.batch_window_minutes === 0) return now;
+  return new Date(now.getTime() + (campaign.batch_window_minutes * MINUTE * sent) / campaign.batch_size);
+}
+
+/** Sends the next recipients, or finishes the campaign when none is left. */
+async function sendBatch(tx: Transaction<Database>, campaign: CampaignRow, now: Date): Promise<void> {
+  const { team_id: teamId } = campaign;
+  const recipients = await unsentRecipients(tx, campaign.id, claimSize(campaign));
+  if (recipients.length === 0) {
+    await updateCampaign(tx, teamId, campaign.id, {
+      status: 'SENT',
+      finished_at: now,
+      next_batch_at: null,
+      updated_at: now,
+    });
+    return;
+  }
+  const contacts = new Map(
+    (
+      await contactsOf(
+        tx,
+        recipients.map((r) => ({ teamId, id: r.contact_id })),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  // Who left the book or unsubscribed since the snapshot gets nothing.
+  const gone = recipients.filter((r) => contacts.get(r.contact_id)?.subscribed !== true);
+  await dropRecipients(
+    tx,
+    teamId,
+    campaign.id,
+    gone.map((r) => r.contact_id),
+  );
+  const sending = recipients.filter((r) => contacts.get(r.contact_id)?.subscribed === true);
+  const html = bodyOf(campaign.html);
+  const inputOf = (r: Recipient) => ({
+    from: campaign.from,
+    to: r.email,
+    subject: campaign.subject,
+    ...(campaign.template_id === null ? { html: html! } : { templateId: campaign.template_id }),
+    ...(campaign.reply_to.length > 0 && { replyTo: campaign.reply_to }),
+    ...(campaign.cc.length > 0 && { cc: campaign.cc }),
+    ...(campaign.bcc.length > 0 && { bcc: campaign.bcc }),
+    variables: variablesOf(contacts.get(r.contact_id)!),
+  });
+  const sent: { contactId: string; emailId: string }[] = [];
+  for (let from = 0; from < sending.length; from += SEND_CHUNK) {
+    const chunk = sending.slice(from, from + SEND_CHUNK);
+    const ids = await queueEmails(tx, systemPrincipal(teamId, 'campaign'), chunk.map(inputOf), {
+      now,
+      batch: true,
+      campaignId: campaign.id,
+    });
+    chunk.forEach((r, i) => sent.push({ contactId: r.contact_id, emailId: ids[i]! }));
+  }
+  await recordRecipientEmails(tx, campaign.id, sent);
+  await updateCampaign(tx, teamId, campaign.id, {
+    next_batch_at: nextBatchAt(campaign, recipients.length, now),
+    updated_at: now,
+  });
+}
+
+async function fanOut(row: CampaignRow, ctx: BatchContext): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (tx) => {
+    const campaign = await lockLeasedCampaign(tx, row.id, ctx.leaseUntil);
+    // Paused or deleted since the claim, or taken over by another worker: nothing to do.
+    if (campaign?.status === 'SCHEDULED') await start(tx, campaign, now);
+    else if (campaign?.status === 'RUNNING') await sendBatch(tx, campaign, now);
+  });
+}
+
+export function campaignFanoutQueue(): Queue {
+  return defineQueue<CampaignRow>({
+    name: CAMPAIGN_FANOUT_QUEUE,
+    table: 'campaigns',
+    idType: 'text',
+    dueColumn: 'next_batch_at',
+    leaseColumn: 'lease_until',
+    attemptsColumn: 'attempts',
+    readyWhere: sql`status IN ('SCHEDULED', 'RUNNING')`,
+    batchSize: 4,
+    leaseMs: 5 * MINUTE,
+    maxAttempts: 10,
+    backoff: { baseMs: 10_000, maxMs: 30 * MINUTE },
+    handleRow: fanOut,
+    // Each claim is one batch of a long campaign: attempts count failures in a row, not batches.
+    onDone: sql`attempts = 0, last_error = NULL`,
+    onRetry: sql`last_error = job_error`,
+    // Out of attempts: paused with the reason, for the team to resume once it is mended.
+    onFailed: sql`status = 'PAUSED', paused_reason = 'MANUAL', next_batch_at = NULL, last_error = job_error`,
+  });
+}

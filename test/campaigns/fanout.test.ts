@@ -1,0 +1,170 @@
+// The fan-out through HTTP and the campaign-fanout queue: the audience taken once when a campaign
+// starts (subscribed contacts, the segment's when one is set), one MARKETING email per recipient
+// carrying the campaign's id, batches spread over the window, pause and resume, two runners at once.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGN_FANOUT_QUEUE, campaignFanoutQueue } from '../../src/campaigns/index.ts';
+import { QueueRunner } from '../../src/queue/index.ts';
+import { startEmailHarness, type EmailHarness } from '../emails/support.ts';
+import { definition } from '../segments/helpers.ts';
+import { campaignTeam, type CampaignTeam } from './support.ts';
+
+let h: EmailHarness;
+beforeAll(async () => void (h = await startEmailHarness()), 120_000);
+afterAll(() => h.close());
+
+async function startRunner() {
+  const runner = new QueueRunner({
+    database: h.t.deps.database,
+    queues: [campaignFanoutQueue()],
+    clock: h.t.clock,
+    pollMs: 50,
+  });
+  await runner.start();
+  return runner;
+}
+
+/** Lets the runners take every campaign of the team due now, until none is due or held. */
+async function drain(team: CampaignTeam, runners: QueueRunner[]) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    for (const runner of runners) runner.notify(CAMPAIGN_FANOUT_QUEUE);
+    await Promise.all(runners.map((runner) => runner.idle()));
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM campaigns WHERE team_id = ${team.id}
+      AND (lease_until IS NOT NULL OR (status IN ('SCHEDULED', 'RUNNING') AND next_batch_at <= ${h.t.clock.now()}))`.execute(
+      h.t.deps.db,
+    );
+    if (rows[0]!.n === 0) return;
+    if (Date.now() > deadline) throw new Error(`campaigns not drained: ${rows[0]!.n} due or held`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function addContacts(team: CampaignTeam, count: number, prefix: string, fields: Record<string, unknown> = {}) {
+  const contacts = Array.from({ length: count }, (_, i) => ({
+    email: `${prefix}${i}@example.test`,
+    firstName: `Reader${i}`,
+    ...fields,
+  }));
+  const added = await team.call('POST', `/v1/contactBooks/${team.bookId}/contacts/bulk`, contacts);
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+}
+
+/** The campaign's emails by recipient address: how many each got. */
+async function emailsPerRecipient(campaignId: string) {
+  const { rows } = await sql<{ to: string; n: number }>`SELECT "to" #>> '{}' AS "to", count(*)::int AS n
+    FROM emails WHERE campaign_id = ${campaignId} GROUP BY 1`.execute(h.t.deps.db);
+  return new Map(rows.map((row) => [row.to, row.n]));
+}
+
+const read = async (team: CampaignTeam, id: string) => (await team.call('GET', `/v1/campaigns/${id}`)).body;
+
+describe('fan-out', () => {
+  it('sends each subscribed contact of the snapshot one marketing email, in batches over the window', async () => {
+    const team = await campaignTeam(h);
+    await addContacts(team, 250, 'reader');
+    await addContacts(team, 5, 'gone', { subscribed: false });
+    const runner = await startRunner();
+    try {
+      const { body: c } = await team.create({ batchSize: 100, batchWindowMinutes: 10, sendNow: true });
+      await drain(team, [runner]);
+      expect(await read(team, c.id)).toMatchObject({ status: 'RUNNING', total: 250 });
+      expect([...(await emailsPerRecipient(c.id)).values()].reduce((a, b) => a + b, 0)).toBe(100);
+      // Added after the start: not part of the campaign.
+      await addContacts(team, 3, 'late');
+      h.t.clock.advance(10 * 60_000);
+      await drain(team, [runner]);
+      expect((await emailsPerRecipient(c.id)).size).toBe(200);
+      h.t.clock.advance(10 * 60_000);
+      await drain(team, [runner]);
+      h.t.clock.advance(10 * 60_000);
+      await drain(team, [runner]);
+      const done = await read(team, c.id);
+      expect(done).toMatchObject({ status: 'SENT', total: 250 });
+      expect(done.finishedAt).not.toBeNull();
+      const sent = await emailsPerRecipient(c.id);
+      expect(sent.size).toBe(250);
+      expect([...sent.values()].every((n) => n === 1)).toBe(true);
+      expect([...sent.keys()].some((to) => to.startsWith('late') || to.startsWith('gone'))).toBe(false);
+      const { rows } = await sql<{ id: string; type: string; headers: Record<string, string>; html: string }>`
+        SELECT id, type, headers, html FROM emails WHERE campaign_id = ${c.id} AND "to" #>> '{}' = 'reader7@example.test'`.execute(
+        h.t.deps.db,
+      );
+      expect(rows[0]).toMatchObject({ type: 'MARKETING', headers: { Precedence: 'bulk' } });
+      expect(rows[0]!.html).toContain('Hello Reader7');
+      const email = await team.call('GET', `/v1/emails/${rows[0]!.id}`);
+      expect(email.body.campaignId).toBe(c.id);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('sends nothing while paused and goes on where it stopped, once each', async () => {
+    const team = await campaignTeam(h);
+    await addContacts(team, 120, 'p');
+    const runner = await startRunner();
+    try {
+      const { body: c } = await team.create({ batchSize: 50, batchWindowMinutes: 5, sendNow: true });
+      await drain(team, [runner]);
+      expect((await team.call('POST', `/v1/campaigns/${c.id}/pause`, {})).status).toBe(200);
+      h.t.clock.advance(60 * 60_000);
+      await drain(team, [runner]);
+      expect((await emailsPerRecipient(c.id)).size).toBe(50);
+      expect(await read(team, c.id)).toMatchObject({ status: 'PAUSED', pausedReason: 'MANUAL' });
+      expect((await team.call('POST', `/v1/campaigns/${c.id}/schedule`, {})).status).toBe(400);
+      expect((await team.call('POST', `/v1/campaigns/${c.id}/resume`, {})).status).toBe(200);
+      expect((await read(team, c.id)).status).toBe('RUNNING');
+      for (let i = 0; i < 4; i++) {
+        await drain(team, [runner]);
+        h.t.clock.advance(5 * 60_000);
+      }
+      const sent = await emailsPerRecipient(c.id);
+      expect(sent.size).toBe(120);
+      expect([...sent.values()].every((n) => n === 1)).toBe(true);
+      expect((await read(team, c.id)).status).toBe('SENT');
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('sends once each with two runners taking the same campaign', async () => {
+    const team = await campaignTeam(h);
+    await addContacts(team, 300, 'two');
+    const runners = [await startRunner(), await startRunner()];
+    try {
+      const { body: c } = await team.create({ batchSize: 40, sendNow: true });
+      await drain(team, runners);
+      const sent = await emailsPerRecipient(c.id);
+      expect(sent.size).toBe(300);
+      expect([...sent.values()].every((n) => n === 1)).toBe(true);
+      expect(await read(team, c.id)).toMatchObject({ status: 'SENT', total: 300 });
+    } finally {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    }
+  });
+
+  it("takes a segment's contacts only, and waits for a later scheduled time", async () => {
+    const team = await campaignTeam(h);
+    await addContacts(team, 10, 'other');
+    await addContacts(team, 10, 'vip');
+    const segment = await team.call('POST', `/v1/contactBooks/${team.bookId}/segments`, {
+      name: 'VIP',
+      definition: definition([{ type: 'email', op: 'contains', value: 'vip' }]),
+    });
+    expect(segment.status, JSON.stringify(segment.body)).toBe(201);
+    const runner = await startRunner();
+    try {
+      const at = new Date(h.t.clock.now().getTime() + 3_600_000).toISOString();
+      const { body: c } = await team.create({ segmentId: segment.body.id, scheduledAt: at });
+      await drain(team, [runner]);
+      expect(await read(team, c.id)).toMatchObject({ status: 'SCHEDULED', total: 0 });
+      h.t.clock.advance(3_600_000);
+      await drain(team, [runner]);
+      const sent = await emailsPerRecipient(c.id);
+      expect([...sent.keys()].sort()).toEqual(Array.from({ length: 10 }, (_, i) => `vip${i}@example.test`).sort());
+      expect(await read(team, c.id)).toMatchObject({ status: 'SENT', total: 10 });
+    } finally {
+      await runner.stop();
+    }
+  });
+});
