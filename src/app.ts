@@ -130,7 +130,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerSmsRoutes(api, smsSendDeps({ db, clock, secrets, announcer, config }, { batched: true }));
       registerVerifyRoutes(api, verifyDeps({ db, clock, secrets, announcer, rateLimiter, config }, emailSending));
       registerJourneyRoutes(api, { db, clock, secrets });
-      registerCampaignRoutes(api, { db, clock });
+      registerCampaignRoutes(api, { db, clock, secrets });
       registerInboundRoutes(api, { db, clock, secrets, blobs, publicUrl: config.publicUrl });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },

@@ -78,3 +78,19 @@ export async function addToStats(db: Db, teamId: number, campaignId: string, cha
     .where('campaign_id', '=', campaignId)
     .execute();
 }
+
+/** The contact each of these emails of the campaign went to. */
+export async function contactsOfEmails(
+  db: Db,
+  campaignId: string,
+  emailIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (emailIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('campaign_recipients')
+    .select(['email_id', 'contact_id'])
+    .where('campaign_id', '=', campaignId)
+    .where('email_id', 'in', [...emailIds])
+    .execute();
+  return new Map(rows.map((row) => [row.email_id!, row.contact_id]));
+}

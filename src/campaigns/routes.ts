@@ -3,8 +3,12 @@
 // team's campaign, or another domain's for a key limited to one, answers 404 like a missing one.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { campaignEmailsPage } from '../emails/index.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
+import type { Secrets } from '../platform/crypto.ts';
 import { notFound } from '../platform/errors.ts';
+import { cursorPage, decodeCursor, encodeCursor } from '../platform/pagination.ts';
+import { contactsOfEmails } from './fanout-queries.ts';
 import {
   createCampaign,
   patchCampaign,
@@ -24,7 +28,7 @@ async function view(deps: LifecycleDeps, row: CampaignRow) {
   return campaignView(row, stats.get(row.id));
 }
 
-export function registerCampaignRoutes(app: FastifyInstance, deps: LifecycleDeps): void {
+export function registerCampaignRoutes(app: FastifyInstance, deps: LifecycleDeps & { secrets: Secrets }): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['campaigns'], security: [{ apiKey: [] }] };
   const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
@@ -86,6 +90,50 @@ export function registerCampaignRoutes(app: FastifyInstance, deps: LifecycleDeps
       const row = await getCampaign(deps.db, scopeOf(principalOf(request)), request.params.id);
       if (!row) throw notFound('Campaign');
       return view(deps, row);
+    },
+  );
+
+  api.get(
+    '/v1/campaigns/:id/recipients',
+    {
+      config: read,
+      schema: {
+        ...common,
+        summary: "A campaign's recipients and their emails, newest first (Herald)",
+        description: `limit 1 to ${s.RECIPIENTS_LIMIT_MAX} (default ${s.RECIPIENTS_LIMIT_DEFAULT}); status filters by the email's latestStatus; pass nextCursor back as cursor.`,
+        params,
+        querystring: s.RecipientsQuery,
+        response: { 200: s.RecipientList, ...errors },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { teamId } = principal;
+      const campaign = await getCampaign(deps.db, scopeOf(principal), request.params.id);
+      if (!campaign) throw notFound('Campaign');
+      const { status, cursor, limit } = request.query;
+      const list = `campaign-recipients:${campaign.id}`;
+      const position = cursor === undefined ? undefined : decodeCursor(deps.secrets, cursor, list, teamId);
+      const after = position === undefined ? undefined : ([String(position[0]), String(position[1])] as const);
+      const emails = await campaignEmailsPage(deps.db, teamId, campaign.id, { status, after, limit: limit + 1 });
+      const page = cursorPage(emails, limit, (last) =>
+        encodeCursor(deps.secrets, list, teamId, [last.created_at.toISOString(), last.id]),
+      );
+      const contacts = await contactsOfEmails(
+        deps.db,
+        campaign.id,
+        page.data.map((email) => email.id),
+      );
+      return {
+        data: page.data.map((email) => ({
+          emailId: email.id,
+          contactId: contacts.get(email.id)!,
+          email: email.to,
+          status: email.status,
+          updatedAt: email.updated_at.toISOString(),
+        })),
+        nextCursor: page.nextCursor,
+      };
     },
   );
 

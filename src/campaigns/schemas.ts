@@ -2,7 +2,8 @@
 // plus Herald's segmentId and templateId. Each limit answers 400 naming the field.
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES, PAUSED_REASONS } from '../db/schema-campaigns.ts';
-import { pageParam } from '../platform/pagination.ts';
+import { EMAIL_STATUSES } from '../emails/index.ts';
+import { cursorParam, limitParam, pageParam } from '../platform/pagination.ts';
 
 export const NAME_MAX = 200;
 export const SUBJECT_MAX = 998;
@@ -13,6 +14,8 @@ export const BATCH_SIZE_MAX = 100_000;
 export const BATCH_SIZE_DEFAULT = 500;
 export const BATCH_WINDOW_MAX = 1_440;
 export const PAGE_SIZE = 30;
+export const RECIPIENTS_LIMIT_MAX = 100;
+export const RECIPIENTS_LIMIT_DEFAULT = 50;
 
 export const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
@@ -118,3 +121,19 @@ export const Campaign = CampaignSummary.extend({
 
 export const CampaignList = z.object({ campaigns: CampaignSummary.array(), totalPage: z.number().int() });
 export const Success = z.object({ success: z.literal(true) });
+
+export const RecipientsQuery = z.object({
+  status: z.enum(EMAIL_STATUSES).optional().describe("the email's latestStatus"),
+  cursor: cursorParam,
+  limit: limitParam(RECIPIENTS_LIMIT_MAX, RECIPIENTS_LIMIT_DEFAULT),
+});
+
+export const CampaignRecipient = z.object({
+  emailId: z.string(),
+  contactId: z.string(),
+  email: z.string(),
+  status: z.enum(EMAIL_STATUSES),
+  updatedAt: z.string(),
+});
+
+export const RecipientList = z.object({ data: CampaignRecipient.array(), nextCursor: z.string().nullable() });

@@ -14,4 +14,11 @@ export { mayBecome, STATUS_MAY_BECOME } from './status-precedence.ts';
 export { parseAddress, domainOf } from './recipients.ts';
 export { EMAIL_STATUSES } from './schemas.ts';
 export { parseReturnPath, returnPathAddress } from './return-path.ts';
-export { emailsWithRecipients, failedEmailsOf, teamEmailIds, type EmailWithRecipients } from './reader-queries.ts';
+export {
+  campaignEmailsPage,
+  emailsWithRecipients,
+  failedEmailsOf,
+  teamEmailIds,
+  type CampaignEmail,
+  type EmailWithRecipients,
+} from './reader-queries.ts';

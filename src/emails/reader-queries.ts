@@ -2,6 +2,7 @@
 // feedback's batch); each is one statement whatever the number of ids.
 import { sql } from 'kysely';
 import type { Db } from '../db/handle.ts';
+import type { EmailStatus } from '../db/schema.ts';
 import type { EmailOfEvent } from './views.ts';
 
 /**
@@ -61,4 +62,42 @@ export async function emailsWithRecipients(
     emails.set(row.id, found);
   }
   return emails;
+}
+
+export interface CampaignEmail {
+  id: string;
+  /** The recipient: a campaign email goes to one address. */
+  to: string;
+  /** As the email's latestStatus reads it (a deferred one is DELIVERY_DELAYED). */
+  status: EmailStatus;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * A page of a campaign's emails, newest first, after `after` ([created_at ISO, id]), at most
+ * `limit` rows, of one status when asked (campaigns' recipient list).
+ */
+export async function campaignEmailsPage(
+  db: Db,
+  teamId: number,
+  campaignId: string,
+  page: { status: EmailStatus | undefined; after: readonly [string, string] | undefined; limit: number },
+): Promise<CampaignEmail[]> {
+  let query = db
+    .selectFrom('emails')
+    .select(['id', sql<string>`"to" #>> '{}'`.as('to'), 'status', 'delivery_delayed', 'created_at', 'updated_at'])
+    .where('team_id', '=', teamId)
+    .where('campaign_id', '=', campaignId);
+  if (page.status === 'DELIVERY_DELAYED')
+    query = query.where('status', '=', 'QUEUED').where('delivery_delayed', '=', true);
+  else if (page.status === 'QUEUED') query = query.where('status', '=', 'QUEUED').where('delivery_delayed', '=', false);
+  else if (page.status !== undefined) query = query.where('status', '=', page.status);
+  if (page.after !== undefined)
+    query = query.where(sql<boolean>`(created_at, id) < (${page.after[0]}::timestamptz, ${page.after[1]})`);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+  return rows.map(({ delivery_delayed, ...row }) => ({
+    ...row,
+    status: row.status === 'QUEUED' && delivery_delayed ? 'DELIVERY_DELAYED' : row.status,
+  }));
 }

@@ -27,6 +27,7 @@ describe('campaign access', () => {
     const { body: c } = await team.create();
     for (const [method, path, body] of [
       ['GET', `/v1/campaigns/${c.id}`, undefined],
+      ['GET', `/v1/campaigns/${c.id}/recipients`, undefined],
       ...writes(c.id).slice(1),
     ] as const) {
       const answer = await other.call(method as 'GET', path, body);
@@ -40,6 +41,7 @@ describe('campaign access', () => {
     const { body: c } = await team.create();
     const readonly = client(h, (await team.makeKey('readonly')).key);
     expect((await readonly('GET', `/v1/campaigns/${c.id}`)).body.id).toBe(c.id);
+    expect((await readonly('GET', `/v1/campaigns/${c.id}/recipients`)).body).toEqual({ data: [], nextCursor: null });
     expect((await readonly('GET', '/v1/campaigns')).status).toBe(200);
     for (const [method, path, body] of writes(c.id)) {
       const answer = await readonly(method as 'POST', path, body);

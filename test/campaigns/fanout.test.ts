@@ -138,6 +138,31 @@ describe('fan-out', () => {
       expect(sent.size).toBe(300);
       expect([...sent.values()].every((n) => n === 1)).toBe(true);
       expect(await read(team, c.id)).toMatchObject({ status: 'SENT', total: 300 });
+      // Its recipients, newest first, a page at a time.
+      const seen = new Set<string>();
+      let cursor: string | null = null;
+      do {
+        const page = await team.call(
+          'GET',
+          `/v1/campaigns/${c.id}/recipients?limit=100${cursor === null ? '' : `&cursor=${cursor}`}`,
+        );
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        for (const r of page.body.data) {
+          expect(r).toMatchObject({
+            emailId: expect.stringMatching(/^em_/),
+            contactId: expect.stringMatching(/^ct_/),
+            status: 'QUEUED',
+          });
+          seen.add(r.email);
+        }
+        cursor = page.body.nextCursor;
+      } while (cursor !== null);
+      expect(seen.size).toBe(300);
+      expect((await team.call('GET', `/v1/campaigns/${c.id}/recipients?status=SENT`)).body).toEqual({
+        data: [],
+        nextCursor: null,
+      });
+      expect((await team.call('GET', `/v1/campaigns/${c.id}/recipients?limit=101`)).status).toBe(400);
     } finally {
       await Promise.all(runners.map((runner) => runner.stop()));
     }
