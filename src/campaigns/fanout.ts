@@ -1,15 +1,15 @@
 // The fan-out: the `campaign-fanout` queue over the campaign rows. A SCHEDULED campaign that comes
 // due starts: its audience (the book's subscribed, confirmed contacts, matching the segment when one
 // is set) is stored as its recipients in one statement, and it turns RUNNING. Each later claim sends
-// the next recipients through queueEmails (MARKETING, the campaign's id on every email) and writes
-// each recipient's email id in that same transaction, so a worker killed mid-batch leaves nothing
-// half-sent: the next claim finds exactly the recipients still without an email. The campaign row
-// is locked under the claim's lease for the whole batch, so a pause waits for it and two workers
-// never send the same batch.
+// the next recipients through queueEmails (MARKETING, the campaign's id on every email), a chunk per
+// transaction that also writes each recipient's email id, under the claim's lease and the campaign
+// row's lock: a worker killed mid-chunk leaves nothing half-sent, the next claim finds exactly the
+// recipients still without an email, a pause waits for the chunk, and two workers never send one.
 import { sql, type Transaction } from 'kysely';
 import { bookFacts, contactsOf, mailableContactsQuery } from '../contacts/index.ts';
 import type { Database } from '../db/schema.ts';
-import { queueEmails } from '../emails/index.ts';
+import { queueEmails, SendLimitReached } from '../emails/index.ts';
+import { queueTeamNotice } from '../notices/index.ts';
 import { systemPrincipal } from '../platform/auth/system-principal.ts';
 import { defineQueue, type BatchContext, type Queue } from '../queue/index.ts';
 import { segmentContactsQuery } from '../segments/index.ts';
@@ -82,72 +82,155 @@ function nextBatchAt(campaign: CampaignRow, sent: number, now: Date): Date {
   return new Date(now.getTime() + (campaign.batch_window_minutes * MINUTE * sent) / campaign.batch_size);
 }
 
-/** Sends the next recipients, or finishes the campaign when none is left. */
-async function sendBatch(tx: Transaction<Database>, campaign: CampaignRow, now: Date): Promise<void> {
-  const { team_id: teamId } = campaign;
-  const recipients = await unsentRecipients(tx, campaign.id, claimSize(campaign));
-  if (recipients.length === 0) {
-    await updateCampaign(tx, teamId, campaign.id, {
-      status: 'SENT',
-      finished_at: now,
-      next_batch_at: null,
-      updated_at: now,
-    });
-    return;
-  }
-  const contacts = new Map(
-    (
-      await contactsOf(
+/** The next `size` recipients in one transaction: how many it took, or 'stopped' (paused, deleted, taken over, finished). */
+async function sendChunk(row: CampaignRow, ctx: BatchContext, size: number, now: Date): Promise<number | 'stopped'> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const campaign = await lockLeasedCampaign(tx, row.id, ctx.leaseUntil);
+    if (campaign?.status !== 'RUNNING') return 'stopped';
+    const { team_id: teamId } = campaign;
+    const recipients = await unsentRecipients(tx, campaign.id, size);
+    if (recipients.length === 0) {
+      await updateCampaign(tx, teamId, campaign.id, {
+        status: 'SENT',
+        finished_at: now,
+        next_batch_at: null,
+        updated_at: now,
+      });
+      return 'stopped';
+    }
+    const contacts = new Map(
+      (
+        await contactsOf(
+          tx,
+          recipients.map((r) => ({ teamId, id: r.contact_id })),
+        )
+      ).map((c) => [c.id, c]),
+    );
+    // Who left the book or unsubscribed since the snapshot gets nothing.
+    const gone = recipients.filter((r) => contacts.get(r.contact_id)?.subscribed !== true);
+    await dropRecipients(
+      tx,
+      teamId,
+      campaign.id,
+      gone.map((r) => r.contact_id),
+    );
+    const sending = recipients.filter((r) => contacts.get(r.contact_id)?.subscribed === true);
+    if (sending.length > 0) {
+      const html = bodyOf(campaign.html);
+      const ids = await queueEmails(
         tx,
-        recipients.map((r) => ({ teamId, id: r.contact_id })),
-      )
-    ).map((c) => [c.id, c]),
-  );
-  // Who left the book or unsubscribed since the snapshot gets nothing.
-  const gone = recipients.filter((r) => contacts.get(r.contact_id)?.subscribed !== true);
-  await dropRecipients(
-    tx,
-    teamId,
-    campaign.id,
-    gone.map((r) => r.contact_id),
-  );
-  const sending = recipients.filter((r) => contacts.get(r.contact_id)?.subscribed === true);
-  const html = bodyOf(campaign.html);
-  const inputOf = (r: Recipient) => ({
-    from: campaign.from,
-    to: r.email,
-    subject: campaign.subject,
-    ...(campaign.template_id === null ? { html: html! } : { templateId: campaign.template_id }),
-    ...(campaign.reply_to.length > 0 && { replyTo: campaign.reply_to }),
-    ...(campaign.cc.length > 0 && { cc: campaign.cc }),
-    ...(campaign.bcc.length > 0 && { bcc: campaign.bcc }),
-    variables: variablesOf(contacts.get(r.contact_id)!),
-  });
-  const sent: { contactId: string; emailId: string }[] = [];
-  for (let from = 0; from < sending.length; from += SEND_CHUNK) {
-    const chunk = sending.slice(from, from + SEND_CHUNK);
-    const ids = await queueEmails(tx, systemPrincipal(teamId, 'campaign'), chunk.map(inputOf), {
-      now,
-      batch: true,
-      campaignId: campaign.id,
-    });
-    chunk.forEach((r, i) => sent.push({ contactId: r.contact_id, emailId: ids[i]! }));
-  }
-  await recordRecipientEmails(tx, campaign.id, sent);
-  await updateCampaign(tx, teamId, campaign.id, {
-    next_batch_at: nextBatchAt(campaign, recipients.length, now),
-    updated_at: now,
+        systemPrincipal(teamId, 'campaign'),
+        sending.map((r: Recipient) => ({
+          from: campaign.from,
+          to: r.email,
+          subject: campaign.subject,
+          ...(campaign.template_id === null ? { html: html! } : { templateId: campaign.template_id }),
+          ...(campaign.reply_to.length > 0 && { replyTo: campaign.reply_to }),
+          ...(campaign.cc.length > 0 && { cc: campaign.cc }),
+          ...(campaign.bcc.length > 0 && { bcc: campaign.bcc }),
+          variables: variablesOf(contacts.get(r.contact_id)!),
+        })),
+        { now, batch: true, campaignId: campaign.id },
+      );
+      await recordRecipientEmails(
+        tx,
+        campaign.id,
+        sending.map((r, i) => ({ contactId: r.contact_id, emailId: ids[i]! })),
+      );
+    }
+    return recipients.length;
   });
 }
 
+/** When the plan's limit allows sending again: the next UTC day, or the next UTC month. */
+function nextPeriod(period: 'day' | 'month', now: Date): Date {
+  return period === 'day'
+    ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
+    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+/**
+ * Over the plan's limit: PAUSED with reason QUOTA, due again when the period turns (the queue takes
+ * such a campaign up again by itself); the owner and admins are told once, not at each retry.
+ */
+async function pauseForQuota(row: CampaignRow, ctx: BatchContext, limit: SendLimitReached, tell: boolean, now: Date) {
+  await ctx.db.transaction().execute(async (tx) => {
+    const campaign = await lockLeasedCampaign(tx, row.id, ctx.leaseUntil);
+    if (campaign?.status !== 'RUNNING') return;
+    const resumesAt = nextPeriod(limit.period, now);
+    await updateCampaign(tx, campaign.team_id, campaign.id, {
+      status: 'PAUSED',
+      paused_reason: 'QUOTA',
+      next_batch_at: resumesAt,
+      last_error: limit.message,
+      updated_at: now,
+    });
+    if (!tell) return;
+    const notice = {
+      kind: 'campaign.paused',
+      subject: `Campaign "${campaign.name}" paused: send limit reached`,
+      text:
+        `Your campaign "${campaign.name}" (${campaign.id}) was paused: ${limit.message}.\n\n` +
+        `It goes on by itself from ${resumesAt.toISOString()} when the limit allows, or resume it once the plan allows more.`,
+    };
+    await queueTeamNotice(tx, campaign.team_id, notice, now);
+  });
+}
+
+/**
+ * Sends up to the claim's share of the batch, a chunk (one transaction) at a time. A chunk over the
+ * plan's limit is tried again smaller, since part of it may still fit; when not even one email
+ * fits, the campaign pauses for the quota.
+ */
+async function sendBatch(row: CampaignRow, ctx: BatchContext, wasQuotaPaused: boolean, now: Date): Promise<void> {
+  let left = claimSize(row);
+  let size = SEND_CHUNK;
+  let taken = 0;
+  while (left > 0) {
+    let result: number | 'stopped';
+    try {
+      result = await sendChunk(row, ctx, Math.min(size, left), now);
+    } catch (error) {
+      if (!(error instanceof SendLimitReached)) throw error;
+      if (size > 1) {
+        size = Math.ceil(size / 2);
+        continue;
+      }
+      await pauseForQuota(row, ctx, error, !wasQuotaPaused, now);
+      return;
+    }
+    if (result === 'stopped') return;
+    taken += result;
+    left -= result;
+  }
+  await ctx.db.transaction().execute(async (tx) => {
+    const campaign = await lockLeasedCampaign(tx, row.id, ctx.leaseUntil);
+    if (campaign?.status !== 'RUNNING') return;
+    await updateCampaign(tx, campaign.team_id, campaign.id, {
+      next_batch_at: nextBatchAt(campaign, taken, now),
+      updated_at: now,
+    });
+  });
+}
+
+/** A due campaign's turn: it starts, or (paused for the quota, the period turned) goes on, or sends a batch. */
 async function fanOut(row: CampaignRow, ctx: BatchContext): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
+  const turn = await ctx.db.transaction().execute(async (tx) => {
     const campaign = await lockLeasedCampaign(tx, row.id, ctx.leaseUntil);
     // Paused or deleted since the claim, or taken over by another worker: nothing to do.
     if (campaign?.status === 'SCHEDULED') await start(tx, campaign, now);
-    else if (campaign?.status === 'RUNNING') await sendBatch(tx, campaign, now);
+    else if (campaign?.status === 'PAUSED' && campaign.paused_reason === 'QUOTA') {
+      await updateCampaign(tx, campaign.team_id, campaign.id, {
+        status: 'RUNNING',
+        paused_reason: null,
+        updated_at: now,
+      });
+      return 'resumed';
+    } else if (campaign?.status === 'RUNNING') return 'running';
+    return 'none';
   });
+  if (turn !== 'none') await sendBatch(row, ctx, turn === 'resumed', now);
 }
 
 export function campaignFanoutQueue(): Queue {
@@ -158,7 +241,8 @@ export function campaignFanoutQueue(): Queue {
     dueColumn: 'next_batch_at',
     leaseColumn: 'lease_until',
     attemptsColumn: 'attempts',
-    readyWhere: sql`status IN ('SCHEDULED', 'RUNNING')`,
+    // A campaign paused for the quota is taken up again by itself once its period has turned.
+    readyWhere: sql`(status IN ('SCHEDULED', 'RUNNING') OR (status = 'PAUSED' AND paused_reason = 'QUOTA'))`,
     batchSize: 4,
     leaseMs: 5 * MINUTE,
     maxAttempts: 10,

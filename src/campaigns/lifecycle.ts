@@ -176,7 +176,10 @@ export async function scheduleCampaign(
 export async function pauseCampaign(deps: LifecycleDeps, principal: Principal, id: string): Promise<CampaignRow> {
   return deps.db.transaction().execute(async (tx) => {
     const current = await lockedCampaign(tx, principal, id);
-    if (current.status !== 'SCHEDULED' && current.status !== 'RUNNING')
+    // One paused for the quota may be paused by hand, so that it does not go on by itself.
+    const pausable =
+      current.status === 'SCHEDULED' || current.status === 'RUNNING' || current.paused_reason === 'QUOTA';
+    if (!pausable)
       throw badRequest(
         `status: campaign ${id} is ${current.status}; only a scheduled or running campaign can be paused`,
       );

@@ -15,7 +15,16 @@ export interface Reservation {
   marketing: number;
 }
 
-const limited = (message: string) => new ApiError(429, 'RATE_LIMITED', message);
+/** A send over the plan's daily or monthly limit: 429, and which period must pass before it fits. */
+export class SendLimitReached extends ApiError {
+  readonly period: 'day' | 'month';
+  constructor(message: string, period: 'day' | 'month') {
+    super(429, 'RATE_LIMITED', message);
+    this.period = period;
+  }
+}
+
+const limited = (message: string, period: 'day' | 'month' = 'day') => new SendLimitReached(message, period);
 const NONE: Reservation = { transactional: 0, marketing: 0 };
 const total = (r: Reservation) => r.transactional + r.marketing;
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -128,7 +137,7 @@ function decide(
     if (daily !== null && today + n > daily)
       refusals[i] = limited(`Daily send limit reached: the ${plan} plan allows ${daily} emails a day`);
     else if (monthly !== null && (used.get(teamId)?.monthBefore ?? 0) + today + n > monthly)
-      refusals[i] = limited(`Monthly send limit reached: the ${plan} plan allows ${monthly} emails a month`);
+      refusals[i] = limited(`Monthly send limit reached: the ${plan} plan allows ${monthly} emails a month`, 'month');
     else
       added.set(teamId, {
         transactional: adding.transactional + wanted.transactional,

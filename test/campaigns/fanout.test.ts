@@ -192,4 +192,50 @@ describe('fan-out', () => {
       await runner.stop();
     }
   });
+
+  it('pauses for the quota when the plan allows no more today, tells the admins once, and goes on by itself', async () => {
+    const team = await campaignTeam(h, 'free');
+    await addContacts(team, 150, 'q');
+    // 30 of the free plan's 100 a day spent on transactional mail first.
+    const sends = await team.call(
+      'POST',
+      '/v1/emails/batch',
+      Array.from({ length: 30 }, (_, i) => ({
+        from: team.from(),
+        to: `t${i}@example.test`,
+        subject: 'S',
+        html: '<p>x</p>',
+      })),
+    );
+    expect(sends.status, JSON.stringify(sends.body)).toBe(200);
+    const runner = await startRunner();
+    try {
+      const { body: c } = await team.create({ sendNow: true });
+      await drain(team, [runner]);
+      expect((await emailsPerRecipient(c.id)).size).toBe(70);
+      const paused = await read(team, c.id);
+      expect(paused).toMatchObject({ status: 'PAUSED', pausedReason: 'QUOTA', total: 150 });
+      const notices = async () =>
+        (
+          await sql<{
+            n: number;
+          }>`SELECT count(*)::int AS n FROM team_notices WHERE team_id = ${team.id} AND kind = 'campaign.paused'`.execute(
+            h.t.deps.db,
+          )
+        ).rows[0]!.n;
+      expect(await notices()).toBe(1);
+      // The next UTC day: 100 more are allowed; 80 are left.
+      const now = h.t.clock.now();
+      h.t.clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, 0, 1)));
+      await drain(team, [runner]);
+      await drain(team, [runner]);
+      const sent = await emailsPerRecipient(c.id);
+      expect(sent.size).toBe(150);
+      expect([...sent.values()].every((n) => n === 1)).toBe(true);
+      expect(await read(team, c.id)).toMatchObject({ status: 'SENT', pausedReason: null });
+      expect(await notices()).toBe(1);
+    } finally {
+      await runner.stop();
+    }
+  });
 });

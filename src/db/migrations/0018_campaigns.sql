@@ -27,7 +27,7 @@ CREATE TABLE campaigns (
   scheduled_at         timestamptz,
   batch_size           integer NOT NULL CHECK (batch_size BETWEEN 1 AND 100000),
   batch_window_minutes integer NOT NULL CHECK (batch_window_minutes BETWEEN 0 AND 1440),
-  -- The fan-out's claim: due while SCHEDULED or RUNNING.
+  -- The fan-out's claim: due while SCHEDULED or RUNNING, or PAUSED for the quota (it goes on by itself).
   next_batch_at        timestamptz,
   lease_until          timestamptz,
   attempts             integer NOT NULL DEFAULT 0,
@@ -39,7 +39,8 @@ CREATE TABLE campaigns (
 );
 
 CREATE INDEX campaigns_team_list ON campaigns (team_id, created_at DESC, id DESC);
-CREATE INDEX campaigns_due ON campaigns (next_batch_at) WHERE status IN ('SCHEDULED', 'RUNNING');
+CREATE INDEX campaigns_due ON campaigns (next_batch_at)
+  WHERE status IN ('SCHEDULED', 'RUNNING') OR (status = 'PAUSED' AND paused_reason = 'QUOTA');
 CREATE INDEX campaigns_team_book ON campaigns (team_id, contact_book_id) WHERE status IN ('SCHEDULED', 'RUNNING');
 CREATE INDEX campaigns_team_segment ON campaigns (team_id, segment_id) WHERE status IN ('SCHEDULED', 'RUNNING');
 
