@@ -5,7 +5,7 @@ import type { Deps } from './deps.ts';
 import { domainCheckQueue } from './domains/check-queue.ts';
 import { inboundMessagesQueue } from './mx/inbound-queue.ts';
 import { inboxIntakeOf, removeExpiredOriginals } from './inboxes/index.ts';
-import { emailDeliveryQueue } from './emails/delivery.ts';
+import { campaignDeliveryQueue, emailDeliveryQueue } from './emails/delivery.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
 import { registerContactHooks } from './contacts/index.ts';
 import { smsDeliveryQueue } from './sms/index.ts';
@@ -25,15 +25,17 @@ const HOUR = 60 * 60 * 1000;
 
 function workerQueues(deps: Deps): Queue[] {
   const { db, clock, dns, blobs, logger, config } = deps;
+  const delivery = {
+    secrets: deps.secrets,
+    publicUrl: config.publicUrl,
+    transport: deps.mailTransport,
+    mailDomain: config.mailDomain,
+    bounces: sessionBounces,
+  };
   return [
     domainCheckQueue({ dns, mailDomain: config.mailDomain }),
-    emailDeliveryQueue({
-      secrets: deps.secrets,
-      publicUrl: config.publicUrl,
-      transport: deps.mailTransport,
-      mailDomain: config.mailDomain,
-      bounces: sessionBounces,
-    }),
+    emailDeliveryQueue(delivery),
+    campaignDeliveryQueue(delivery),
     contactConfirmationQueue({ secrets: deps.secrets, publicUrl: config.publicUrl }),
     teamNoticesQueue({ transport: deps.mailTransport, mailDomain: config.mailDomain }),
     smsDeliveryQueue({ provider: deps.smsProvider }),

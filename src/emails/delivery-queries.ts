@@ -6,8 +6,13 @@ import type { Database, EmailStatus } from '../db/schema.ts';
 import { recordedEventsCtes } from './event-queries.ts';
 import type { EmailEventCall } from './views.ts';
 
-/** The queue's claim condition (defineQueue readyWhere): the due index covers these two. */
-export const DELIVERABLE = sql`status IN ('QUEUED', 'SCHEDULED')`;
+/**
+ * The lanes' claim conditions (defineQueue readyWhere): transactional mail and campaign mail are
+ * claimed apart, each through its own due index (0018_campaigns.sql), so a campaign's backlog of
+ * due emails never stands before a password reset.
+ */
+export const DELIVERABLE = sql`status IN ('QUEUED', 'SCHEDULED') AND campaign_id IS NULL`;
+export const DELIVERABLE_CAMPAIGN_MAIL = sql`status IN ('QUEUED', 'SCHEDULED') AND campaign_id IS NOT NULL`;
 /** Finaliser SET fragments: a delivered email forgets its last error, a retried one keeps the job's. */
 export const CLEAR_LAST_ERROR = sql`last_error = NULL`;
 export const KEEP_JOB_ERROR = sql`last_error = job.job_error`;

@@ -27,13 +27,13 @@ import {
 import { signedCopies } from './delivery-copies.ts';
 import { messageIdOf } from './delivery-message.ts';
 import { domainKey, fromDomainOf, progressFor, readBatchData, type BatchData } from './delivery-batch.ts';
-import { CLEAR_LAST_ERROR, DELIVERABLE, KEEP_JOB_ERROR } from './delivery-queries.ts';
+import { CLEAR_LAST_ERROR, DELIVERABLE, DELIVERABLE_CAMPAIGN_MAIL, KEEP_JOB_ERROR } from './delivery-queries.ts';
 import { failDeliveries, recordAttempt, type AttemptRecord, type DeliveryBounces } from './delivery-write.ts';
 import { MimeHeaderError } from './mime.ts';
 import type { EmailRow } from './queries.ts';
 import { distinctRecipients } from './recipients.ts';
 import { returnPathAddress } from './return-path.ts';
-import { EMAIL_DELIVERY_QUEUE } from './send.ts';
+import { CAMPAIGN_DELIVERY_QUEUE, EMAIL_DELIVERY_QUEUE } from './queue-emails.ts';
 
 const MINUTE = 60_000;
 export const DELIVERY_MAX_ATTEMPTS = 18;
@@ -234,15 +234,25 @@ function destinationRetryAt(temporary: RecipientOutcome[], now: Date): Date {
   return new Date(until + randomInt(0, Math.ceil(span)));
 }
 
+/** Delivery of transactional mail (every email but campaigns'). */
 export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
+  return deliveryLane(deps, EMAIL_DELIVERY_QUEUE, DELIVERABLE);
+}
+
+/** Delivery of campaign mail: the same work, claimed apart so that it never holds transactional mail back. */
+export function campaignDeliveryQueue(deps: DeliveryDeps): Queue {
+  return deliveryLane(deps, CAMPAIGN_DELIVERY_QUEUE, DELIVERABLE_CAMPAIGN_MAIL);
+}
+
+function deliveryLane(deps: DeliveryDeps, name: string, readyWhere: typeof DELIVERABLE): Queue {
   return defineQueue<EmailRow>({
-    name: EMAIL_DELIVERY_QUEUE,
+    name,
     table: 'emails',
     idType: 'text',
     dueColumn: 'run_at',
     leaseColumn: 'lease_until',
     attemptsColumn: 'attempts',
-    readyWhere: DELIVERABLE,
+    readyWhere,
     // Direct delivery keeps more emails in hand: its messages wait on their destinations' sessions,
     // and a window wider than one destination's sessions keeps the others busy meanwhile.
     batchSize: deps.transport.kind === 'direct' ? DIRECT_BATCH : 20,

@@ -19,6 +19,8 @@ import type { SendEmailInput } from './schemas.ts';
 
 /** The queue the delivery worker claims emails from. */
 export const EMAIL_DELIVERY_QUEUE = 'email-delivery';
+/** Campaign mail's own lane over the same table (delivery.ts). */
+export const CAMPAIGN_DELIVERY_QUEUE = 'campaign-delivery';
 
 export interface QueueEmailsOptions extends Pick<EmailSend, 'batch' | 'mailDomain' | 'campaignId'> {
   /** The time of the send (the caller's deps.clock). */
@@ -119,6 +121,10 @@ export async function queueEmailSends(
   // NOTIFY at commit serialises notifying commits cluster-wide; fine for the low-volume callers
   // (the HTTP routes announce after their commit instead, through deps.announcer).
   const queued = outcomes.some((o) => 'sent' in o && o.sent.queued);
-  if (queued && options.wake !== 'caller') await notifyQueue(tx, EMAIL_DELIVERY_QUEUE);
+  if (queued && options.wake !== 'caller')
+    await notifyQueue(
+      tx,
+      sends.some((s) => s.campaignId !== undefined) ? CAMPAIGN_DELIVERY_QUEUE : EMAIL_DELIVERY_QUEUE,
+    );
   return outcomes;
 }

@@ -4,7 +4,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_FANOUT_QUEUE, campaignFanoutQueue } from '../../src/campaigns/index.ts';
-import { QueueRunner } from '../../src/queue/index.ts';
+import { createLogTransport } from '../../src/adapters/mail-transport/index.ts';
+import { campaignDeliveryQueue, emailDeliveryQueue } from '../../src/emails/index.ts';
+import { sessionBounces } from '../../src/feedback/index.ts';
+import { QueueRunner, type Queue } from '../../src/queue/index.ts';
 import { startEmailHarness, type EmailHarness } from '../emails/support.ts';
 import { definition } from '../segments/helpers.ts';
 import { campaignTeam, type CampaignTeam } from './support.ts';
@@ -12,6 +15,15 @@ import { campaignTeam, type CampaignTeam } from './support.ts';
 let h: EmailHarness;
 beforeAll(async () => void (h = await startEmailHarness()), 120_000);
 afterAll(() => h.close());
+
+/** What both delivery lanes deliver through: the log transport. */
+const delivery = () => ({
+  secrets: h.t.deps.secrets,
+  publicUrl: h.t.deps.config.publicUrl,
+  transport: createLogTransport(() => {}),
+  mailDomain: h.t.deps.config.mailDomain,
+  bounces: sessionBounces,
+});
 
 async function startRunner() {
   const runner = new QueueRunner({
@@ -237,5 +249,59 @@ describe('fan-out', () => {
     } finally {
       await runner.stop();
     }
+  });
+
+  it("delivers campaign mail in a lane of its own: a campaign's backlog does not hold transactional mail back", async () => {
+    const team = await campaignTeam(h);
+    await addContacts(team, 60, 'lane');
+    const fanout = await startRunner();
+    const { body: c } = await team.create({ sendNow: true });
+    try {
+      await drain(team, [fanout]);
+    } finally {
+      await fanout.stop();
+    }
+    const reset = await team.call('POST', '/v1/emails', {
+      from: team.from(),
+      to: 'someone@example.test',
+      subject: 'Reset your password',
+      html: '<p>reset</p>',
+    });
+    const lane = (queue: Queue) =>
+      new QueueRunner({ database: h.t.deps.database, queues: [queue], clock: h.t.clock, pollMs: 50 });
+    const statuses = async () =>
+      new Map(
+        (
+          await sql<{
+            lane: string;
+            status: string;
+            n: number;
+          }>`SELECT CASE WHEN campaign_id IS NULL THEN 'transactional' ELSE 'campaign' END AS lane,
+            status, count(*)::int AS n FROM emails WHERE team_id = ${team.id} GROUP BY 1, 2`.execute(h.t.deps.db)
+        ).rows.map((row) => [`${row.lane} ${row.status}`, row.n]),
+      );
+    const transactional = lane(emailDeliveryQueue(delivery()));
+    await transactional.start();
+    try {
+      await expect
+        .poll(async () => (await team.call('GET', `/v1/emails/${reset.body.emailId}`)).body.latestStatus)
+        .toBe('SENT');
+    } finally {
+      await transactional.stop();
+    }
+    expect(await statuses()).toEqual(
+      new Map([
+        ['transactional SENT', 1],
+        ['campaign QUEUED', 60],
+      ]),
+    );
+    const campaignLane = lane(campaignDeliveryQueue(delivery()));
+    await campaignLane.start();
+    try {
+      await expect.poll(async () => (await statuses()).get('campaign SENT'), { timeout: 20_000 }).toBe(60);
+    } finally {
+      await campaignLane.stop();
+    }
+    expect((await read(team, c.id)).status).toBe('SENT');
   });
 });

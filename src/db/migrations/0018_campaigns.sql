@@ -73,3 +73,9 @@ CREATE INDEX campaign_recipients_unsent ON campaign_recipients (campaign_id, con
 -- The campaign an email belongs to (its GET, its webhooks, the email_activity segment condition).
 ALTER TABLE emails ADD COLUMN campaign_id text;
 CREATE INDEX emails_team_campaign ON emails (team_id, campaign_id, created_at DESC) WHERE campaign_id IS NOT NULL;
+
+-- Campaign mail is delivered in a lane of its own (emails/delivery.ts): each lane's claim walks its
+-- own due index, so a campaign's backlog is never in the way of transactional mail.
+DROP INDEX emails_due;
+CREATE INDEX emails_due ON emails (run_at) WHERE status IN ('QUEUED', 'SCHEDULED') AND campaign_id IS NULL;
+CREATE INDEX emails_due_campaigns ON emails (run_at) WHERE status IN ('QUEUED', 'SCHEDULED') AND campaign_id IS NOT NULL;
