@@ -13,7 +13,7 @@
 import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
-import { expectMessages, sinkMain, startSink, type DkimKeyInfo } from './email-delivery/sink.ts';
+import { expectMessages, sinkMain, startSink } from './email-delivery/sink.ts';
 import { machineLine, writeSection } from './results.ts';
 import { median, pinToCoreZero } from './measure.ts';
 import { BENCH_SECRET } from './herald-app.ts';
@@ -47,15 +47,13 @@ async function main(): Promise<void> {
   pinToCoreZero();
   await ensureDatabase(BASE_URL);
   const { sql } = await import('kysely');
-  const { buildApp } = await import('../src/app.ts');
   const { loadConfig } = await import('../src/config.ts');
   const { buildDeps } = await import('../src/build-deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
-  const { createTeam, addMember, updateTeam, createApiKey } = await import('../src/accounts/index.ts');
   const { createMailTransport } = await import('../src/adapters/mail-transport/index.ts');
   const { emailDeliveryQueue } = await import('../src/emails/delivery.ts');
   const { QueueRunner } = await import('../src/queue/index.ts');
-  const { getSendingDomain } = await import('../src/domains/index.ts');
+  const { seedDeliveryTeam } = await import('./delivery-team.ts');
   const { buildMessage, formatMessageId } = await import('../src/emails/mime.ts');
   const { textOfHtml } = await import('../src/emails/delivery-message.ts');
   const { signMessage } = await import('../src/emails/dkim-sign.ts');
@@ -65,50 +63,12 @@ async function main(): Promise<void> {
   const sink = await startSink(import.meta.filename);
   try {
     await migrate(deps.database);
-    const now = new Date();
     // Earlier runs of the email benchmarks may have left queued emails behind: their teams go.
-    await sql`DELETE FROM teams WHERE name IN ('bench-email-send', 'bench-email-delivery')`.execute(deps.db);
-    const stray = await sql<{
-      n: string;
-    }>`SELECT count(*) AS n FROM emails WHERE status IN ('QUEUED', 'SCHEDULED')`.execute(deps.db);
-    if (Number(stray.rows[0]!.n) > 0)
-      throw new Error(
-        `${stray.rows[0]!.n} other emails are waiting for delivery in ${BASE_URL}; the worker would send them too`,
-      );
-
-    const team = await createTeam(deps.db, { name: 'bench-email-delivery', plan: 'pro' }, now);
-    await updateTeam(deps.db, team.id, { apiRateLimit: 1_000_000_000 }, now);
-    const owner = await addMember(deps.db, team.id, { email: `bench-${team.id}@example.test`, role: 'OWNER' }, now);
-    const { key } = await createApiKey(deps.db, deps.secrets, team.id, { kind: 'full', memberId: owner.id });
-    const app = await buildApp(deps);
-    const authorization = `Bearer ${key}`;
-    const domainName = `delivery-${team.id}.bench.example.test`;
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/v1/domains',
-      headers: { authorization },
-      payload: { name: domainName, region: 'us-east-1' },
+    const { team, app, authorization, domainName, domain, dkimKey, from } = await seedDeliveryTeam(deps, {
+      name: 'bench-email-delivery',
+      domainLabel: 'delivery',
+      clearTeams: ['bench-email-send'],
     });
-    if (created.statusCode !== 200)
-      throw new Error(`creating the domain answered ${created.statusCode}: ${created.body}`);
-    const domainId = (created.json() as { id: number }).id;
-    await deps.db
-      .updateTable('domains')
-      .set({ status: 'SUCCESS', verified_at: now, is_verifying: false })
-      .where('id', '=', domainId)
-      .execute();
-    const domain = (await getSendingDomain(deps.db, deps.secrets, team.id, domainName))!;
-    const publicKey = await deps.db
-      .selectFrom('domains')
-      .select('dkim_public_key')
-      .where('id', '=', domainId)
-      .executeTakeFirstOrThrow();
-    const dkimKey: DkimKeyInfo = {
-      domain: domainName,
-      selector: domain.dkimSelector,
-      txt: `v=DKIM1; k=rsa; p=${publicKey.dkim_public_key}`,
-    };
-    const from = `Herald Bench <bench@${domainName}>`;
     const sinkUrl = new URL(sink.url);
 
     /** Herald: seed EMAILS queued emails through the API, then time one worker delivering them all. */

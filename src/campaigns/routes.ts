@@ -169,27 +169,22 @@ export function registerCampaignRoutes(app: FastifyInstance, deps: LifecycleDeps
     return { success: true as const };
   });
 
-  const pause = statusCall(
-    '/v1/campaigns/:id/pause',
-    'Pause a campaign',
-    undefined,
-    'A SCHEDULED or RUNNING campaign.',
-  );
-  api.post(pause.path, { config: manage, schema: pause.schema }, async (request) => {
-    await pauseCampaign(deps, principalOf(request), request.params.id);
-    return { success: true as const };
-  });
-
-  const resume = statusCall(
-    '/v1/campaigns/:id/resume',
-    'Resume a paused campaign',
-    undefined,
-    'It goes on where it stopped (or waits for its time if it had not started).',
-  );
-  api.post(resume.path, { config: manage, schema: resume.schema }, async (request) => {
-    await resumeCampaign(deps, principalOf(request), request.params.id);
-    return { success: true as const };
-  });
+  const changes = [
+    ['pause', 'Pause a campaign', 'A SCHEDULED or RUNNING campaign (or one paused for the quota).', pauseCampaign],
+    [
+      'resume',
+      'Resume a paused campaign',
+      'It goes on where it stopped (or waits for its time if it had not started).',
+      resumeCampaign,
+    ],
+  ] as const;
+  for (const [action, summary, description, change] of changes) {
+    const call = statusCall(`/v1/campaigns/:id/${action}`, summary, undefined, description);
+    api.post(call.path, { config: manage, schema: call.schema }, async (request) => {
+      await change(deps, principalOf(request), request.params.id);
+      return { success: true as const };
+    });
+  }
 
   api.delete(
     '/v1/campaigns/:id',

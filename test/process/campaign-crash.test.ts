@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/db/connect.ts';
+import { killWhileBlocked } from '../support/kill-while-blocked.ts';
 import { MailTestServices, sinkHeader, startMailHerald } from '../support/mail-herald.ts';
 import {
   cleanUpHeralds,
@@ -85,34 +86,11 @@ describe('SIGKILL of the campaign fan-out mid-chunk', { timeout: 300_000 }, () =
           subject: 'x',
           html: '<p>x</p>',
         });
-        const held = await connectDatabase({ databaseUrl, dataDir: null });
-        let release!: () => void;
-        const released = new Promise<void>((resolve) => (release = resolve));
-        let locked!: () => void;
-        const isLocked = new Promise<void>((resolve) => (locked = resolve));
-        const holder = held.db
-          .transaction()
-          .execute(async (tx) => {
-            await sql`SELECT 1 FROM team_daily_usage WHERE team_id = ${herald.teamId} FOR UPDATE`.execute(tx);
-            locked();
-            await released;
-            throw new Error('rolled back on purpose');
-          })
-          .catch(() => undefined);
-        await isLocked;
-        await api('POST', `/v1/campaigns/${campaign.id}/schedule`, {});
-        await until('a chunk blocked at the usage row', 60_000, async () => {
-          const { rows } = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%team_daily_usage%'`.execute(
-            held.db,
-          );
-          return rows[0]!.n > 0 ? true : undefined;
+        await killWhileBlocked(databaseUrl, first, {
+          lock: sql`SELECT 1 FROM team_daily_usage WHERE team_id = ${herald.teamId} FOR UPDATE`,
+          waitingOn: 'team_daily_usage',
+          start: () => api('POST', `/v1/campaigns/${campaign.id}/schedule`, {}),
         });
-        first.kill('SIGKILL');
-        expect(await waitForExit(first, 10_000)).toEqual({ code: null, signal: 'SIGKILL' });
-        release();
-        await holder;
-        await held.close();
       } else {
         await api('POST', `/v1/campaigns/${campaign.id}/schedule`, {});
         first.kill('SIGKILL');

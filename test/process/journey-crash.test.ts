@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/db/connect.ts';
+import { killWhileBlocked } from '../support/kill-while-blocked.ts';
 import { MailTestServices, sinkHeader, startMailHerald } from '../support/mail-herald.ts';
 import {
   cleanUpHeralds,
@@ -108,34 +109,11 @@ describe('SIGKILL of the journey runner mid-batch', { timeout: 300_000 }, () => 
       let killedInBatch: boolean;
       if (databaseUrl !== null) {
         // Hold the stats row; the batch blocks on it with its runs locked and its emails inserted.
-        const held = await connectDatabase({ databaseUrl, dataDir: null });
-        let release!: () => void;
-        const released = new Promise<void>((resolve) => (release = resolve));
-        let locked!: () => void;
-        const isLocked = new Promise<void>((resolve) => (locked = resolve));
-        const holder = held.db
-          .transaction()
-          .execute(async (tx) => {
-            await sql`SELECT 1 FROM journey_stats WHERE journey_id = ${journey.id} FOR UPDATE`.execute(tx);
-            locked();
-            await released;
-            throw new Error('rolled back on purpose');
-          })
-          .catch(() => undefined);
-        await isLocked;
-        await api('POST', `/v1/journeys/${journey.id}/status`, { status: 'ACTIVE' });
-        await until('a batch blocked at the stats row', 60_000, async () => {
-          const { rows } = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%journey_stats%'`.execute(
-            held.db,
-          );
-          return rows[0]!.n > 0 ? true : undefined;
+        await killWhileBlocked(databaseUrl, first, {
+          lock: sql`SELECT 1 FROM journey_stats WHERE journey_id = ${journey.id} FOR UPDATE`,
+          waitingOn: 'journey_stats',
+          start: () => api('POST', `/v1/journeys/${journey.id}/status`, { status: 'ACTIVE' }),
         });
-        first.kill('SIGKILL');
-        expect(await waitForExit(first, 10_000)).toEqual({ code: null, signal: 'SIGKILL' });
-        release();
-        await holder;
-        await held.close();
         killedInBatch = true;
       } else {
         await api('POST', `/v1/journeys/${journey.id}/status`, { status: 'ACTIVE' });
