@@ -8,7 +8,7 @@
 import { sql, type Transaction } from 'kysely';
 import { bookFacts, contactsOf, mailableContactsQuery } from '../contacts/index.ts';
 import type { Database } from '../db/schema.ts';
-import { queueEmails, SendLimitReached } from '../emails/index.ts';
+import { queueEmails, SendLimitReached, withPreheader } from '../emails/index.ts';
 import { queueTeamNotice } from '../notices/index.ts';
 import { systemPrincipal } from '../platform/auth/system-principal.ts';
 import { defineQueue, type BatchContext, type Queue } from '../queue/index.ts';
@@ -116,7 +116,8 @@ async function sendChunk(row: CampaignRow, ctx: BatchContext, size: number, now:
     );
     const sending = recipients.filter((r) => contacts.get(r.contact_id)?.subscribed === true);
     if (sending.length > 0) {
-      const html = bodyOf(campaign.html);
+      // The preview text as the usual hidden preheader (a template's own comes with the template).
+      const html = withPreheader(bodyOf(campaign.html), campaign.preview_text);
       const ids = await queueEmails(
         tx,
         systemPrincipal(teamId, 'campaign'),

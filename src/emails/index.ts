@@ -3,6 +3,7 @@ export { registerEmailRoutes } from './routes.ts';
 export { sendBatching, sendEmails, type Alongside, type SendBatching, type SendDeps } from './send.ts';
 export { queueEmails, EMAIL_DELIVERY_QUEUE, CAMPAIGN_DELIVERY_QUEUE, type QueueEmailsOptions } from './queue-emails.ts';
 export { SendLimitReached } from './limits.ts';
+export { withPreheader } from './send-rules.ts';
 export { campaignDeliveryQueue, emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
 export type { DeliveryBounces } from './delivery-write.ts';
 export { recordEmailEvent, recordEmailEvents, type EmailEventInput, type RecordedEvent } from './email-events.ts';

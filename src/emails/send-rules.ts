@@ -68,7 +68,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The preview text a template supplies, as the usual hidden preheader at the top of the body. */
-function withPreheader(html: string | null, previewText: string | null): string | null {
+export function withPreheader(html: string | null, previewText: string | null): string | null {
   if (html === null || !previewText) return html;
   return `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(previewText)}</div>${html}`;
 }

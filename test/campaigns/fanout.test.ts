@@ -16,7 +16,12 @@ describe('fan-out', () => {
     await suite.kit.addContacts(team, 5, 'gone', { subscribed: false });
     const runner = await suite.kit.startRunner();
     try {
-      const { body: c } = await team.create({ batchSize: 100, batchWindowMinutes: 10, sendNow: true });
+      const { body: c } = await team.create({
+        batchSize: 100,
+        batchWindowMinutes: 10,
+        previewText: 'All the news <in brief>',
+        sendNow: true,
+      });
       await suite.kit.drain(team, [runner]);
       expect(await suite.kit.read(team, c.id)).toMatchObject({ status: 'RUNNING', total: 250 });
       expect([...(await suite.kit.emailsPerRecipient(c.id)).values()].reduce((a, b) => a + b, 0)).toBe(100);
@@ -42,6 +47,7 @@ describe('fan-out', () => {
       );
       expect(rows[0]).toMatchObject({ type: 'MARKETING', headers: { Precedence: 'bulk' } });
       expect(rows[0]!.html).toContain('Hello Reader7');
+      expect(rows[0]!.html).toMatch(/^<div style="display:none[^"]*">All the news &lt;in brief&gt;<\/div>/);
       const email = await team.call('GET', `/v1/emails/${rows[0]!.id}`);
       expect(email.body.campaignId).toBe(c.id);
     } finally {
