@@ -8,7 +8,7 @@
 import { sql, type Transaction } from 'kysely';
 import { bookFacts, contactsOf, mailableContactsQuery } from '../contacts/index.ts';
 import type { Database } from '../db/schema.ts';
-import { queueEmails, SendLimitReached, withPreheader } from '../emails/index.ts';
+import { queueEmails, SendLimitReached } from '../emails/index.ts';
 import { queueTeamNotice } from '../notices/index.ts';
 import { systemPrincipal } from '../platform/auth/system-principal.ts';
 import { defineQueue, type BatchContext, type Queue } from '../queue/index.ts';
@@ -20,8 +20,8 @@ import {
   recordRecipientEmails,
   takeSnapshot,
   unsentRecipients,
-  type Recipient,
 } from './fanout-queries.ts';
+import { campaignEmail } from './message.ts';
 import { updateCampaign, type CampaignRow } from './queries.ts';
 
 export const CAMPAIGN_FANOUT_QUEUE = 'campaign-fanout';
@@ -31,10 +31,6 @@ const MINUTE = 60_000;
 const SEND_CHUNK = 100;
 /** Recipients one claim sends at most: a transaction of bounded size, whatever the batch size. */
 const CLAIM_MAX = 500;
-
-/** useSend's names for the unsubscribe link become Herald's, which delivery fills per recipient. */
-const bodyOf = (html: string | null) =>
-  html?.replace(/\{\{\s*(usesend_unsubscribe_url|unsend_unsubscribe_url)\s*\}\}/g, '{{unsubscribeUrl}}') ?? null;
 
 /** Starts a due campaign: its recipients as of now, then RUNNING and due at once. */
 async function start(tx: Transaction<Database>, campaign: CampaignRow, now: Date): Promise<void> {
@@ -54,21 +50,6 @@ async function start(tx: Transaction<Database>, campaign: CampaignRow, now: Date
     last_error: audience ? null : 'the contact book or segment no longer exists',
     updated_at: now,
   });
-}
-
-/** The variables of one recipient, as templates and journeys give them. */
-function variablesOf(contact: {
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  properties: Record<string, string>;
-}) {
-  return {
-    ...contact.properties,
-    email: contact.email,
-    firstName: contact.first_name ?? '',
-    lastName: contact.last_name ?? '',
-  };
 }
 
 /** How many recipients this claim sends: the batch size spread over its window, at most CLAIM_MAX. */
@@ -116,21 +97,10 @@ async function sendChunk(row: CampaignRow, ctx: BatchContext, size: number, now:
     );
     const sending = recipients.filter((r) => contacts.get(r.contact_id)?.subscribed === true);
     if (sending.length > 0) {
-      // The preview text as the usual hidden preheader (a template's own comes with the template).
-      const html = withPreheader(bodyOf(campaign.html), campaign.preview_text);
       const ids = await queueEmails(
         tx,
         systemPrincipal(teamId, 'campaign'),
-        sending.map((r: Recipient) => ({
-          from: campaign.from,
-          to: r.email,
-          subject: campaign.subject,
-          ...(campaign.template_id === null ? { html: html! } : { templateId: campaign.template_id }),
-          ...(campaign.reply_to.length > 0 && { replyTo: campaign.reply_to }),
-          ...(campaign.cc.length > 0 && { cc: campaign.cc }),
-          ...(campaign.bcc.length > 0 && { bcc: campaign.bcc }),
-          variables: variablesOf(contacts.get(r.contact_id)!),
-        })),
+        sending.map((r) => campaignEmail(campaign, contacts.get(r.contact_id)!)),
         { now, batch: true, campaignId: campaign.id },
       );
       await recordRecipientEmails(

@@ -9,6 +9,7 @@ import type { Secrets } from '../platform/crypto.ts';
 import { notFound } from '../platform/errors.ts';
 import { cursorPage, decodeCursor, encodeCursor } from '../platform/pagination.ts';
 import { contactsOfEmails } from './fanout-queries.ts';
+import { sendTestCopies } from './test-copies.ts';
 import {
   createCampaign,
   patchCampaign,
@@ -134,6 +135,26 @@ export function registerCampaignRoutes(app: FastifyInstance, deps: LifecycleDeps
         })),
         nextCursor: page.nextCursor,
       };
+    },
+  );
+
+  api.post(
+    '/v1/campaigns/:id/test',
+    {
+      config: manage,
+      schema: {
+        ...common,
+        summary: 'Send test copies of a campaign (Herald)',
+        description: `One copy to each of 1 to ${s.TEST_ADDRESSES_MAX} addresses, "[Test]" before the subject, header X-Herald-Test; not a campaign email (counted in no statistic).`,
+        params,
+        body: s.TestBody,
+        response: { 200: s.TestResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { to } = request.body;
+      const ids = await sendTestCopies(deps, principalOf(request), request.params.id, to);
+      return { data: ids.map((emailId, i) => ({ emailId, to: to[i]! })) };
     },
   );
 

@@ -70,6 +70,16 @@ export const ScheduleBody = z.object({
 
 export const CampaignParams = z.object({ id: Id });
 
+export const TEST_ADDRESSES_MAX = 5;
+export const TestBody = z.object({
+  to: z
+    .array(z.string().min(3).max(320))
+    .min(1)
+    .max(TEST_ADDRESSES_MAX)
+    .describe(`1 to ${TEST_ADDRESSES_MAX} addresses, each sent one copy`),
+});
+export const TestResult = z.object({ data: z.object({ emailId: z.string(), to: z.string() }).array() });
+
 export const CampaignStatus = z.enum(CAMPAIGN_STATUSES);
 
 export const ListQuery = z.object({

@@ -22,7 +22,7 @@ export const EMAIL_DELIVERY_QUEUE = 'email-delivery';
 /** Campaign mail's own lane over the same table (delivery.ts). */
 export const CAMPAIGN_DELIVERY_QUEUE = 'campaign-delivery';
 
-export interface QueueEmailsOptions extends Pick<EmailSend, 'batch' | 'mailDomain' | 'campaignId'> {
+export interface QueueEmailsOptions extends Pick<EmailSend, 'batch' | 'mailDomain' | 'campaignId' | 'marketing'> {
   /** The time of the send (the caller's deps.clock). */
   now: Date;
   /**
@@ -65,8 +65,8 @@ export async function queueEmails(
   inputs: SendEmailInput[],
   options: QueueEmailsOptions,
 ): Promise<string[]> {
-  const { batch, mailDomain, campaignId, ...rest } = options;
-  const [outcome] = await queueEmailSends(tx, [{ principal, inputs, batch, mailDomain, campaignId }], rest);
+  const { batch, mailDomain, campaignId, marketing, ...rest } = options;
+  const [outcome] = await queueEmailSends(tx, [{ principal, inputs, batch, mailDomain, campaignId, marketing }], rest);
   if ('refused' in outcome!) throw outcome.refused;
   return outcome!.sent.ids;
 }
@@ -79,7 +79,7 @@ export async function queueEmails(
 export async function queueEmailSends(
   tx: Transaction<Database>,
   sends: EmailSend[],
-  options: Omit<QueueEmailsOptions, 'batch' | 'mailDomain' | 'campaignId'>,
+  options: Omit<QueueEmailsOptions, 'batch' | 'mailDomain' | 'campaignId' | 'marketing'>,
 ): Promise<SendOutcome[]> {
   const { now } = options;
   const outcomes: SendOutcome[] = new Array<SendOutcome>(sends.length);

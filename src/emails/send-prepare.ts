@@ -30,6 +30,8 @@ export interface EmailSend {
    * own unsubscribe link and List-Unsubscribe), carry `Precedence: bulk`, and keep the campaign's id.
    */
   campaignId?: string | undefined;
+  /** MARKETING whatever the body, without a campaign (a campaign's test copies). */
+  marketing?: boolean | undefined;
 }
 
 /** A send whose body passed the checks that need no database but the key's domain. */
@@ -41,6 +43,7 @@ export interface CheckedSend {
   batch: boolean;
   mailDomain: string | undefined;
   campaignId: string | undefined;
+  marketing: boolean;
   checked: CheckedInput[];
 }
 
@@ -63,7 +66,8 @@ export async function checkSend(tx: Tx, send: EmailSend, index: number): Promise
   const inputs = validated(send.inputs, batch);
   const checked = await checkInputs(tx, send.principal, inputs, batch);
   const { principal, mailDomain, campaignId } = send;
-  return { index, principal, inputs, batch, mailDomain, campaignId, checked };
+  const marketing = send.marketing === true || campaignId !== undefined;
+  return { index, principal, inputs, batch, mailDomain, campaignId, marketing, checked };
 }
 
 /** Each send's rows, from one read of every team's context; a refused send goes to `refuse`. */
@@ -129,7 +133,7 @@ async function prepareSend(tx: Tx, send: CheckedSend, context: SendContext, now:
       domainId,
       fromDomain,
       recipients,
-      ...partsOf(input, template, send.campaignId !== undefined),
+      ...partsOf(input, template, send.marketing),
     });
   }
   const { emails, wanted } = buildEmails(prepared, context, principal.keyId, now, send.campaignId ?? null);

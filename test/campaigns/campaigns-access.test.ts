@@ -19,6 +19,7 @@ const writes = (id: string): [string, string, unknown][] => [
   ['POST', `/v1/campaigns/${id}/schedule`, {}],
   ['POST', `/v1/campaigns/${id}/pause`, {}],
   ['POST', `/v1/campaigns/${id}/resume`, {}],
+  ['POST', `/v1/campaigns/${id}/test`, { to: ['me@example.test'] }],
   ['DELETE', `/v1/campaigns/${id}`, undefined],
 ];
 

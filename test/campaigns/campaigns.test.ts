@@ -239,6 +239,39 @@ describe('lifecycle', () => {
   });
 });
 
+describe('test copies', () => {
+  it('sends a marked copy to each address, as a marketing email of no campaign', async () => {
+    const { body: c } = await team.create({ subject: 'Big news' });
+    const sent = await team.call('POST', `/v1/campaigns/${c.id}/test`, { to: ['me@example.test', 'you@example.test'] });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data.map((d: { to: string }) => d.to)).toEqual(['me@example.test', 'you@example.test']);
+    const { rows } = await sql<{
+      subject: string;
+      type: string;
+      headers: Record<string, string>;
+      campaign_id: string | null;
+    }>`
+      SELECT subject, type, headers, campaign_id FROM emails WHERE id = ${sent.body.data[0].emailId}`.execute(
+      h.t.deps.db,
+    );
+    expect(rows[0]).toEqual({
+      subject: '[Test] Big news',
+      type: 'MARKETING',
+      headers: { 'X-Herald-Test': c.id },
+      campaign_id: null,
+    });
+    expect((await team.call('GET', `/v1/campaigns/${c.id}`)).body).toMatchObject({
+      status: 'DRAFT',
+      total: 0,
+      sent: 0,
+    });
+    const six = Array.from({ length: 6 }, (_, i) => `t${i}@example.test`);
+    expect((await team.call('POST', `/v1/campaigns/${c.id}/test`, { to: six })).status).toBe(400);
+    expect((await team.call('POST', `/v1/campaigns/${c.id}/test`, { to: [] })).status).toBe(400);
+    expect((await team.call('POST', '/v1/campaigns/cmp_missing/test', { to: ['me@example.test'] })).status).toBe(404);
+  });
+});
+
 describe('protections', () => {
   it('a book or segment used by a scheduled campaign is not deleted or redefined; paused, it may be', async () => {
     const t = await campaignTeam(h);
