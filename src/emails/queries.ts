@@ -160,6 +160,7 @@ interface EmailFilter {
   startDate: Date | null;
   endDate: Date | null;
   domainIds: number[] | null;
+  campaignId: string | null;
 }
 
 export async function listEmails(
@@ -173,6 +174,7 @@ export async function listEmails(
   if (filter.startDate) base = base.where('created_at', '>=', filter.startDate);
   if (filter.endDate) base = base.where('created_at', '<=', filter.endDate);
   if (filter.domainIds) base = base.where('domain_id', 'in', filter.domainIds.length > 0 ? filter.domainIds : [-1]);
+  if (filter.campaignId !== null) base = base.where('campaign_id', '=', filter.campaignId);
   const rows = await base
     .selectAll()
     .orderBy('created_at', 'desc')

@@ -143,7 +143,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps, batch
     },
     async (request) => {
       const principal = principalOf(request);
-      const { page, limit, startDate, endDate, domainId } = request.query;
+      const { page, limit, startDate, endDate, domainId, campaignId } = request.query;
       let domainIds = domainId === undefined ? null : Array.isArray(domainId) ? domainId : [domainId];
       if (principal.domainId !== null)
         domainIds = (domainIds ?? [principal.domainId]).filter((id) => id === principal.domainId);
@@ -151,6 +151,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps, batch
         startDate: startDate ? new Date(startDate) : null,
         endDate: endDate ? new Date(endDate) : null,
         domainIds,
+        campaignId: campaignId ?? null,
       };
       const { rows, count } = await listEmails(db, principal.teamId, filter, page, limit);
       return { data: rows.map(emailListView), count };

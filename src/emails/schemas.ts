@@ -183,6 +183,7 @@ const EmailListItem = z.object({
   latestStatus: EmailStatus.nullable(),
   scheduledAt: z.string().nullable(),
   domainId: z.number().int().nullable(),
+  campaignId: z.string().nullable(),
 });
 
 export const EmailList = z.object({ data: EmailListItem.array(), count: z.number().int() });
@@ -195,6 +196,7 @@ export const ListEmailsQuery = z.object({
   startDate: z.iso.datetime({ offset: true }).optional(),
   endDate: z.iso.datetime({ offset: true }).optional(),
   domainId: z.union([DomainIdParam, DomainIdParam.array().max(100)]).optional(),
+  campaignId: z.string().min(1).max(64).optional().describe("only this campaign's emails"),
 });
 
 export const RescheduleBody = z.object({ scheduledAt: z.iso.datetime({ offset: true }) });

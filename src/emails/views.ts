@@ -58,6 +58,7 @@ export function emailListView(row: EmailRow) {
     latestStatus: latestStatusOf(row),
     scheduledAt: row.scheduled_at?.toISOString() ?? null,
     domainId: row.domain_id,
+    campaignId: row.campaign_id,
   };
 }
 

@@ -50,6 +50,9 @@ describe('fan-out', () => {
       expect(rows[0]!.html).toMatch(/^<div style="display:none[^"]*">All the news &lt;in brief&gt;<\/div>/);
       const email = await team.call('GET', `/v1/emails/${rows[0]!.id}`);
       expect(email.body.campaignId).toBe(c.id);
+      const listed = await team.call('GET', `/v1/emails?campaignId=${c.id}&limit=100`);
+      expect(listed.body.count).toBe(250);
+      expect(listed.body.data.every((e: { campaignId: string }) => e.campaignId === c.id)).toBe(true);
     } finally {
       await runner.stop();
     }
