@@ -61,3 +61,36 @@ export async function reputationCounts(db: Db, teamId: number, domainId: number 
     complained: Number(row?.complained ?? 0),
   };
 }
+
+export interface CampaignCounts {
+  sent: number;
+  delivered: number;
+  opened: number;
+  clicked: number;
+  bounced: number;
+  hardBounced: number;
+  complained: number;
+}
+
+/** Each campaign's email counts (0019_campaign_counts.sql), summed over shards; campaigns with none are left out. */
+export async function campaignCounts(
+  db: Db,
+  teamId: number,
+  campaignIds: readonly string[],
+): Promise<Map<string, CampaignCounts>> {
+  if (campaignIds.length === 0) return new Map();
+  const { rows } = await sql<CampaignCounts & { campaign_id: string }>`
+    SELECT campaign_id, sum(sent)::int AS sent, sum(delivered)::int AS delivered, sum(opened)::int AS opened,
+           sum(clicked)::int AS clicked, sum(bounced)::int AS bounced, sum(hard_bounced)::int AS "hardBounced",
+           sum(complained)::int AS complained
+    FROM email_campaign_counts WHERE team_id = ${teamId}::int AND campaign_id = ANY(${[...campaignIds]}::text[])
+    GROUP BY campaign_id`.execute(db);
+  return new Map(rows.map(({ campaign_id, ...counts }) => [campaign_id, counts]));
+}
+
+/** A deleted campaign's counts go with it. */
+export async function deleteCampaignCounts(db: Db, teamId: number, campaignId: string): Promise<void> {
+  await sql`DELETE FROM email_campaign_counts WHERE team_id = ${teamId}::int AND campaign_id = ${campaignId}`.execute(
+    db,
+  );
+}

@@ -3,6 +3,7 @@
 // unless RUNNING. Each change locks the campaign row in its transaction, so a second schedule or a
 // pause racing the fan-out sees the status the other left.
 import type { Kysely } from 'kysely';
+import { deleteCampaignCounts } from '../analytics/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -11,6 +12,7 @@ import { newId } from '../platform/ids.ts';
 import { notifyQueue } from '../queue/index.ts';
 import { CAMPAIGN_FANOUT_QUEUE } from './fanout.ts';
 import { addressList, checkFields, checkSchedulable, type CampaignFields } from './checks.ts';
+import { countersOf, type Counters } from './counters.ts';
 import {
   deleteCampaign,
   getCampaign,
@@ -210,12 +212,19 @@ export async function resumeCampaign(deps: LifecycleDeps, principal: Principal, 
   });
 }
 
-export async function removeCampaign(deps: LifecycleDeps, principal: Principal, id: string): Promise<CampaignRow> {
+export async function removeCampaign(
+  deps: LifecycleDeps,
+  principal: Principal,
+  id: string,
+): Promise<{ row: CampaignRow; counters: Counters }> {
   return deps.db.transaction().execute(async (tx) => {
     const current = await lockedCampaign(tx, principal, id);
     if (current.status === 'RUNNING')
       throw badRequest(`status: campaign ${id} is RUNNING; pause it before deleting it`);
+    // Answered as it was: its counters are read before they go with it.
+    const counters = (await countersOf(tx, principal.teamId, [id])).get(id)!;
     await deleteCampaign(tx, principal.teamId, id);
-    return current;
+    await deleteCampaignCounts(tx, principal.teamId, id);
+    return { row: current, counters };
   });
 }

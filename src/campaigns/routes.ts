@@ -20,13 +20,14 @@ import {
   scopeOf,
   type LifecycleDeps,
 } from './lifecycle.ts';
-import { getCampaign, listCampaigns, statsOf, type CampaignRow } from './queries.ts';
+import { countersOf } from './counters.ts';
+import { getCampaign, listCampaigns, type CampaignRow } from './queries.ts';
 import * as s from './schemas.ts';
 import { campaignSummaryView, campaignView } from './view.ts';
 
 async function view(deps: LifecycleDeps, row: CampaignRow) {
-  const stats = await statsOf(deps.db, row.team_id, [row.id]);
-  return campaignView(row, stats.get(row.id));
+  const counters = await countersOf(deps.db, row.team_id, [row.id]);
+  return campaignView(row, counters.get(row.id)!);
 }
 
 export function registerCampaignRoutes(app: FastifyInstance, deps: LifecycleDeps & { secrets: Secrets }): void {
@@ -69,13 +70,13 @@ export function registerCampaignRoutes(app: FastifyInstance, deps: LifecycleDeps
       const principal = principalOf(request);
       const { page, status, search } = request.query;
       const { rows, total } = await listCampaigns(deps.db, scopeOf(principal), { status, search }, page, s.PAGE_SIZE);
-      const stats = await statsOf(
+      const counters = await countersOf(
         deps.db,
         principal.teamId,
         rows.map((row) => row.id),
       );
       return {
-        campaigns: rows.map((row) => campaignSummaryView(row, stats.get(row.id))),
+        campaigns: rows.map((row) => campaignSummaryView(row, counters.get(row.id)!)),
         totalPage: Math.ceil(total / s.PAGE_SIZE),
       };
     },
@@ -220,8 +221,8 @@ export function registerCampaignRoutes(app: FastifyInstance, deps: LifecycleDeps
       },
     },
     async (request) => {
-      const row = await removeCampaign(deps, principalOf(request), request.params.id);
-      return campaignView(row, undefined);
+      const { row, counters } = await removeCampaign(deps, principalOf(request), request.params.id);
+      return campaignView(row, counters);
     },
   );
 }

@@ -1,27 +1,12 @@
-// A campaign as the API answers it: the row with its counters (campaign_stats), times in ISO 8601.
+// A campaign as the API answers it: the row with its counters (counters.ts), times in ISO 8601.
 import type { z } from 'zod';
-import type { CampaignRow, CampaignStats } from './queries.ts';
+import type { Counters } from './counters.ts';
+import type { CampaignRow } from './queries.ts';
 import type { Campaign, CampaignSummary } from './schemas.ts';
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
-const NO_STATS = {
-  total: 0,
-  sent: 0,
-  delivered: 0,
-  opened: 0,
-  clicked: 0,
-  unsubscribed: 0,
-  bounced: 0,
-  hard_bounced: 0,
-  complained: 0,
-};
-
-export function campaignSummaryView(
-  row: CampaignRow,
-  stats: CampaignStats | undefined,
-): z.infer<typeof CampaignSummary> {
-  const s = stats ?? NO_STATS;
+export function campaignSummaryView(row: CampaignRow, c: Counters): z.infer<typeof CampaignSummary> {
   return {
     id: row.id,
     name: row.name,
@@ -31,17 +16,16 @@ export function campaignSummaryView(
     updatedAt: row.updated_at.toISOString(),
     status: row.status,
     scheduledAt: iso(row.scheduled_at),
-    total: s.total,
-    sent: s.sent,
-    delivered: s.delivered,
-    unsubscribed: s.unsubscribed,
+    total: c.total,
+    sent: c.sent,
+    delivered: c.delivered,
+    unsubscribed: c.unsubscribed,
   };
 }
 
-export function campaignView(row: CampaignRow, stats: CampaignStats | undefined): z.infer<typeof Campaign> {
-  const s = stats ?? NO_STATS;
+export function campaignView(row: CampaignRow, c: Counters): z.infer<typeof Campaign> {
   return {
-    ...campaignSummaryView(row, stats),
+    ...campaignSummaryView(row, c),
     previewText: row.preview_text,
     contactBookId: row.contact_book_id,
     segmentId: row.segment_id,
@@ -50,11 +34,11 @@ export function campaignView(row: CampaignRow, stats: CampaignStats | undefined)
     content: row.content,
     batchSize: row.batch_size,
     batchWindowMinutes: row.batch_window_minutes,
-    opened: s.opened,
-    clicked: s.clicked,
-    bounced: s.bounced,
-    hardBounced: s.hard_bounced,
-    complained: s.complained,
+    opened: c.opened,
+    clicked: c.clicked,
+    bounced: c.bounced,
+    hardBounced: c.hardBounced,
+    complained: c.complained,
     replyTo: row.reply_to,
     cc: row.cc,
     bcc: row.bcc,

@@ -44,14 +44,7 @@ export interface CampaignStatsTable {
   campaign_id: string;
   team_id: number;
   total: Generated<number>;
-  sent: Generated<number>;
-  delivered: Generated<number>;
-  opened: Generated<number>;
-  clicked: Generated<number>;
   unsubscribed: Generated<number>;
-  bounced: Generated<number>;
-  hard_bounced: Generated<number>;
-  complained: Generated<number>;
 }
 
 export interface CampaignRecipientsTable {

@@ -1,8 +1,9 @@
 -- Campaigns: one email to the subscribed contacts of a book (or a segment of it). The campaign row
 -- is the fan-out's job (SCHEDULED or RUNNING, due at next_batch_at, leased); its recipients are
 -- the snapshot taken when it starts, each given its email in the transaction that stores that email,
--- so no contact gets two and none is skipped whatever stops a worker. Statistics are counters in
--- campaign_stats, changed as events arrive, so reading a campaign counts nothing.
+-- so no contact gets two and none is skipped whatever stops a worker. Its counters are kept as they
+-- change, so reading a campaign counts nothing: total and unsubscribed here, the counts of its
+-- emails' events by analytics (0019_campaign_counts.sql).
 
 CREATE TABLE campaigns (
   id                   text PRIMARY KEY,
@@ -44,20 +45,13 @@ CREATE INDEX campaigns_due ON campaigns (next_batch_at)
 CREATE INDEX campaigns_team_book ON campaigns (team_id, contact_book_id) WHERE status IN ('SCHEDULED', 'RUNNING');
 CREATE INDEX campaigns_team_segment ON campaigns (team_id, segment_id) WHERE status IN ('SCHEDULED', 'RUNNING');
 
--- A campaign's counters, a row of their own (as journey_stats): events change them while the
--- fan-out holds the campaign row.
+-- A campaign's own counters, a row of their own (as journey_stats): they change while the fan-out
+-- or an unsubscribe holds other rows, never the campaign's.
 CREATE TABLE campaign_stats (
   campaign_id  text PRIMARY KEY REFERENCES campaigns (id) ON DELETE CASCADE,
   team_id      integer NOT NULL,
   total        integer NOT NULL DEFAULT 0,
-  sent         integer NOT NULL DEFAULT 0,
-  delivered    integer NOT NULL DEFAULT 0,
-  opened       integer NOT NULL DEFAULT 0,
-  clicked      integer NOT NULL DEFAULT 0,
-  unsubscribed integer NOT NULL DEFAULT 0,
-  bounced      integer NOT NULL DEFAULT 0,
-  hard_bounced integer NOT NULL DEFAULT 0,
-  complained   integer NOT NULL DEFAULT 0
+  unsubscribed integer NOT NULL DEFAULT 0
 );
 
 -- The snapshot: who the campaign goes to, and the email each one got (null until its batch).
