@@ -52,7 +52,7 @@ async function start(tx: Transaction<Database>, campaign: CampaignRow, now: Date
   });
 }
 
-/** How many recipients this claim sends: the batch size spread over its window, at most CLAIM_MAX. */
+/** How many recipients this claim sends: the batch size, at most CLAIM_MAX (the next claim comes after its share of the window). */
 function claimSize(campaign: CampaignRow): number {
   return Math.min(campaign.batch_size, CLAIM_MAX);
 }

@@ -114,3 +114,13 @@ export async function liveCampaignOfSegment(db: Db, teamId: number, segmentId: s
     .executeTakeFirst();
   return row?.name;
 }
+
+/** One more unsubscribe from the campaign's emails. */
+export async function addUnsubscribed(db: Db, teamId: number, campaignId: string): Promise<void> {
+  await db
+    .updateTable('campaign_stats')
+    .set((eb) => ({ unsubscribed: eb('unsubscribed', '+', 1) }))
+    .where('team_id', '=', teamId)
+    .where('campaign_id', '=', campaignId)
+    .execute();
+}

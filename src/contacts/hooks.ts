@@ -28,6 +28,8 @@ export interface ContactHooks {
   contactsLeft(tx: Transaction<Database>, left: ContactsLeft): Promise<void>;
   /** Why the book may not be deleted now (e.g. "an active journey uses it"), or null. */
   bookInUse(db: Db, teamId: number, contactBookId: string): Promise<string | null>;
+  /** An address newly unsubscribed through the link of this email, in the writer's transaction. */
+  unsubscribedByEmail?(tx: Transaction<Database>, teamId: number, emailId: string): Promise<void>;
 }
 
 const registered = new Set<ContactHooks>();
@@ -45,6 +47,10 @@ export async function contactsAdded(tx: Transaction<Database>, added: ContactsAd
 export async function contactsLeft(tx: Transaction<Database>, left: ContactsLeft): Promise<void> {
   if (left.contactIds.length === 0) return;
   for (const hooks of registered) await hooks.contactsLeft(tx, left);
+}
+
+export async function unsubscribedByEmail(tx: Transaction<Database>, teamId: number, emailId: string): Promise<void> {
+  for (const hooks of registered) await hooks.unsubscribedByEmail?.(tx, teamId, emailId);
 }
 
 /** The first registered area's reason the book is in use, or null. */

@@ -1,7 +1,7 @@
 // The writes behind the public unsubscribe and confirmation links. Tenant first, like every query.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { contactsLeft } from './hooks.ts';
+import { contactsLeft, unsubscribedByEmail } from './hooks.ts';
 
 // Idempotent: a contact that is already unsubscribed keeps the time it first left; one that was
 // subscribed again since gets the new time. A pending double opt-in email is not sent any more.
@@ -48,7 +48,7 @@ export async function unsubscribeAddress(
   const email = address.trim().toLowerCase();
   return db.transaction().execute(async (tx) => {
     // From the teams row, so that the link of a team deleted since is a no-op, not a foreign-key error.
-    await tx
+    const added = await tx
       .insertInto('unsubscribes')
       .columns(['team_id', 'email', 'email_id', 'created_at'])
       .expression((eb) =>
@@ -63,7 +63,9 @@ export async function unsubscribeAddress(
           .where('id', '=', teamId),
       )
       .onConflict((oc) => oc.columns(['team_id', 'email']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    // A second click of the link, or an address already unsubscribed, tells nobody again.
+    if (Number(added.numInsertedOrUpdatedRows ?? 0n) > 0) await unsubscribedByEmail(tx, teamId, emailId);
     const rows = await tx
       .updateTable('contacts')
       .set(unsubscribeSet(now))

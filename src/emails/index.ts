@@ -18,6 +18,7 @@ export { EMAIL_STATUSES } from './schemas.ts';
 export { parseReturnPath, returnPathAddress } from './return-path.ts';
 export {
   campaignEmailsPage,
+  campaignOfEmail,
   emailsWithRecipients,
   failedEmailsOf,
   teamEmailIds,

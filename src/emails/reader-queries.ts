@@ -101,3 +101,14 @@ export async function campaignEmailsPage(
     status: row.status === 'QUEUED' && delivery_delayed ? 'DELIVERY_DELAYED' : row.status,
   }));
 }
+
+/** The campaign the team's email belongs to, or null (no such email, or not a campaign's). */
+export async function campaignOfEmail(db: Db, teamId: number, emailId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('emails')
+    .select('campaign_id')
+    .where('team_id', '=', teamId)
+    .where('id', '=', emailId)
+    .executeTakeFirst();
+  return row?.campaign_id ?? null;
+}

@@ -2,6 +2,7 @@
 // starts (subscribed contacts, the segment's when one is set), one MARKETING email per recipient
 // carrying the campaign's id, batches spread over the window, pause and resume, two runners at once.
 import { sql } from 'kysely';
+import { emailUnsubscribeUrl } from '../../src/contacts/index.ts';
 import { describe, expect, it } from 'vitest';
 import { definition } from '../segments/helpers.ts';
 import { fanoutSuite } from './fanout-support.ts';
@@ -50,6 +51,15 @@ describe('fan-out', () => {
       expect(rows[0]!.html).toMatch(/^<div style="display:none[^"]*">All the news &lt;in brief&gt;<\/div>/);
       const email = await team.call('GET', `/v1/emails/${rows[0]!.id}`);
       expect(email.body.campaignId).toBe(c.id);
+      // Unsubscribing through the email's link counts once, however often it is used.
+      const link = emailUnsubscribeUrl(suite.h.t.deps.secrets, suite.h.t.deps.config.publicUrl, {
+        teamId: team.id,
+        emailId: rows[0]!.id,
+        recipient: 'reader7@example.test',
+      });
+      for (let i = 0; i < 2; i++)
+        expect((await suite.h.app.inject({ method: 'POST', url: new URL(link).pathname })).statusCode).toBe(200);
+      expect((await suite.kit.read(team, c.id)).unsubscribed).toBe(1);
       const listed = await team.call('GET', `/v1/emails?campaignId=${c.id}&limit=100`);
       expect(listed.body.count).toBe(250);
       expect(listed.body.data.every((e: { campaignId: string }) => e.campaignId === c.id)).toBe(true);
