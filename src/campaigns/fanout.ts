@@ -21,6 +21,7 @@ import {
   takeSnapshot,
   unsentRecipients,
 } from './fanout-queries.ts';
+import { recordCampaignEvent } from './events.ts';
 import { campaignEmail } from './message.ts';
 import { updateCampaign, type CampaignRow } from './queries.ts';
 
@@ -43,13 +44,14 @@ async function start(tx: Transaction<Database>, campaign: CampaignRow, now: Date
   }
   const total = audience ? await takeSnapshot(tx, campaign.id, audience) : 0;
   await addToStats(tx, teamId, campaign.id, { total });
-  await updateCampaign(tx, teamId, campaign.id, {
+  const started = await updateCampaign(tx, teamId, campaign.id, {
     status: 'RUNNING',
     started_at: now,
     next_batch_at: now,
     last_error: audience ? null : 'the contact book or segment no longer exists',
     updated_at: now,
   });
+  await recordCampaignEvent(tx, 'campaign.started', started, now);
 }
 
 /** How many recipients this claim sends: the batch size, at most CLAIM_MAX (the next claim comes after its share of the window). */
@@ -71,12 +73,13 @@ async function sendChunk(row: CampaignRow, ctx: BatchContext, size: number, now:
     const { team_id: teamId } = campaign;
     const recipients = await unsentRecipients(tx, campaign.id, size);
     if (recipients.length === 0) {
-      await updateCampaign(tx, teamId, campaign.id, {
+      const sent = await updateCampaign(tx, teamId, campaign.id, {
         status: 'SENT',
         finished_at: now,
         next_batch_at: null,
         updated_at: now,
       });
+      await recordCampaignEvent(tx, 'campaign.sent', sent, now);
       return 'stopped';
     }
     const contacts = new Map(
@@ -129,7 +132,7 @@ async function pauseForQuota(row: CampaignRow, ctx: BatchContext, limit: SendLim
     const campaign = await lockLeasedCampaign(tx, row.id, ctx.leaseUntil);
     if (campaign?.status !== 'RUNNING') return;
     const resumesAt = nextPeriod(limit.period, now);
-    await updateCampaign(tx, campaign.team_id, campaign.id, {
+    const paused = await updateCampaign(tx, campaign.team_id, campaign.id, {
       status: 'PAUSED',
       paused_reason: 'QUOTA',
       next_batch_at: resumesAt,
@@ -137,6 +140,7 @@ async function pauseForQuota(row: CampaignRow, ctx: BatchContext, limit: SendLim
       updated_at: now,
     });
     if (!tell) return;
+    await recordCampaignEvent(tx, 'campaign.paused', paused, now);
     const notice = {
       kind: 'campaign.paused',
       subject: `Campaign "${campaign.name}" paused: send limit reached`,

@@ -13,6 +13,7 @@ import { notifyQueue } from '../queue/index.ts';
 import { CAMPAIGN_FANOUT_QUEUE } from './fanout.ts';
 import { addressList, checkFields, checkSchedulable, type CampaignFields } from './checks.ts';
 import { countersOf, type Counters } from './counters.ts';
+import { recordCampaignEvent } from './events.ts';
 import {
   deleteCampaign,
   getCampaign,
@@ -185,12 +186,16 @@ export async function pauseCampaign(deps: LifecycleDeps, principal: Principal, i
       throw badRequest(
         `status: campaign ${id} is ${current.status}; only a scheduled or running campaign can be paused`,
       );
-    return updateCampaign(tx, principal.teamId, id, {
+    const now = deps.clock.now();
+    const paused = await updateCampaign(tx, principal.teamId, id, {
       status: 'PAUSED',
       paused_reason: 'MANUAL',
       next_batch_at: null,
-      updated_at: deps.clock.now(),
+      updated_at: now,
     });
+    // A campaign already paused for the quota said so then.
+    if (current.status !== 'PAUSED') await recordCampaignEvent(tx, 'campaign.paused', paused, now);
+    return paused;
   });
 }
 

@@ -72,6 +72,17 @@ export const JourneyRunEventData = z.object({
   currentStepIndex: z.number().int(),
 });
 
+/** A campaign that started, paused or finished sending (issue 44: campaign.started, .paused, .sent). */
+export const CampaignEventData = z.object({
+  campaignId: z.string(),
+  name: z.string(),
+  status: z.enum(['RUNNING', 'PAUSED', 'SENT']),
+  pausedReason: z.enum(['MANUAL', 'QUOTA']).nullable().describe("why it paused: by hand, or the plan's send limit"),
+  total: z.number().int().describe('recipients in the snapshot taken when it started'),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+
 /** Bodies longer than this (characters) are left out of `email.received`: read them through `links.message`. */
 export const RECEIVED_BODY_MAX = 32_768;
 
@@ -152,6 +163,21 @@ export const EVENT_CATALOGUE = {
     data: JourneyRunEventData,
     schemaName: 'JourneyRunEventData',
     when: 'a journey run left before its end (unsubscribed, contact deleted, journey archived, send failed, left the segment)',
+  },
+  'campaign.started': {
+    data: CampaignEventData,
+    schemaName: 'CampaignEventData',
+    when: 'a campaign started: its recipients were taken and its first batch is due',
+  },
+  'campaign.paused': {
+    data: CampaignEventData,
+    schemaName: 'CampaignEventData',
+    when: "a campaign paused: by hand, or when the plan's send limit ran out (it goes on by itself then)",
+  },
+  'campaign.sent': {
+    data: CampaignEventData,
+    schemaName: 'CampaignEventData',
+    when: 'a campaign sent its last recipient their email',
   },
   'email.received': {
     data: InboundEventData,

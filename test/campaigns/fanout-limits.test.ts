@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { campaignDeliveryQueue, emailDeliveryQueue } from '../../src/emails/index.ts';
 import { QueueRunner, type Queue } from '../../src/queue/index.ts';
 import { fanoutSuite } from './fanout-support.ts';
+import { journeyWebhook } from '../journeys/support.ts';
 import { campaignTeam } from './support.ts';
 
 const suite = fanoutSuite();
@@ -25,6 +26,7 @@ describe('fan-out limits', () => {
       })),
     );
     expect(sends.status, JSON.stringify(sends.body)).toBe(200);
+    const events = await journeyWebhook(suite.h, team.id, ['campaign.started', 'campaign.paused', 'campaign.sent']);
     const runner = await suite.kit.startRunner();
     try {
       const { body: c } = await team.create({ sendNow: true });
@@ -51,6 +53,14 @@ describe('fan-out limits', () => {
       expect([...sent.values()].every((n) => n === 1)).toBe(true);
       expect(await suite.kit.read(team, c.id)).toMatchObject({ status: 'SENT', pausedReason: null });
       expect(await notices()).toBe(1);
+      const seen = { campaignId: c.id, name: 'November news', total: 150 };
+      expect(await events('campaign.started')).toEqual([expect.objectContaining({ ...seen, status: 'RUNNING' })]);
+      expect(await events('campaign.paused')).toEqual([
+        expect.objectContaining({ ...seen, status: 'PAUSED', pausedReason: 'QUOTA' }),
+      ]);
+      expect(await events('campaign.sent')).toEqual([
+        expect.objectContaining({ ...seen, status: 'SENT', finishedAt: expect.any(String) }),
+      ]);
     } finally {
       await runner.stop();
     }

@@ -165,7 +165,11 @@ export async function startRunner(h: EmailHarness, options: { delivery?: boolean
 }
 
 /** A webhook of the team subscribed to the journey events; answers the events' data as recorded. */
-export async function journeyWebhook(h: EmailHarness, teamId: number) {
+export async function journeyWebhook(
+  h: EmailHarness,
+  teamId: number,
+  eventTypes = ['journey.run.completed', 'journey.run.exited'],
+) {
   const now = h.t.clock.now();
   await h.t.deps.db
     .insertInto('webhooks')
@@ -175,7 +179,7 @@ export async function journeyWebhook(h: EmailHarness, teamId: number) {
       url: 'https://hooks.example.test/journeys',
       description: null,
       status: 'ACTIVE',
-      event_types: ['journey.run.completed', 'journey.run.exited'],
+      event_types: eventTypes,
       domain_ids: [],
       api_version: null,
       secret_sealed: h.t.deps.secrets.encrypt('whsec_test'),

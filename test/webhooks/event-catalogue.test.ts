@@ -158,6 +158,7 @@ describe('the documentation', () => {
         'EmailEventData',
         'InboundEventData',
         'JourneyRunEventData',
+        'CampaignEventData',
         'SmsEventData',
         'TestEventData',
         'WebhookEventPayload',
@@ -174,6 +175,9 @@ describe('the documentation', () => {
       'email.opened',
       'journey.run.completed',
       'journey.run.exited',
+      'campaign.started',
+      'campaign.paused',
+      'campaign.sent',
       'email.received',
     ])
       expect(EVENT_TYPES).toContain(type);
