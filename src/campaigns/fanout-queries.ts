@@ -5,6 +5,14 @@ import type { Db } from '../db/handle.ts';
 import type { Database } from '../db/schema.ts';
 import type { CampaignRow } from './queries.ts';
 
+/** The queue's claim condition: a campaign paused for the quota is taken up again once its period has turned. */
+export const FANOUT_READY = sql`(status IN ('SCHEDULED', 'RUNNING') OR (status = 'PAUSED' AND paused_reason = 'QUOTA'))`;
+/** Finalisers: each claim is one batch of a long campaign, so attempts count failures in a row, not batches. */
+export const FANOUT_DONE = sql`attempts = 0, last_error = NULL`;
+export const FANOUT_RETRY = sql`last_error = job_error`;
+/** Out of attempts: paused with the reason, for the team to resume once it is mended. */
+export const FANOUT_FAILED = sql`status = 'PAUSED', paused_reason = 'MANUAL', next_batch_at = NULL, last_error = job_error`;
+
 /** The campaign, locked, if this claim's lease still holds it (else another worker took it over). */
 export function lockLeasedCampaign(db: Db, id: string, leaseUntil: Date): Promise<CampaignRow | undefined> {
   return db

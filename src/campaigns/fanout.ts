@@ -5,7 +5,7 @@
 // transaction that also writes each recipient's email id, under the claim's lease and the campaign
 // row's lock: a worker killed mid-chunk leaves nothing half-sent, the next claim finds exactly the
 // recipients still without an email, a pause waits for the chunk, and two workers never send one.
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { bookFacts, contactsOf, mailableContactsQuery } from '../contacts/index.ts';
 import type { Database } from '../db/schema.ts';
 import { queueEmails, SendLimitReached } from '../emails/index.ts';
@@ -16,6 +16,10 @@ import { segmentContactsQuery } from '../segments/index.ts';
 import {
   addToStats,
   dropRecipients,
+  FANOUT_DONE,
+  FANOUT_FAILED,
+  FANOUT_READY,
+  FANOUT_RETRY,
   lockLeasedCampaign,
   recordRecipientEmails,
   takeSnapshot,
@@ -216,17 +220,14 @@ export function campaignFanoutQueue(): Queue {
     dueColumn: 'next_batch_at',
     leaseColumn: 'lease_until',
     attemptsColumn: 'attempts',
-    // A campaign paused for the quota is taken up again by itself once its period has turned.
-    readyWhere: sql`(status IN ('SCHEDULED', 'RUNNING') OR (status = 'PAUSED' AND paused_reason = 'QUOTA'))`,
+    readyWhere: FANOUT_READY,
     batchSize: 4,
     leaseMs: 5 * MINUTE,
     maxAttempts: 10,
     backoff: { baseMs: 10_000, maxMs: 30 * MINUTE },
     handleRow: fanOut,
-    // Each claim is one batch of a long campaign: attempts count failures in a row, not batches.
-    onDone: sql`attempts = 0, last_error = NULL`,
-    onRetry: sql`last_error = job_error`,
-    // Out of attempts: paused with the reason, for the team to resume once it is mended.
-    onFailed: sql`status = 'PAUSED', paused_reason = 'MANUAL', next_batch_at = NULL, last_error = job_error`,
+    onDone: FANOUT_DONE,
+    onRetry: FANOUT_RETRY,
+    onFailed: FANOUT_FAILED,
   });
 }
