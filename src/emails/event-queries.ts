@@ -82,7 +82,7 @@ export async function insertEventsAndMoveStatuses(
 export async function readEmailsOfEvents(db: Db, ids: readonly string[]): Promise<EmailOfEvent[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<EmailOfEvent>`
-    SELECT id, team_id, domain_id, "from", "to", subject, created_at FROM emails
+    SELECT id, team_id, domain_id, campaign_id, "from", "to", subject, created_at FROM emails
     WHERE id = ANY(${[...new Set(ids)]}::text[])`.execute(db);
   return rows;
 }

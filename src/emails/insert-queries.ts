@@ -51,6 +51,7 @@ export async function insertEmails(
       id: e.id,
       team_id: e.teamId,
       domain_id: e.domainId,
+      campaign_id: e.campaignId,
       from: e.from,
       to: e.to,
       subject: e.subject,

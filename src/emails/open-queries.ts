@@ -88,7 +88,7 @@ export async function recordLaterOpenTallies(
  */
 export async function lockEmailsOfOpens(tx: Kysely<Database>, ids: string[], teams: number[]): Promise<EmailOfEvent[]> {
   const { rows } = await sql<EmailOfEvent>`
-      SELECT m.id, m.team_id, m.domain_id, m."from", m."to", m.subject, m.created_at FROM emails m
+      SELECT m.id, m.team_id, m.domain_id, m.campaign_id, m."from", m."to", m.subject, m.created_at FROM emails m
       WHERE m.id = ANY(${ids}::text[]) AND (m.id, m.team_id) IN (SELECT * FROM unnest(${ids}::text[], ${teams}::int[]))
       ORDER BY m.id FOR UPDATE OF m`.execute(tx);
   return rows;

@@ -52,7 +52,7 @@ export async function emailsWithRecipients(
   const emails = new Map<string, EmailWithRecipients>();
   if (emailIds.length === 0) return emails;
   const rows = await sql<EmailOfEvent & { address: string | null }>`
-    SELECT e.id, e.team_id, e.domain_id, e."from", e."to", e.subject, e.created_at, r.address FROM emails e
+    SELECT e.id, e.team_id, e.domain_id, e.campaign_id, e."from", e."to", e.subject, e.created_at, r.address FROM emails e
     LEFT JOIN email_recipients r ON r.team_id = e.team_id AND r.email_id = e.id
     WHERE e.id = ANY(${[...new Set(emailIds)]}::text[])`.execute(db);
   for (const row of rows.rows) {

@@ -63,13 +63,17 @@ export function emailListView(row: EmailRow) {
 }
 
 /** What an event's payload shows of its email (none of it changes after the send). */
-export type EmailOfEvent = Pick<EmailRow, 'id' | 'team_id' | 'domain_id' | 'from' | 'to' | 'subject' | 'created_at'>;
+export type EmailOfEvent = Pick<
+  EmailRow,
+  'id' | 'team_id' | 'domain_id' | 'campaign_id' | 'from' | 'to' | 'subject' | 'created_at'
+>;
 
 /** The `data` of an `email.<status>` event (the catalogue's EmailEventData); `details` is the event's stored data. */
 export function emailEventView(email: EmailOfEvent, status: EmailStatus, details: unknown): EmailEventPayload {
   return {
     emailId: email.id,
     domainId: email.domain_id,
+    campaignId: email.campaign_id,
     status,
     from: email.from,
     // A cc/bcc-only message has no to: [] (as the API shows it).

@@ -16,6 +16,7 @@ type EmailStatusName = (typeof EMAIL_STATUSES)[number];
 export const EmailEventData = z.object({
   emailId: z.string().describe('the id returned when the email was sent'),
   domainId: z.number().int().nullable().describe('the sending domain; domainIds filters match on it'),
+  campaignId: z.string().nullable().describe('the campaign that sent it, or null'),
   status: z.enum(EMAIL_STATUSES).describe('the email status this event records (upper case)'),
   from: z.string(),
   to: z.union([z.string(), z.array(z.string())]),

@@ -69,6 +69,7 @@ describe('fan-out limits', () => {
   it("delivers campaign mail in a lane of its own: a campaign's backlog does not hold transactional mail back", async () => {
     const team = await campaignTeam(suite.h);
     await suite.kit.addContacts(team, 60, 'lane');
+    const sentEvents = await journeyWebhook(suite.h, team.id, ['email.sent']);
     const fanout = await suite.kit.startRunner();
     const { body: c } = await team.create({ sendNow: true });
     try {
@@ -117,6 +118,10 @@ describe('fan-out limits', () => {
     } finally {
       await campaignLane.stop();
     }
+    // Each email.sent payload names its campaign (the password reset none).
+    const payloads = await sentEvents('email.sent');
+    expect(payloads.filter((p) => p.campaignId === c.id)).toHaveLength(60);
+    expect(payloads.filter((p) => p.campaignId === null).map((p) => p.subject)).toEqual(['Reset your password']);
     // Counted as the SENT events arrived (the password reset is not the campaign's).
     expect(await suite.kit.read(team, c.id)).toMatchObject({
       status: 'SENT',

@@ -53,6 +53,7 @@ const bodyOf = (row: Awaited<ReturnType<typeof email>>, status: EmailStatus, det
   data: {
     emailId: row.id,
     domainId: team.domain.id,
+    campaignId: null,
     status,
     from: team.from(),
     to: row.to,

@@ -47,7 +47,7 @@ describe('the email payload built in TypeScript', () => {
     });
     const email = await w.h.t.deps.db
       .selectFrom('emails')
-      .select(['id', 'team_id', 'domain_id', 'from', 'to', 'subject', 'created_at'])
+      .select(['id', 'team_id', 'domain_id', 'campaign_id', 'from', 'to', 'subject', 'created_at'])
       .where('id', '=', emailId)
       .executeTakeFirstOrThrow();
     for (const status of EMAIL_STATUSES) {

@@ -31,6 +31,7 @@ const SMS: EventData<'sms.sent'> = {
 const emailData = (domainId: number | null): EventData<'email.sent'> => ({
   emailId: 'em_x',
   domainId,
+  campaignId: null,
   status: 'SENT',
   from: 'a@example.com',
   to: 'b@example.net',
