@@ -9,6 +9,7 @@ import { buildSignedMessage } from '../../src/emails/delivery-message.ts';
 import { builtinSendingDomain } from '../../src/domains/index.ts';
 import type { EmailRow } from '../../src/emails/queries.ts';
 import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/app.ts';
+import { createTeam } from '../support/factory.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,8 +20,11 @@ afterAll(() => t.close());
 const get = (url: string, token = TEST_ADMIN_TOKEN) =>
   t.app.inject({ method: 'GET', url: `/admin/v1${url}`, headers: { authorization: `Bearer ${token}` } });
 
-/** An HTML-only message signed with the built-in domain, stored as the log transport would. */
-async function storedMessage(): Promise<string> {
+/**
+ * An HTML-only message signed with the built-in domain, stored as the log transport would, for its own
+ * team: other tests store mail too (some with clocks in the future), so the list is read by team.
+ */
+async function storedMessage(teamId: number): Promise<string> {
   const mailDomain = t.deps.config.mailDomain;
   const email = {
     id: `em_test${Date.now()}`,
@@ -42,7 +46,7 @@ async function storedMessage(): Promise<string> {
     { attachments: [], inReplyTo: null, listUnsubscribe: null },
   );
   await insertOutboxMessage(t.deps.db, {
-    teamId: null,
+    teamId,
     emailId: email.id,
     envelopeFrom: `bounce+x@${mailDomain}`,
     envelopeTo: ['owner@example.test'],
@@ -50,7 +54,6 @@ async function storedMessage(): Promise<string> {
     raw,
     at: new Date(),
   });
-  // By its email id: other tests of this worker may log messages at the same time.
   const row = await t.deps.db
     .selectFrom('outbox')
     .select('id')
@@ -68,7 +71,8 @@ describe('GET /admin/v1/outbox/{id}', () => {
   });
 
   it('returns the message; the CLI prints it as text (HTML-only mail has a text part) or raw', async () => {
-    const id = await storedMessage();
+    const team = await createTeam(t.app);
+    const id = await storedMessage(team.id);
     const response = await get(`/outbox/${id}`);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as { raw: string };
@@ -81,12 +85,12 @@ describe('GET /admin/v1/outbox/{id}', () => {
     expect(text).not.toContain('i.png');
     expect(outboxMessageEml(body)).toBe(body.raw);
     expect(body.raw).toMatch(/^DKIM-Signature:/);
-    const listed = JSON.parse(outboxSummary((await get('/outbox?limit=100')).json())) as Record<string, unknown>[];
+    const listed = JSON.parse(outboxSummary((await get(`/outbox?teamId=${team.id}`)).json())) as Record<string, unknown>[];
     const summary = listed.find((m) => m.id === id);
     expect(summary).toEqual({
       id,
       createdAt: expect.any(String),
-      teamId: null,
+      teamId: team.id,
       emailId: expect.any(String),
       to: ['owner@example.test'],
       subject: 'Outbox show',
