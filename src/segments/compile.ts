@@ -93,6 +93,26 @@ function hadEmailEvent(context: CompileContext, kind: keyof typeof activityColum
   return sql<SqlBool>`EXISTS (SELECT 1 FROM address_activity a WHERE a.team_id = ${context.teamId}::integer AND a.address = c.email AND ${when})`;
 }
 
+/** The email_events statuses of each email_activity event (address_activity keeps the same ones). */
+const activityStatuses = { received: ['SENT', 'DELIVERED'], opened: ['OPENED'], clicked: ['CLICKED'] } as const;
+
+/**
+ * The contact was a recipient of this campaign and its email had an event of this kind (since a
+ * time): the campaign's recipient row by primary key, then the email's events by their index. Reads
+ * the campaigns area's recipients, as the journey condition reads runs. A campaign of another book
+ * has no recipient here (problems.ts refuses naming one), a deleted one none at all.
+ */
+function hadCampaignEvent(
+  context: CompileContext,
+  campaignId: string,
+  kind: keyof typeof activityStatuses,
+  since: Date | null,
+): Predicate {
+  const statuses = [...activityStatuses[kind]];
+  const when = since === null ? sql`true` : sql`e.created_at >= ${since}::timestamptz`;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM campaign_recipients r JOIN email_events e ON e.email_id = r.email_id WHERE r.campaign_id = ${campaignId}::text AND r.contact_id = c.id AND e.team_id = ${context.teamId}::integer AND e.status = ANY (${statuses}::text[]) AND ${when})`;
+}
+
 function leafPredicate(condition: LeafCondition, context: CompileContext): Predicate {
   switch (condition.type) {
     case 'email':
@@ -124,11 +144,12 @@ function leafPredicate(condition: LeafCondition, context: CompileContext): Predi
       return textPredicate(column, condition.op as TextOp, condition.value);
     }
     case 'email_activity': {
-      // Campaigns do not exist yet: an email of a given campaign is never found (and problems say so).
-      if (condition.campaignId !== undefined) return FALSE;
       const since =
         condition.op === 'in_last_days' ? new Date(context.now.getTime() - (condition.days ?? 0) * DAY_MS) : null;
-      const had = hadEmailEvent(context, condition.event, since);
+      const had =
+        condition.campaignId === undefined
+          ? hadEmailEvent(context, condition.event, since)
+          : hadCampaignEvent(context, condition.campaignId, condition.event, since);
       return condition.op === 'never' ? sql<SqlBool>`(NOT ${had})` : had;
     }
     case 'email_problem': {

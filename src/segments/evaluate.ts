@@ -4,9 +4,9 @@ import { countMatching, matchingContacts } from './compile.ts';
 
 import { Definition } from './definition.ts';
 
-import { referencesOfBook, segmentProblems } from './problems.ts';
+import { campaignIdsOf, referencesOfBook, segmentProblems } from './problems.ts';
 
-import type { SegmentRow } from './queries.ts';
+import { campaignBooks, type SegmentRow } from './queries.ts';
 import type { Db } from '../db/handle.ts';
 
 export interface ReadySegment {
@@ -15,11 +15,14 @@ export interface ReadySegment {
   problems: string[];
 }
 
-/** Reads a stored definition and works out its problems against the book's variables now. */
-export function readySegment(row: SegmentRow, variables: readonly string[]): ReadySegment {
+/** Reads a stored definition and works out its problems against the book and its campaigns now. */
+export async function readySegment(db: Db, row: SegmentRow, variables: readonly string[]): Promise<ReadySegment> {
   // Only definitions that passed this schema are stored; a later version must migrate stored ones.
   const definition = Definition.parse(row.definition);
-  return { row, definition, problems: segmentProblems(definition, referencesOfBook(variables)) };
+  const named = [...campaignIdsOf(definition)];
+  const books = await campaignBooks(db, row.team_id, named);
+  const campaigns = new Set(named.filter((id) => books.get(id) === row.contact_book_id));
+  return { row, definition, problems: segmentProblems(definition, referencesOfBook(variables, campaigns)) };
 }
 
 /** Contract: count is 0 while the segment has problems. */

@@ -13,7 +13,7 @@ import { getSegmentWithBook } from './queries.ts';
 export async function segmentContactsQuery(db: Db, teamId: number, segmentId: string, now: Date) {
   const found = await getSegmentWithBook(db, teamId, segmentId);
   if (!found) return undefined;
-  return segmentQuery(db, readySegment(found.segment, found.variables), now);
+  return segmentQuery(db, await readySegment(db, found.segment, found.variables), now);
 }
 
 /** How many contacts a segment matches at `now`; undefined when the team has no such segment. */
@@ -25,7 +25,7 @@ export async function countSegmentContacts(
 ): Promise<number | undefined> {
   const found = await getSegmentWithBook(db, teamId, segmentId);
   if (!found) return undefined;
-  return countSegment(db, readySegment(found.segment, found.variables), now);
+  return countSegment(db, await readySegment(db, found.segment, found.variables), now);
 }
 
 /** Of these contacts, the ones the segment matches at `now`; undefined when the team has no such segment. */

@@ -3,22 +3,23 @@
 import type { Db } from '../db/handle.ts';
 import { ApiError } from '../platform/errors.ts';
 import { leavesOf, type Definition } from './definition.ts';
-import { journeysOfTeam } from './queries.ts';
+import { campaignBooks, journeysOfTeam } from './queries.ts';
 
-/** What the segment may name; journeys and campaigns are not built yet, so nothing of theirs exists. */
+/** What the segment may name, as it is now. */
 interface SegmentReferences {
   variables: readonly string[];
   journeyExists(journeyId: string): boolean;
   campaignExists(campaignId: string): boolean;
 }
 
-export function referencesOfBook(variables: readonly string[]): SegmentReferences {
+/** `campaigns`: the campaigns the definition names that still exist and were sent to this book. */
+export function referencesOfBook(variables: readonly string[], campaigns: ReadonlySet<string>): SegmentReferences {
   return {
     variables,
     // A journey condition reads runs (compile.ts): a deleted journey simply has none, so it is no
-    // problem. Campaigns do not exist yet.
+    // problem. A deleted campaign is one: `never` would match the whole book.
     journeyExists: () => true,
-    campaignExists: () => false,
+    campaignExists: (campaignId) => campaigns.has(campaignId),
   };
 }
 
@@ -93,5 +94,41 @@ export async function assertJourneysOfTeam(
   if (unknown.length > 0) {
     const list = unknown.map((id) => `"${id}"`).join(', ');
     throw new ApiError(400, 'BAD_REQUEST', `definition: journey ${list} is not a journey of the team`);
+  }
+}
+
+/** The campaigns an email_activity condition names, each once. */
+export const campaignIdsOf = (definition: Definition) =>
+  new Set(
+    leavesOf(definition).flatMap((condition) =>
+      condition.type === 'email_activity' && condition.campaignId !== undefined ? [condition.campaignId] : [],
+    ),
+  );
+
+/**
+ * Create and update: an email_activity condition's campaign must be a campaign of the team sent to
+ * this book (its recipients are this book's contacts). Ids the stored definition already named are
+ * not asked again, as for journeys: the problems say when such a campaign is gone.
+ */
+export async function assertCampaignsOfBook(
+  db: Db,
+  teamId: number,
+  contactBookId: string,
+  definition: Definition,
+  stored?: Definition,
+): Promise<void> {
+  const before = stored ? campaignIdsOf(stored) : new Set<string>();
+  const named = [...campaignIdsOf(definition)].filter((id) => !before.has(id));
+  const books = await campaignBooks(db, teamId, named);
+  for (const id of named) {
+    const book = books.get(id);
+    if (book === undefined)
+      throw new ApiError(400, 'BAD_REQUEST', `definition: campaign "${id}" is not a campaign of the team`);
+    if (book !== contactBookId)
+      throw new ApiError(
+        400,
+        'BAD_REQUEST',
+        `definition: campaign "${id}" is sent to contact book ${book}, not to this segment's book ${contactBookId}`,
+      );
   }
 }

@@ -183,3 +183,19 @@ export async function journeysOfTeam(db: Db, teamId: number, journeyIds: readonl
     .execute();
   return new Set(rows.map((row) => row.id));
 }
+
+/** The contact book of each of these campaigns of the team (campaigns area's rows, read by id). */
+export async function campaignBooks(
+  db: Db,
+  teamId: number,
+  campaignIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('campaigns')
+    .select(['id', 'contact_book_id'])
+    .where('team_id', '=', teamId)
+    .where('id', 'in', [...campaignIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.contact_book_id]));
+}

@@ -16,7 +16,7 @@ import { countSegment, readySegment, type ReadySegment } from './evaluate.ts';
 import { segmentContactsPage } from './matching-queries.ts';
 import { getBook, lockBook } from './books.ts';
 import { segmentInUse } from './hooks.ts';
-import { assertJourneysOfTeam, assertKeysAreVariables } from './problems.ts';
+import { assertCampaignsOfBook, assertJourneysOfTeam, assertKeysAreVariables } from './problems.ts';
 import {
   countSegments,
   deleteSegment,
@@ -52,7 +52,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
     if (!book) throw notFound('Contact book');
     const row = await getSegment(db, teamId, contactBookId, segmentId);
     if (!row) throw notFound('Segment');
-    return readySegment(row, book.variables);
+    return readySegment(db, row, book.variables);
   }
 
   api.get(
@@ -72,7 +72,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
       if (!book) throw notFound('Contact book');
       const rows = await listSegments(db, teamId, book.id);
       const data = [];
-      for (const row of rows) data.push(await view(readySegment(row, book.variables)));
+      for (const row of rows) data.push(await view(await readySegment(db, row, book.variables)));
       return { data };
     },
   );
@@ -84,7 +84,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
       schema: {
         ...common,
         summary: 'Create a segment',
-        description: `At most ${s.SEGMENTS_PER_BOOK_MAX} segments per contact book. A property condition must name a variable of the book, a journey condition a journey of the team (400 otherwise).`,
+        description: `At most ${s.SEGMENTS_PER_BOOK_MAX} segments per contact book. A property condition must name a variable of the book, a journey condition a journey of the team, an email_activity condition's campaignId a campaign of the team sent to this book (400 otherwise).`,
         params: s.BookParams,
         body: s.CreateSegmentBody,
         response: { 201: s.Segment, 409: s.ErrorBody, ...errors },
@@ -99,6 +99,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
         if (!book) throw notFound('Contact book');
         assertKeysAreVariables(definition, book.variables);
         await assertJourneysOfTeam(tx, teamId, definition);
+        await assertCampaignsOfBook(tx, teamId, book.id, definition);
         if ((await countSegments(tx, teamId, book.id)) >= s.SEGMENTS_PER_BOOK_MAX) {
           throw new ApiError(400, 'BAD_REQUEST', `a contact book has at most ${s.SEGMENTS_PER_BOOK_MAX} segments`);
         }
@@ -109,7 +110,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
           { id: newId('sg_', now), contactBookId: book.id, name, description: description ?? null, definition },
           now,
         );
-        return readySegment(row, book.variables);
+        return readySegment(tx, row, book.variables);
       });
       return reply.code(201).send(await view(segment));
     },
@@ -155,11 +156,12 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
         if (!book) throw notFound('Contact book');
         const current = await getSegment(tx, teamId, book.id, segmentId);
         if (!current) throw notFound('Segment');
-        const before = readySegment(current, book.variables);
+        const before = await readySegment(tx, current, book.variables);
         const redefined = definition !== undefined && !sameDefinition(before.definition, definition);
         if (definition !== undefined) {
           assertKeysAreVariables(definition, book.variables);
           await assertJourneysOfTeam(tx, teamId, definition, before.definition);
+          await assertCampaignsOfBook(tx, teamId, book.id, definition, before.definition);
         }
         if (redefined && (await segmentInUse(tx, teamId, segmentId))) {
           throw new ApiError(
@@ -173,7 +175,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
         if (name === undefined && description === undefined && definition === undefined) return before; // nothing to change
         const row = await updateSegment(tx, teamId, book.id, segmentId, { name, description, definition }, clock.now());
         if (!row) throw notFound('Segment');
-        return readySegment(row, book.variables);
+        return readySegment(tx, row, book.variables);
       });
       return view(segment);
     },

@@ -254,14 +254,14 @@ describe('property keys and problems', () => {
     expect((await api.get(book, segment.id)).json()).toMatchObject({ count: 1, problems: [], name: 'Renamed' });
   });
 
-  it('a campaign named by email_activity does not exist: problem, count 0', async () => {
+  it('a campaign named by email_activity must be a campaign of the team (test/campaigns/segment-condition.test.ts)', async () => {
     const book = await api.makeBook();
-    const segment = await api.make(
-      book,
-      definition([{ type: 'email_activity', event: 'opened', op: 'ever', campaignId: 'cmp_1' }]),
-    );
-    expect(segment.problems).toEqual(['campaign "cmp_1" no longer exists']);
-    expect(segment.count).toBe(0);
+    const response = await api.create(book, {
+      name: 'Opened it',
+      definition: definition([{ type: 'email_activity', event: 'opened', op: 'ever', campaignId: 'cmp_1' }]),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe('definition: campaign "cmp_1" is not a campaign of the team');
   });
 });
 
