@@ -5,7 +5,7 @@ import type { Deps } from './deps.ts';
 import { domainCheckQueue } from './domains/check-queue.ts';
 import { inboundMessagesQueue } from './mx/inbound-queue.ts';
 import { inboxIntakeOf, removeExpiredOriginals } from './inboxes/index.ts';
-import { campaignDeliveryQueue, emailDeliveryQueue } from './emails/delivery.ts';
+import { emailDeliveryLanes } from './emails/delivery.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
 import { registerContactHooks } from './contacts/index.ts';
 import { smsDeliveryQueue } from './sms/index.ts';
@@ -34,8 +34,7 @@ function workerQueues(deps: Deps): Queue[] {
   };
   return [
     domainCheckQueue({ dns, mailDomain: config.mailDomain }),
-    emailDeliveryQueue(delivery),
-    campaignDeliveryQueue(delivery),
+    ...emailDeliveryLanes(delivery),
     contactConfirmationQueue({ secrets: deps.secrets, publicUrl: config.publicUrl }),
     teamNoticesQueue({ transport: deps.mailTransport, mailDomain: config.mailDomain }),
     smsDeliveryQueue({ provider: deps.smsProvider }),

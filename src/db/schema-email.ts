@@ -43,6 +43,8 @@ export interface EmailsTable {
   template_id: string | null;
   /** The campaign that sent it (0018_campaigns.sql). */
   campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Delivered by the bulk lane: campaign and journey mail (0020_bulk_lane.sql). */
+  bulk: ColumnType<boolean, boolean | undefined, boolean>;
   in_reply_to_id: string | null;
   type: ColumnType<TemplateType, TemplateType | undefined, TemplateType>;
   scheduled_at: Timestamp | null;

@@ -7,12 +7,12 @@ import { recordedEventsCtes } from './event-queries.ts';
 import type { EmailEventCall } from './views.ts';
 
 /**
- * The lanes' claim conditions (defineQueue readyWhere): transactional mail and campaign mail are
- * claimed apart, each through its own due index (0018_campaigns.sql), so a campaign's backlog of
- * due emails never stands before a password reset.
+ * The lanes' claim conditions (defineQueue readyWhere): transactional mail and bulk mail (campaigns'
+ * and journeys') are claimed apart, each through its own due index (0020_bulk_lane.sql), so a
+ * campaign's backlog of due emails never stands before a password reset.
  */
-export const DELIVERABLE = sql`status IN ('QUEUED', 'SCHEDULED') AND campaign_id IS NULL`;
-export const DELIVERABLE_CAMPAIGN_MAIL = sql`status IN ('QUEUED', 'SCHEDULED') AND campaign_id IS NOT NULL`;
+export const DELIVERABLE = sql`status IN ('QUEUED', 'SCHEDULED') AND NOT bulk`;
+export const DELIVERABLE_BULK_MAIL = sql`status IN ('QUEUED', 'SCHEDULED') AND bulk`;
 /** Finaliser SET fragments: a delivered email forgets its last error, a retried one keeps the job's. */
 export const CLEAR_LAST_ERROR = sql`last_error = NULL`;
 export const KEEP_JOB_ERROR = sql`last_error = job.job_error`;

@@ -27,13 +27,13 @@ import {
 import { signedCopies } from './delivery-copies.ts';
 import { messageIdOf } from './delivery-message.ts';
 import { domainKey, fromDomainOf, progressFor, readBatchData, type BatchData } from './delivery-batch.ts';
-import { CLEAR_LAST_ERROR, DELIVERABLE, DELIVERABLE_CAMPAIGN_MAIL, KEEP_JOB_ERROR } from './delivery-queries.ts';
+import { CLEAR_LAST_ERROR, DELIVERABLE, DELIVERABLE_BULK_MAIL, KEEP_JOB_ERROR } from './delivery-queries.ts';
 import { failDeliveries, recordAttempt, type AttemptRecord, type DeliveryBounces } from './delivery-write.ts';
 import { MimeHeaderError } from './mime.ts';
 import type { EmailRow } from './queries.ts';
 import { distinctRecipients } from './recipients.ts';
 import { returnPathAddress } from './return-path.ts';
-import { CAMPAIGN_DELIVERY_QUEUE, EMAIL_DELIVERY_QUEUE } from './queue-emails.ts';
+import { BULK_DELIVERY_QUEUE, EMAIL_DELIVERY_QUEUE } from './queue-emails.ts';
 
 const MINUTE = 60_000;
 export const DELIVERY_MAX_ATTEMPTS = 18;
@@ -234,14 +234,19 @@ function destinationRetryAt(temporary: RecipientOutcome[], now: Date): Date {
   return new Date(until + randomInt(0, Math.ceil(span)));
 }
 
-/** Delivery of transactional mail (every email but campaigns'). */
+/** Delivery of transactional mail (every email but campaigns' and journeys'). */
 export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
   return deliveryLane(deps, EMAIL_DELIVERY_QUEUE, DELIVERABLE);
 }
 
-/** Delivery of campaign mail: the same work, claimed apart so that it never holds transactional mail back. */
-export function campaignDeliveryQueue(deps: DeliveryDeps): Queue {
-  return deliveryLane(deps, CAMPAIGN_DELIVERY_QUEUE, DELIVERABLE_CAMPAIGN_MAIL);
+/** Delivery of campaign and journey mail: the same work, claimed apart so that it never holds transactional mail back. */
+export function bulkDeliveryQueue(deps: DeliveryDeps): Queue {
+  return deliveryLane(deps, BULK_DELIVERY_QUEUE, DELIVERABLE_BULK_MAIL);
+}
+
+/** Both lanes, as a worker runs them. */
+export function emailDeliveryLanes(deps: DeliveryDeps): Queue[] {
+  return [emailDeliveryQueue(deps), bulkDeliveryQueue(deps)];
 }
 
 function deliveryLane(deps: DeliveryDeps, name: string, readyWhere: typeof DELIVERABLE): Queue {

@@ -1,10 +1,10 @@
 // What other areas may use of Emails. Everything else in this folder is the area's own.
 export { registerEmailRoutes } from './routes.ts';
 export { sendBatching, sendEmails, type Alongside, type SendBatching, type SendDeps } from './send.ts';
-export { queueEmails, EMAIL_DELIVERY_QUEUE, CAMPAIGN_DELIVERY_QUEUE, type QueueEmailsOptions } from './queue-emails.ts';
+export { queueEmails, EMAIL_DELIVERY_QUEUE, BULK_DELIVERY_QUEUE, type QueueEmailsOptions } from './queue-emails.ts';
 export { SendLimitReached } from './limits.ts';
 export { withPreheader } from './send-rules.ts';
-export { campaignDeliveryQueue, emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
+export { bulkDeliveryQueue, emailDeliveryLanes, emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
 export type { DeliveryBounces } from './delivery-write.ts';
 export { recordEmailEvent, recordEmailEvents, type EmailEventInput, type RecordedEvent } from './email-events.ts';
 export type { EmailOfEvent } from './views.ts';

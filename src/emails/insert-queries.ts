@@ -37,6 +37,7 @@ export async function insertEmails(
     headers: e.headers,
     template_id: e.templateId,
     campaign_id: e.campaignId,
+    bulk: e.bulk,
     in_reply_to_id: e.inReplyToId,
     type: e.type,
     scheduled_at: e.scheduledAt,
@@ -81,9 +82,9 @@ export async function insertEmails(
   const after = await sql<UsageAfter>`
     WITH new_emails AS (
       INSERT INTO emails (id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
-                          template_id, campaign_id, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at)
+                          template_id, campaign_id, bulk, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at)
       SELECT e.id, e.team_id, e.domain_id, e.api_key_id, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.html, e.text, e.headers,
-             e.template_id, e.campaign_id, e.in_reply_to_id, e.type, e.scheduled_at, e.status, e.run_at, e.created_at, e.updated_at
+             e.template_id, e.campaign_id, e.bulk, e.in_reply_to_id, e.type, e.scheduled_at, e.status, e.run_at, e.created_at, e.updated_at
       FROM jsonb_populate_recordset(NULL::emails, ${JSON.stringify(rows)}::jsonb) AS e
     ),
     recorded AS (

@@ -38,6 +38,8 @@ export interface NewEmail {
   templateId: string | null;
   /** The campaign that sent it (campaigns/), or null. */
   campaignId: string | null;
+  /** Delivered by the bulk lane (campaign and journey mail). */
+  bulk: boolean;
   inReplyToId: string | null;
   type: TemplateType;
   scheduledAt: Date | null;

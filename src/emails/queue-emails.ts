@@ -19,10 +19,13 @@ import type { SendEmailInput } from './schemas.ts';
 
 /** The queue the delivery worker claims emails from. */
 export const EMAIL_DELIVERY_QUEUE = 'email-delivery';
-/** Campaign mail's own lane over the same table (delivery.ts). */
-export const CAMPAIGN_DELIVERY_QUEUE = 'campaign-delivery';
+/** Campaign and journey mail's own lane over the same table (delivery.ts). */
+export const BULK_DELIVERY_QUEUE = 'bulk-delivery';
 
-export interface QueueEmailsOptions extends Pick<EmailSend, 'batch' | 'mailDomain' | 'campaignId' | 'marketing'> {
+export interface QueueEmailsOptions extends Pick<
+  EmailSend,
+  'batch' | 'mailDomain' | 'campaignId' | 'marketing' | 'bulk'
+> {
   /** The time of the send (the caller's deps.clock). */
   now: Date;
   /**
@@ -65,8 +68,12 @@ export async function queueEmails(
   inputs: SendEmailInput[],
   options: QueueEmailsOptions,
 ): Promise<string[]> {
-  const { batch, mailDomain, campaignId, marketing, ...rest } = options;
-  const [outcome] = await queueEmailSends(tx, [{ principal, inputs, batch, mailDomain, campaignId, marketing }], rest);
+  const { batch, mailDomain, campaignId, marketing, bulk, ...rest } = options;
+  const [outcome] = await queueEmailSends(
+    tx,
+    [{ principal, inputs, batch, mailDomain, campaignId, marketing, bulk }],
+    rest,
+  );
   if ('refused' in outcome!) throw outcome.refused;
   return outcome!.sent.ids;
 }
@@ -79,7 +86,7 @@ export async function queueEmails(
 export async function queueEmailSends(
   tx: Transaction<Database>,
   sends: EmailSend[],
-  options: Omit<QueueEmailsOptions, 'batch' | 'mailDomain' | 'campaignId' | 'marketing'>,
+  options: Omit<QueueEmailsOptions, 'batch' | 'mailDomain' | 'campaignId' | 'marketing' | 'bulk'>,
 ): Promise<SendOutcome[]> {
   const { now } = options;
   const outcomes: SendOutcome[] = new Array<SendOutcome>(sends.length);
@@ -124,7 +131,7 @@ export async function queueEmailSends(
   if (queued && options.wake !== 'caller')
     await notifyQueue(
       tx,
-      sends.some((s) => s.campaignId !== undefined) ? CAMPAIGN_DELIVERY_QUEUE : EMAIL_DELIVERY_QUEUE,
+      sends.some((s) => s.bulk === true || s.campaignId !== undefined) ? BULK_DELIVERY_QUEUE : EMAIL_DELIVERY_QUEUE,
     );
   return outcomes;
 }

@@ -32,6 +32,11 @@ export interface EmailSend {
   campaignId?: string | undefined;
   /** MARKETING whatever the body, without a campaign (a campaign's test copies). */
   marketing?: boolean | undefined;
+  /**
+   * Delivered by the bulk lane, never before transactional mail: journey mail (a campaign's always
+   * is). Lane is the only difference: no header, no type.
+   */
+  bulk?: boolean | undefined;
 }
 
 /** A send whose body passed the checks that need no database but the key's domain. */
@@ -44,6 +49,7 @@ export interface CheckedSend {
   mailDomain: string | undefined;
   campaignId: string | undefined;
   marketing: boolean;
+  bulk: boolean;
   checked: CheckedInput[];
 }
 
@@ -67,7 +73,8 @@ export async function checkSend(tx: Tx, send: EmailSend, index: number): Promise
   const checked = await checkInputs(tx, send.principal, inputs, batch);
   const { principal, mailDomain, campaignId } = send;
   const marketing = send.marketing === true || campaignId !== undefined;
-  return { index, principal, inputs, batch, mailDomain, campaignId, marketing, checked };
+  const bulk = send.bulk === true || campaignId !== undefined;
+  return { index, principal, inputs, batch, mailDomain, campaignId, marketing, bulk, checked };
 }
 
 /** Each send's rows, from one read of every team's context; a refused send goes to `refuse`. */
@@ -136,7 +143,10 @@ async function prepareSend(tx: Tx, send: CheckedSend, context: SendContext, now:
       ...partsOf(input, template, send.marketing),
     });
   }
-  const { emails, wanted } = buildEmails(prepared, context, principal.keyId, now, send.campaignId ?? null);
+  const { emails, wanted } = buildEmails(prepared, context, principal.keyId, now, {
+    campaignId: send.campaignId ?? null,
+    bulk: send.bulk,
+  });
   checkSendSize(context.plan, wanted);
   return { index: send.index, teamId, plan: context.plan, emails, wanted, usage: context.usage };
 }

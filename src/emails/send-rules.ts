@@ -100,8 +100,9 @@ export function buildEmails(
   context: SendContext,
   apiKeyId: string,
   now: Date,
-  campaignId: string | null = null,
+  origin: { campaignId: string | null; bulk: boolean } = { campaignId: null, bulk: false },
 ): { emails: NewEmail[]; wanted: Reservation } {
+  const { campaignId, bulk } = origin;
   const emails: NewEmail[] = [];
   const counts: { type: TemplateType; recipients: number }[] = [];
   for (const { input, domainId, recipients, parts, type } of prepared) {
@@ -136,6 +137,7 @@ export function buildEmails(
       headers: campaignId === null ? (input.headers ?? null) : { ...input.headers, Precedence: 'bulk' },
       templateId: input.templateId ?? null,
       campaignId,
+      bulk,
       inReplyToId: input.inReplyToId ?? null,
       type,
       scheduledAt,

@@ -196,7 +196,8 @@ async function batchTurn(rows: RunRow[], ctx: BatchContext, now: Date): Promise<
           tx,
           systemPrincipal(teamId, 'journey'),
           chunk.map((send) => send.input),
-          { now, batch: true },
+          // The bulk delivery lane: a journey's mail never stands before transactional mail.
+          { now, batch: true, bulk: true },
         );
         chunk.forEach((send, i) => send.turn.emailIds.push(ids[i]!));
       }
@@ -216,7 +217,10 @@ async function singleTurn(row: RunRow, ctx: BatchContext, now: Date): Promise<vo
       if (!turn) return;
       const inputs = turn.plan.emails.length > 0 ? emailInputs(turn) : [];
       for (const input of inputs) {
-        const [id] = await queueEmails(tx, systemPrincipal(run.team_id, 'journey'), [input], { now });
+        const [id] = await queueEmails(tx, systemPrincipal(run.team_id, 'journey'), [input], {
+          now,
+          bulk: true,
+        });
         turn.emailIds.push(id!);
       }
       await writeTurns(tx, [turn], now);

@@ -2,7 +2,7 @@
 // itself) and campaign mail's own delivery lane, which never holds transactional mail back.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { campaignDeliveryQueue, emailDeliveryQueue } from '../../src/emails/index.ts';
+import { bulkDeliveryQueue, emailDeliveryQueue } from '../../src/emails/index.ts';
 import { QueueRunner, type Queue } from '../../src/queue/index.ts';
 import { fanoutSuite } from './fanout-support.ts';
 import { journeyWebhook } from '../journeys/support.ts';
@@ -111,7 +111,7 @@ describe('fan-out limits', () => {
         ['campaign QUEUED', 60],
       ]),
     );
-    const campaignLane = lane(campaignDeliveryQueue(suite.kit.delivery()));
+    const campaignLane = lane(bulkDeliveryQueue(suite.kit.delivery()));
     await campaignLane.start();
     try {
       await expect.poll(async () => (await statuses()).get('campaign SENT'), { timeout: 20_000 }).toBe(60);

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { createMailTransport, type MailTransport } from '../../src/adapters/mail-transport/index.ts';
 import { loadConfig } from '../../src/config.ts';
-import { emailDeliveryQueue } from '../../src/emails/delivery.ts';
+import { emailDeliveryLanes } from '../../src/emails/delivery.ts';
 import { parseReturnPath } from '../../src/emails/return-path.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { recordOf, type DomainJson } from '../domains/support.ts';
@@ -36,15 +36,13 @@ export function relayTo(h: EmailHarness, url: string): MailTransport {
 export async function startDeliveryRunner(h: EmailHarness, transport: MailTransport): Promise<QueueRunner> {
   const runner = new QueueRunner({
     database: h.t.deps.database,
-    queues: [
-      emailDeliveryQueue({
-        secrets: h.t.deps.secrets,
-        publicUrl: h.t.deps.config.publicUrl,
-        transport,
-        mailDomain: MAIL_DOMAIN,
-        bounces: sessionBounces,
-      }),
-    ],
+    queues: emailDeliveryLanes({
+      secrets: h.t.deps.secrets,
+      publicUrl: h.t.deps.config.publicUrl,
+      transport,
+      mailDomain: MAIL_DOMAIN,
+      bounces: sessionBounces,
+    }),
     clock: h.t.clock,
     pollMs: 50,
   });

@@ -4,7 +4,7 @@
 // EMAIL step, however long its WAIT, while the previous email is still queued.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogTransport } from '../../src/adapters/mail-transport/index.ts';
-import { emailDeliveryQueue } from '../../src/emails/delivery.ts';
+import { emailDeliveryLanes } from '../../src/emails/delivery.ts';
 import { EMAIL_DELIVERY_QUEUE } from '../../src/emails/index.ts';
 import { JOURNEY_RUNS_QUEUE, journeyRunsQueue } from '../../src/journeys/index.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
@@ -30,15 +30,13 @@ beforeAll(async () => {
   await journeys.start();
   delivery = new QueueRunner({
     database: h.t.deps.database,
-    queues: [
-      emailDeliveryQueue({
-        secrets: h.t.deps.secrets,
-        publicUrl: h.t.deps.config.publicUrl,
-        transport: createLogTransport(() => {}),
-        mailDomain: h.t.deps.config.mailDomain,
-        bounces: sessionBounces,
-      }),
-    ],
+    queues: emailDeliveryLanes({
+      secrets: h.t.deps.secrets,
+      publicUrl: h.t.deps.config.publicUrl,
+      transport: createLogTransport(() => {}),
+      mailDomain: h.t.deps.config.mailDomain,
+      bounces: sessionBounces,
+    }),
     clock: h.t.clock,
     pollMs: 50,
   });

@@ -9,8 +9,8 @@ import {
   journeyRunsQueue,
 } from '../../src/journeys/index.ts';
 import { createLogTransport } from '../../src/adapters/mail-transport/index.ts';
-import { emailDeliveryQueue } from '../../src/emails/delivery.ts';
-import { EMAIL_DELIVERY_QUEUE } from '../../src/emails/index.ts';
+import { emailDeliveryLanes } from '../../src/emails/delivery.ts';
+import { BULK_DELIVERY_QUEUE, EMAIL_DELIVERY_QUEUE } from '../../src/emails/index.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { startEmailHarness, type EmailHarness, type SendingTeam } from '../emails/support.ts';
 import { bearer } from '../support/factory.ts';
@@ -115,15 +115,13 @@ export async function startRunner(h: EmailHarness, options: { delivery?: boolean
   const delivery =
     options.delivery === false
       ? []
-      : [
-          emailDeliveryQueue({
-            secrets: h.t.deps.secrets,
-            publicUrl: h.t.deps.config.publicUrl,
-            transport: createLogTransport(() => {}),
-            mailDomain: h.t.deps.config.mailDomain,
-            bounces: sessionBounces,
-          }),
-        ];
+      : emailDeliveryLanes({
+          secrets: h.t.deps.secrets,
+          publicUrl: h.t.deps.config.publicUrl,
+          transport: createLogTransport(() => {}),
+          mailDomain: h.t.deps.config.mailDomain,
+          bounces: sessionBounces,
+        });
   const runner = new QueueRunner({
     database: h.t.deps.database,
     queues: [journeyRunsQueue(), journeyEnrolmentsQueue(), ...delivery],
@@ -146,6 +144,7 @@ export async function startRunner(h: EmailHarness, options: { delivery?: boolean
         runner.notify(JOURNEY_RUNS_QUEUE);
         runner.notify(JOURNEY_ENROLMENTS_QUEUE);
         runner.notify(EMAIL_DELIVERY_QUEUE);
+        runner.notify(BULK_DELIVERY_QUEUE);
         await runner.idle();
         // Runs due or held, and the emails they wait for (a run is taken again once they are sent).
         const teams = harnessTeams.get(h) ?? [];
