@@ -10,7 +10,7 @@ const MAX_RUNS = 500;
 /** Across the whole document: bounds the rendering work (juice's cost grows with the elements). */
 const MAX_RUNS_TOTAL = 5000;
 const MAX_TEXT = 10_000;
-const MAX_URL = 2048;
+export const MAX_URL = 2048;
 /** The content column is 600 px wide; blocks have 24 px of padding either side. */
 export const CONTENT_WIDTH = 552;
 
@@ -25,7 +25,7 @@ const withoutVariables = (url: string) => url.replace(VARIABLE_PATTERN, 'x');
  * URL that begins with a variable, filled at send time only when that variable's value is itself an
  * http(s), mailto or tel URL (contract rule 4). No javascript:, data: or relative links.
  */
-function linkProblem(url: string): string | null {
+export function linkProblem(url: string): string | null {
   if (BLANK_OR_CONTROL.test(url.replace(VARIABLE_PATTERN, '')))
     return 'must not contain blanks or control characters (encode them, e.g. %20)';
   if (leadingVariableName(url) !== null) return null;
@@ -33,7 +33,7 @@ function linkProblem(url: string): string | null {
   return 'must be an http(s)://, mailto: or tel: URL, or begin with a {{variable}}';
 }
 
-function imageSourceProblem(url: string): string | null {
+export function imageSourceProblem(url: string): string | null {
   if (BLANK_OR_CONTROL.test(url.replace(VARIABLE_PATTERN, '')))
     return 'must not contain blanks or control characters (encode them, e.g. %20)';
   if (/^https:\/\//i.test(url) && isSafeLinkUrl(withoutVariables(url))) return null;

@@ -9,7 +9,7 @@ import { lazy } from '../platform/lazy.ts';
 /** juice (with cheerio), read at the first document rendered. */
 export const juicePackage = lazy(async () => (await import('juice')).default);
 
-const FONT = 'Arial, Helvetica, sans-serif';
+export const FONT = 'Arial, Helvetica, sans-serif';
 
 // Inlined into style attributes by juice; no <style> element reaches the mail client.
 const STYLESHEET = `
@@ -34,13 +34,13 @@ img { border: 0; outline: none; text-decoration: none; height: auto; display: bl
 
 const DEFAULT_BUTTON_BACKGROUND = '#2563eb';
 const DEFAULT_BUTTON_TEXT = '#ffffff';
-const DEFAULT_DIVIDER = '#e5e7eb';
+export const DEFAULT_DIVIDER = '#e5e7eb';
 const DEFAULT_SPACER = 24;
 
 /** Text with its line breaks kept. */
 const text = (value: string) => escapeHtml(value).replace(/\r\n|\r|\n/g, '<br>');
 const attr = escapeHtml;
-const presentation = 'role="presentation" cellpadding="0" cellspacing="0" border="0"';
+export const presentation = 'role="presentation" cellpadding="0" cellspacing="0" border="0"';
 
 function renderRun(run: TextRun): string {
   if (typeof run === 'string') return text(run);
@@ -51,11 +51,11 @@ function renderRun(run: TextRun): string {
   return html;
 }
 
-function tableAlign(align: string): string {
+export function tableAlign(align: string): string {
   return align === 'left' ? '' : ` align="${align}"`;
 }
 
-function imageMargin(align: string): string {
+export function imageMargin(align: string): string {
   if (align === 'center') return 'margin: 0 auto;';
   if (align === 'right') return 'margin: 0 0 0 auto;';
   return '';
@@ -85,36 +85,52 @@ function renderBlockBody(block: EditorBlock, align: string): string {
       const image = `<img src="${attr(block.src)}" alt="${attr(block.alt)}" width="${width}" style="width: ${width}px; ${imageMargin(align)}">`;
       return block.href === undefined ? image : `<a href="${attr(block.href)}">${image}</a>`;
     }
-    case 'divider': {
-      const colour = block.color ?? DEFAULT_DIVIDER;
-      return `<table ${presentation} width="100%"><tr><td class="divider" style="border-top: 1px solid ${colour};">&nbsp;</td></tr></table>`;
-    }
+    case 'divider':
+      return dividerHtml(block.color ?? DEFAULT_DIVIDER);
     case 'spacer':
       return '';
   }
 }
 
-function renderBlock(block: EditorBlock): string {
-  if (block.type === 'spacer') {
-    const height = block.height ?? DEFAULT_SPACER;
-    return `<tr><td class="spacer" height="${height}" style="height: ${height}px;">&nbsp;</td></tr>`;
-  }
-  const align = 'align' in block && block.align !== undefined ? block.align : 'left';
-  return `<tr><td class="block" align="${align}" style="text-align: ${align};">${renderBlockBody(block, align)}</td></tr>`;
+/** A horizontal rule that every client draws: a table cell's top border. */
+export function dividerHtml(colour: string): string {
+  return `<table ${presentation} width="100%"><tr><td class="divider" style="border-top: 1px solid ${colour};">&nbsp;</td></tr></table>`;
 }
 
-/** The HTML body an editor document sends. */
-export async function renderDocument(document: EditorDocument): Promise<string> {
-  const rows = document.blocks.map(renderBlock).join('');
+export function spacerRow(height: number): string {
+  return `<tr><td class="spacer" height="${height}" style="height: ${height}px;">&nbsp;</td></tr>`;
+}
+
+/** One block of the 600 px column; `align` is left, center or right. */
+export function blockRow(bodyHtml: string, align: string): string {
+  return `<tr><td class="block" align="${align}" style="text-align: ${align};">${bodyHtml}</td></tr>`;
+}
+
+function renderBlock(block: EditorBlock): string {
+  if (block.type === 'spacer') return spacerRow(block.height ?? DEFAULT_SPACER);
+  const align = 'align' in block && block.align !== undefined ? block.align : 'left';
+  return blockRow(renderBlockBody(block, align), align);
+}
+
+/**
+ * The email around `rowsHtml` (`<tr>` rows of the 600 px column), with the stylesheet, and
+ * `extraCss` after it, inlined. Campaigns' editor documents share it (campaigns/content.ts).
+ */
+export async function emailFrame(rowsHtml: string, extraCss = ''): Promise<string> {
   const html =
     '<!DOCTYPE html><html><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="x-apple-disable-message-reformatting"></head>' +
     `<body><table ${presentation} class="wrapper" width="100%"><tr><td class="wrapper-cell" align="center">` +
-    `<table ${presentation} class="container" width="600">${rows}</table>` +
+    `<table ${presentation} class="container" width="600">${rowsHtml}</table>` +
     '</td></tr></table></body></html>';
-  return (await juicePackage()).inlineContent(html, STYLESHEET, {
+  return (await juicePackage()).inlineContent(html, STYLESHEET + extraCss, {
     applyWidthAttributes: false,
     applyHeightAttributes: false,
   });
+}
+
+/** The HTML body an editor document sends. */
+export async function renderDocument(document: EditorDocument): Promise<string> {
+  return emailFrame(document.blocks.map(renderBlock).join(''));
 }
