@@ -11,7 +11,9 @@ import type { Principal } from '../platform/auth/api-keys.ts';
 import { ApiError, badRequest } from '../platform/errors.ts';
 import { bookOfSegment } from '../segments/index.ts';
 import { getTemplateForSend } from '../templates/index.ts';
+import { renderCampaignContent } from './content.ts';
 import type { CampaignRow } from './queries.ts';
+import { HTML_MAX } from './schemas.ts';
 
 /** The fields a check reads, as they will be stored. */
 export interface CampaignFields {
@@ -19,7 +21,6 @@ export interface CampaignFields {
   contactBookId: string;
   segmentId: string | null;
   templateId: string | null;
-  content: string | null;
   replyTo: string[];
   cc: string[];
   bcc: string[];
@@ -59,9 +60,42 @@ export async function checkFields(db: Kysely<Database>, principal: Principal, fi
   }
   if (fields.templateId !== null && !(await getTemplateForSend(db, teamId, fields.templateId)))
     throw badRequest(`templateId: the team has no template ${fields.templateId}`);
-  if (fields.content !== null)
-    throw badRequest('content: editor documents are not rendered yet; send the body as html or templateId');
   return domainId;
+}
+
+/** The body as stored: html (given, or rendered from content), or a template. */
+export interface CampaignBody {
+  html: string | null;
+  content: string | null;
+  templateId: string | null;
+}
+
+const BODY_FIELDS = ['html', 'content', 'templateId'] as const;
+
+/**
+ * The body a create or change gives: one of html, content (useSend's editor document, rendered to
+ * html here, 400 naming what it cannot render) or templateId, which replaces the others; none
+ * keeps the current body.
+ */
+export async function bodyOf(
+  input: Partial<Record<(typeof BODY_FIELDS)[number], string>>,
+  current: CampaignBody,
+): Promise<CampaignBody> {
+  const given = BODY_FIELDS.filter((field) => input[field] !== undefined);
+  if (given.length > 1)
+    throw badRequest(`${given[1]}: give the body as one of html, content or templateId (${given.join(' and ')} given)`);
+  if (input.content !== undefined) {
+    const html = await renderCampaignContent(input.content);
+    // Styles inlined into every element make the html several times the document's size.
+    if (html.length > HTML_MAX)
+      throw badRequest(
+        `content: renders to ${html.length.toLocaleString('en-US')} characters of html, over the ${HTML_MAX.toLocaleString('en-US')} a campaign body may have`,
+      );
+    return { html, content: input.content, templateId: null };
+  }
+  if (input.html !== undefined) return { html: input.html, content: null, templateId: null };
+  if (input.templateId !== undefined) return { html: null, content: null, templateId: input.templateId };
+  return current;
 }
 
 /** useSend's names for the unsubscribe link are accepted beside Herald's own. */
@@ -72,7 +106,8 @@ export async function checkSchedulable(db: Kysely<Database>, campaign: CampaignR
   let body = campaign.html;
   if (campaign.template_id !== null)
     body = (await getTemplateForSend(db, campaign.team_id, campaign.template_id))?.html ?? null;
-  if (body === null) throw badRequest('html: a campaign needs a body (html or templateId) before it is scheduled');
+  if (body === null)
+    throw badRequest('html: a campaign needs a body (html, content or templateId) before it is scheduled');
   if (!UNSUBSCRIBE_PLACEHOLDER.test(body))
     throw badRequest('html: a campaign must include an unsubscribe link ({{unsubscribeUrl}})');
 }

@@ -11,7 +11,14 @@ import { badRequest, notFound } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { notifyQueue } from '../queue/index.ts';
 import { CAMPAIGN_FANOUT_QUEUE } from './fanout.ts';
-import { addressList, checkFields, checkSchedulable, type CampaignFields } from './checks.ts';
+import {
+  addressList,
+  bodyOf,
+  checkFields,
+  checkSchedulable,
+  type CampaignBody,
+  type CampaignFields,
+} from './checks.ts';
 import { countersOf, type Counters } from './counters.ts';
 import { recordCampaignEvent } from './events.ts';
 import {
@@ -35,23 +42,24 @@ export const scopeOf = (principal: Principal): CampaignScope => ({
   domainId: principal.domainId,
 });
 
-function fieldsOf(input: PatchCampaignInput, current?: CampaignRow): CampaignFields {
+const NO_BODY: CampaignBody = { html: null, content: null, templateId: null };
+
+const bodyOfRow = (row: CampaignRow): CampaignBody => ({
+  html: row.html,
+  content: row.content,
+  templateId: row.template_id,
+});
+
+function fieldsOf(input: PatchCampaignInput, body: CampaignBody, current?: CampaignRow): CampaignFields {
   return {
     from: input.from ?? current!.from,
     contactBookId: input.contactBookId ?? current!.contact_book_id,
     segmentId: input.segmentId ?? current?.segment_id ?? null,
-    templateId: input.templateId ?? current?.template_id ?? null,
-    content: input.content ?? current?.content ?? null,
+    templateId: body.templateId,
     replyTo: input.replyTo === undefined ? (current?.reply_to ?? []) : addressList(input.replyTo),
     cc: input.cc === undefined ? (current?.cc ?? []) : addressList(input.cc),
     bcc: input.bcc === undefined ? (current?.bcc ?? []) : addressList(input.bcc),
   };
-}
-
-/** The body is html or a template, not both. */
-function checkOneBody(html: string | null, templateId: string | null): void {
-  if (html !== null && templateId !== null)
-    throw badRequest('templateId: give the body as html or templateId, not both');
 }
 
 async function lockedCampaign(tx: Kysely<Database>, principal: Principal, id: string): Promise<CampaignRow> {
@@ -77,9 +85,8 @@ export async function createCampaign(
   principal: Principal,
   input: CreateCampaignInput,
 ): Promise<CampaignRow> {
-  const fields = fieldsOf(input);
-  const html = input.html ?? null;
-  checkOneBody(html, fields.templateId);
+  const body = await bodyOf(input, NO_BODY);
+  const fields = fieldsOf(input, body);
   const domainId = await checkFields(deps.db, principal, fields);
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (tx) => {
@@ -93,9 +100,9 @@ export async function createCampaign(
       preview_text: input.previewText ?? null,
       contact_book_id: fields.contactBookId,
       segment_id: fields.segmentId,
-      template_id: fields.templateId,
-      html,
-      content: fields.content,
+      template_id: body.templateId,
+      html: body.html,
+      content: body.content,
       reply_to: JSON.stringify(fields.replyTo),
       cc: JSON.stringify(fields.cc),
       bcc: JSON.stringify(fields.bcc),
@@ -130,23 +137,22 @@ export async function patchCampaign(
     const current = await lockedCampaign(tx, principal, id);
     if (current.status !== 'DRAFT')
       throw badRequest(`status: campaign ${id} is ${current.status}; only a DRAFT campaign can be changed`);
-    const fields = fieldsOf(input, current);
-    const html = input.html ?? current.html;
-    checkOneBody(html, fields.templateId);
+    const body = await bodyOf(input, bodyOfRow(current));
+    const fields = fieldsOf(input, body, current);
     const domainId = await checkFields(tx, principal, fields);
     return updateCampaign(tx, principal.teamId, id, {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.subject !== undefined && { subject: input.subject }),
       ...(input.previewText !== undefined && { preview_text: input.previewText }),
-      ...(input.html !== undefined && { html: input.html }),
       ...(input.batchSize !== undefined && { batch_size: input.batchSize }),
       ...(input.batchWindowMinutes !== undefined && { batch_window_minutes: input.batchWindowMinutes }),
       from: fields.from,
       domain_id: domainId,
       contact_book_id: fields.contactBookId,
       segment_id: fields.segmentId,
-      template_id: fields.templateId,
-      content: fields.content,
+      template_id: body.templateId,
+      html: body.html,
+      content: body.content,
       reply_to: JSON.stringify(fields.replyTo),
       cc: JSON.stringify(fields.cc),
       bcc: JSON.stringify(fields.bcc),

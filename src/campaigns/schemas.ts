@@ -37,7 +37,12 @@ const campaignFields = {
   contactBookId: Id,
   previewText: z.string().max(PREVIEW_MAX).optional(),
   html: z.string().min(1).max(HTML_MAX).optional(),
-  content: z.string().min(1).max(HTML_MAX).optional().describe("useSend's editor document (a JSON string)"),
+  content: z
+    .string()
+    .min(1)
+    .max(HTML_MAX)
+    .optional()
+    .describe("useSend's editor document (a JSON string of its TipTap tree), rendered to html when stored"),
   replyTo: Addresses.optional(),
   cc: Addresses.optional(),
   bcc: Addresses.optional(),
@@ -50,7 +55,9 @@ const campaignFields = {
     .optional()
     .describe(`minutes between batches, 0 (as fast as delivery allows) to ${BATCH_WINDOW_MAX}`),
   segmentId: Id.optional().describe('Herald: only the contacts of the book this segment matches'),
-  templateId: Id.optional().describe("Herald: the body is this template's (instead of html or content)"),
+  templateId: Id.optional().describe(
+    "Herald: the body is this template's. html, content and templateId are one body: give one (a change replaces the others)",
+  ),
 };
 
 export const CreateCampaignBody = z.object({

@@ -103,7 +103,8 @@ describe('create, read and list', () => {
       [{ contactBookId: other.bookId }, /^contactBookId: the team has no contact book/],
       [{ templateId: 'tpl_missing', html: undefined }, /^templateId: the team has no template/],
       [{ replyTo: ['ok@example.test', 'nope'] }, /^replyTo\[1\]: must be an email address/],
-      [{ content: '{"type":"doc","content":[]}', html: undefined }, /^content:/],
+      [{ content: '{"type":"doc","content":[{"type":"table"}]}', html: undefined }, /^content: .*"table"/],
+      [{ content: '{"type":"doc"', html: undefined }, /^content: /],
       [{ segmentId: 'seg_missing' }, /^segmentId: the team has no segment/],
     ];
     for (const [fields, message] of cases) {
@@ -114,7 +115,9 @@ describe('create, read and list', () => {
     const template = await team.call('POST', '/v1/templates', { name: 'T', subject: 'S', type: 'MARKETING' });
     const both = await team.create({ templateId: template.body.id });
     expect(both.status).toBe(400);
-    expect(both.body.error.message).toMatch(/^templateId: give the body as html or templateId, not both/);
+    expect(both.body.error.message).toBe(
+      'templateId: give the body as one of html, content or templateId (html and templateId given)',
+    );
     const otherBook = await team.call('POST', '/v1/contactBooks', { name: 'Other' });
     const segment = await team.call('POST', `/v1/contactBooks/${otherBook.body.id}/segments`, {
       name: 'All',
@@ -225,6 +228,52 @@ describe('lifecycle', () => {
     const late = await team.call('PATCH', `/v1/campaigns/${c.id}`, { subject: 'Too late' });
     expect(late.status).toBe(400);
     expect(late.body.error.message).toContain('only a DRAFT campaign can be changed');
+  });
+
+  it("takes useSend's editor document as the body, and a change of body replaces the others", async () => {
+    const doc = (text: string) =>
+      JSON.stringify({
+        type: 'doc',
+        content: [
+          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text }] },
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Hello ' },
+              { type: 'text', text: 'leave', marks: [{ type: 'link', attrs: { href: '{{unsubscribeUrl}}' } }] },
+            ],
+          },
+        ],
+      });
+    const created = await team.create({ html: undefined, content: doc('<News>') });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.content).toBe(doc('<News>'));
+    expect(created.body.html).toContain('&lt;News&gt;</h1>');
+    expect(created.body.html).toContain('href="{{unsubscribeUrl}}"');
+    const id = created.body.id;
+    const template = await team.call('POST', '/v1/templates', { name: 'B', subject: 'S', type: 'MARKETING' });
+    const patch = async (fields: Record<string, unknown>) =>
+      (await team.call('PATCH', `/v1/campaigns/${id}`, fields)).body;
+    expect(await patch({ templateId: template.body.id })).toMatchObject({
+      templateId: template.body.id,
+      html: null,
+      content: null,
+    });
+    expect(await patch({ subject: 'Kept body' })).toMatchObject({ templateId: template.body.id, html: null });
+    expect(await patch({ html: BODY })).toMatchObject({ templateId: null, html: BODY, content: null });
+    expect(await patch({ content: doc('Again') })).toMatchObject({ templateId: null, content: doc('Again') });
+    const two = await team.call('PATCH', `/v1/campaigns/${id}`, { html: BODY, content: doc('x') });
+    expect(two.status).toBe(400);
+    expect(two.body.error.message).toMatch(/^content: give the body as one of html, content or templateId/);
+    expect((await team.call('POST', `/v1/campaigns/${id}/schedule`, {})).status).toBe(200);
+    // Under the field's limit as JSON, over the body's once rendered (styles inlined everywhere).
+    const paragraphs = Array.from({ length: 5000 }, () => ({
+      type: 'paragraph',
+      content: [{ type: 'text', text: 'x' }],
+    }));
+    const large = await team.create({ html: undefined, content: JSON.stringify({ type: 'doc', content: paragraphs }) });
+    expect(large.status).toBe(400);
+    expect(large.body.error.message).toMatch(/^content: renders to [\d,]+ characters of html, over the 1,000,000/);
   });
 
   it('refuses to delete a RUNNING campaign', async () => {

@@ -90,4 +90,34 @@ describe('usesend-js campaigns', () => {
       error: { code: 'BAD_REQUEST', message: expect.stringContaining('unsubscribe link') },
     });
   });
+
+  it("sends the editor's document as content and answers it with the rendered html", async () => {
+    const content = JSON.stringify({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Hi {{firstName}}, ' },
+            {
+              type: 'text',
+              text: 'unsubscribe',
+              marks: [{ type: 'link', attrs: { href: '{{usesend_unsubscribe_url}}' } }],
+            },
+          ],
+        },
+      ],
+    });
+    const created = await campaigns.create({
+      name: 'From the editor',
+      from: team.from('news'),
+      subject: 'S',
+      contactBookId: team.bookId,
+      content,
+      sendNow: true,
+    });
+    expect(created.error).toBeNull();
+    expect(created.data).toMatchObject({ status: 'SCHEDULED', content });
+    expect(created.data.html).toContain('Hi {{firstName}}, <a href="{{usesend_unsubscribe_url}}"');
+  });
 });
