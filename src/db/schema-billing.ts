@@ -50,6 +50,10 @@ export interface BillingAuditLogTable {
   status: number;
   error_code: string | null;
   created_at: Timestamp;
+  /** A change a key made (api_key.created, ...); null on a billing read (0021). */
+  action: string | null;
+  /** The key id or address the change was made to. */
+  target: string | null;
 }
 
 export interface BillingTextSpendTable {

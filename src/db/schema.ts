@@ -95,6 +95,8 @@ export interface ApiKeysTable {
   member_id: number | null;
   domain_id: number | null;
   created_at: Timestamp;
+  /** To the minute; written by the principal cache at most once a minute per key (0021). */
+  last_used_at: Timestamp | null;
 }
 
 export interface IdempotencyKeysTable {

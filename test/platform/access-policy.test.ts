@@ -87,6 +87,20 @@ const expected: Record<KeyLevel, Record<KeyKind, 200 | 'SCOPE_DENIED'>> = {
     sandbox: 'SCOPE_DENIED',
     live_ai: 'SCOPE_DENIED',
   },
+  teamAdminRead: {
+    full: 200,
+    readonly: 200,
+    sending: 'SCOPE_DENIED',
+    sandbox: 'SCOPE_DENIED',
+    live_ai: 'SCOPE_DENIED',
+  },
+  teamAdminManage: {
+    full: 200,
+    readonly: 'SCOPE_DENIED',
+    sending: 'SCOPE_DENIED',
+    sandbox: 'SCOPE_DENIED',
+    live_ai: 'SCOPE_DENIED',
+  },
 };
 
 describe('key kinds per operation group', () => {
@@ -115,6 +129,8 @@ describe('keys limited to one domain', () => {
     'webhookRetry',
     'billingRead',
     'auditLog',
+    'teamAdminRead',
+    'teamAdminManage',
   ];
   for (const level of levels) {
     const denied = pinnedDenied.includes(level);
@@ -135,7 +151,7 @@ describe('keys limited to one domain', () => {
 });
 
 describe('maker must be a team admin today', () => {
-  const adminOnly: KeyLevel[] = ['webhookManage', 'billingRead', 'auditLog'];
+  const adminOnly: KeyLevel[] = ['webhookManage', 'billingRead', 'auditLog', 'teamAdminRead', 'teamAdminManage'];
   for (const level of levels) {
     const needsAdmin = adminOnly.includes(level);
     const kind: KeyKind = accessPolicy[level].kinds[0];

@@ -41,17 +41,26 @@ export interface Principal {
   apiRateLimit: number;
 }
 
-export async function findPrincipalByHash(db: Kysely<Database>, keyHash: Buffer): Promise<Principal | null> {
+/** A key found by its hash, and when it was last recorded as used (null: never). */
+export interface FoundKey {
+  principal: Principal;
+  lastUsedAt: Date | null;
+}
+
+export async function findPrincipalByHash(db: Kysely<Database>, keyHash: Buffer): Promise<FoundKey | null> {
   const row = await findKeyByHash(db, keyHash);
   if (!row || !keysMatch(row.key_hash, keyHash)) return null;
   return {
-    keyId: row.id,
-    keyHash: row.key_hash,
-    teamId: row.team_id,
-    kind: row.kind,
-    domainId: row.domain_id,
-    memberId: row.member_id,
-    makerRole: row.role ?? null,
-    apiRateLimit: row.api_rate_limit,
+    principal: {
+      keyId: row.id,
+      keyHash: row.key_hash,
+      teamId: row.team_id,
+      kind: row.kind,
+      domainId: row.domain_id,
+      memberId: row.member_id,
+      makerRole: row.role ?? null,
+      apiRateLimit: row.api_rate_limit,
+    },
+    lastUsedAt: row.last_used_at,
   };
 }

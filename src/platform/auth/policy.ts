@@ -74,6 +74,23 @@ export const accessPolicy = {
     makerMustBeAdmin: true,
     summary: 'full access key made by a team admin, not limited to a domain',
   },
+  // Herald extension: the team's API keys and suppression list, read (GET /v1/api-keys,
+  // GET /v1/suppressions). The billing reads' FULL-admin rule, as the contract's tables let a read
+  // only key read what a full access key changes; not domain-limited (both lists span every domain).
+  teamAdminRead: {
+    kinds: ['full', 'readonly'],
+    domainLimited: 'deny',
+    makerMustBeAdmin: true,
+    summary: 'full access or read only key made by a team admin, not limited to a domain',
+  },
+  // Herald extension: creating and revoking API keys, adding and removing suppressions. A key made
+  // by a member, or limited to one domain, must not mint a key with more power than its own.
+  teamAdminManage: {
+    kinds: ['full'],
+    domainLimited: 'deny',
+    makerMustBeAdmin: true,
+    summary: 'full access key made by a team admin, not limited to a domain',
+  },
   // Herald extension: campaign lists, reads and recipients; a domain-limited key sees its domain's.
   campaignRead: {
     kinds: ['full', 'readonly'],

@@ -7,11 +7,17 @@
 // Warm entries are found by the presented key itself, so a warm request computes no HMAC (that was
 // the largest cost of an authenticated no-op). The key is already in this process's memory while
 // its request runs; a cold lookup goes through the keyed hash and the constant-time comparison.
+//
+// A key's last use (GET /v1/api-keys `lastUsedAt`) is written here, on the cold path only: an entry
+// lives a minute, so a key in steady use is looked up about once a minute per process, and the
+// write is skipped (and conditioned in SQL) when the stored time is less than a minute old. Warm
+// requests write nothing.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Secrets } from '../crypto.ts';
-import { findPrincipalByHash, hashApiKey, type Principal } from './api-keys.ts';
+import { findPrincipalByHash, hashApiKey, type FoundKey, type Principal } from './api-keys.ts';
+import { KEY_USE_RESOLUTION_MS, markKeyUsed } from './queries.ts';
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 50_000;
@@ -45,13 +51,27 @@ export class PrincipalCache {
     const warm = this.peek(key);
     if (warm) return warm;
     const generation = this.#generation;
-    const principal = await findPrincipalByHash(this.#db, hashApiKey(this.#secrets, key));
+    const found = await findPrincipalByHash(this.#db, hashApiKey(this.#secrets, key));
+    if (!found) return null;
+    const { principal } = found;
+    await this.#noteUse(found);
     // Unknown keys are not cached: a flood of random keys must not evict real ones.
-    if (principal && generation === this.#generation) {
+    if (generation === this.#generation) {
       if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
       this.#entries.set(key, { principal, expiresAt: this.#clock.now().getTime() + TTL_MS });
     }
     return principal;
+  }
+
+  /** Writes the key's last use when the stored one is a minute old or more. */
+  async #noteUse({ principal, lastUsedAt }: FoundKey): Promise<void> {
+    const now = this.#clock.now();
+    if (lastUsedAt !== null && now.getTime() - lastUsedAt.getTime() < KEY_USE_RESOLUTION_MS) return;
+    try {
+      await markKeyUsed(this.#db, principal.teamId, principal.keyId, now);
+    } catch {
+      // A hint for people, not a rule: a failed write must not fail the request it came with.
+    }
   }
 
   invalidateTeam(teamId: number): void {
