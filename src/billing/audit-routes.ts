@@ -1,5 +1,5 @@
-// GET /v1/audit-log: the billing reads of the team (who, what, when, outcome), newest first, for a
-// full access key made by a team admin.
+// GET /v1/audit-log: the billing reads of the team (who, what, when, outcome) and the changes keys
+// made to its API keys and suppression list, newest first, for a full access key made by a team admin.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { cursorPage, cursorParam, decodeCursor, encodeCursor, limitParam } from '../platform/pagination.ts';
-import { auditPage } from './audit-queries.ts';
+import { AUDITED_ACTIONS, auditPage, type AuditedChange } from './audit-queries.ts';
 import * as s from './schemas.ts';
 
 const LIST = 'audit-log';
@@ -27,6 +27,8 @@ export const AuditLogEntry = z
     query: z.string().describe('the query string as sent, empty when none'),
     status: z.number().int(),
     errorCode: z.string().nullable(),
+    action: z.enum(AUDITED_ACTIONS).nullable().describe('the change the request made; null for a billing read'),
+    target: z.string().nullable().describe('the API key id or the address changed; null for a billing read'),
     createdAt: z.string(),
   })
   .meta({ id: 'AuditLogEntry' });
@@ -42,9 +44,9 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Kysely<Dat
       schema: {
         tags: ['billing'],
         security: [{ apiKey: [] }],
-        summary: 'Read the audit log of billing reads, newest first',
+        summary: 'Read the audit log of billing reads and of key and suppression changes, newest first',
         description:
-          'Every billing read with its key (id, name, kind, maker), path and query, status and error code. limit 1 to 100 (default 20); pass nextCursor back as cursor.',
+          'Every billing read with its key (id, name, kind, maker), path and query, status and error code; and every API key created or revoked and suppression added or removed through the API, with its action and target. limit 1 to 100 (default 20); pass nextCursor back as cursor.',
         querystring: AuditLogQuery,
         response: {
           200: z.object({ data: z.array(AuditLogEntry), nextCursor: z.string().nullable() }),
@@ -73,6 +75,8 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Kysely<Dat
           query: row.query,
           status: row.status,
           errorCode: row.error_code,
+          action: row.action as AuditedChange['action'] | null,
+          target: row.target,
           createdAt: row.created_at.toISOString(),
         })),
         nextCursor: page.nextCursor,

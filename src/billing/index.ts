@@ -4,3 +4,4 @@ export { stripeHookRoutes } from './stripe-hook.ts';
 export { proRenewalChore, renewDueProMonths } from './renewal-chore.ts';
 export { chargeDueProUnits } from './pro-units.ts';
 export { setPlanAndBillingMethod, settleOwedProMonth, GRACE_DAYS } from './pro-months.ts';
+export { auditChange, type AuditedChange } from './audit-queries.ts';
