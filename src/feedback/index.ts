@@ -1,6 +1,7 @@
 // What other parts may use of deliverability feedback: the inbound queue applies the messages the
 // SMTP listener spooled at a return path (or the complaint address) through applyFeedbackBatch, many
-// to a transaction, and counts each outcome; admin reads and clears a team's suppressions.
+// to a transaction, and counts each outcome; admin reads and clears a team's suppressions; app.ts
+// registers the team's own suppression routes.
 export {
   applyFeedback,
   countFeedback,
@@ -24,3 +25,4 @@ export {
   listSuppressions,
   type SuppressionRow,
 } from './suppression-queries.ts';
+export { registerSuppressionRoutes } from './suppression-routes.ts';

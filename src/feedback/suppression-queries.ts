@@ -1,5 +1,6 @@
-// The suppression list's statements: the feedback batch's upsert (record-reports.ts), the operator's
-// reads and deletes (admin's suppression routes), and the fragment the send path embeds.
+// The suppression list's statements: the one upsert (the feedback batch, record-reports.ts; the
+// delivery session's refusals; a team adding an address, suppression-routes.ts), the reads and
+// deletes (the team's routes and admin's), and the fragment the send path embeds.
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -12,34 +13,49 @@ export interface SuppressionRow {
   position: string;
 }
 
+/** MANUAL: added by the team through the API. */
+export const SUPPRESSION_REASONS = ['HARD_BOUNCE', 'COMPLAINT', 'MANUAL'] as const;
+
 export interface Suppression {
   team_id: number;
   email: string;
-  reason: 'HARD_BOUNCE' | 'COMPLAINT';
-  email_id: string;
+  reason: (typeof SUPPRESSION_REASONS)[number];
+  /** The email whose bounce or complaint added it; null when added through the API. */
+  email_id: string | null;
+}
+
+/** A row the upsert wrote: inserted, or an earlier reason replaced by a complaint. */
+export interface WrittenSuppression {
+  team_id: number;
+  email: string;
+  inserted: boolean;
 }
 
 /**
  * Inserts the batch's suppressions (at most one row per team and address), several teams' in one
- * statement: a complaint replaces an earlier bounce, never the other way round.
+ * statement: a complaint replaces an earlier reason, never the other way round; any other reason
+ * leaves an address already listed as it was. Answers the rows it wrote.
  */
 export async function upsertSuppressions(
   tx: Transaction<Database>,
   suppressions: readonly Suppression[],
   now: Date,
-): Promise<void> {
+): Promise<WrittenSuppression[]> {
   // Sorted: rows are locked in this order, the same in every batch, so batches cannot deadlock.
   const rows = [...suppressions].sort(
     (a, b) => a.team_id - b.team_id || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0),
   );
-  await sql`
+  // xmax is 0 on a row version this statement inserted; one it updated carries this transaction's id.
+  const written = await sql<WrittenSuppression>`
     INSERT INTO suppressions (team_id, email, reason, email_id, created_at)
     SELECT s.team_id, s.email, s.reason, s.email_id, ${now}
     FROM unnest(${rows.map((r) => r.team_id)}::int[], ${rows.map((r) => r.email)}::text[], ${rows.map((r) => r.reason)}::text[], ${rows.map((r) => r.email_id)}::text[])
       AS s(team_id, email, reason, email_id)
     ORDER BY s.team_id, s.email
     ON CONFLICT (team_id, email) DO UPDATE SET reason = EXCLUDED.reason, email_id = EXCLUDED.email_id
-    WHERE EXCLUDED.reason = 'COMPLAINT' AND suppressions.reason <> 'COMPLAINT'`.execute(tx);
+    WHERE EXCLUDED.reason = 'COMPLAINT' AND suppressions.reason <> 'COMPLAINT'
+    RETURNING suppressions.team_id, suppressions.email, (suppressions.xmax = 0) AS inserted`.execute(tx);
+  return written.rows;
 }
 
 function selectSuppressions(db: Kysely<Database>, teamId: number) {
@@ -76,7 +92,7 @@ export async function listSuppressions(
     .execute();
 }
 
-/** False when the team has no such row. */
+/** False when the team has no such row. In the caller's transaction when given one. */
 export async function deleteSuppression(db: Kysely<Database>, teamId: number, email: string): Promise<boolean> {
   const deleted = await db
     .deleteFrom('suppressions')
