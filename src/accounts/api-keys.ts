@@ -12,6 +12,8 @@ interface NewApiKey {
   name?: string | null;
   memberId?: number | null;
   domainId?: number | null;
+  /** Absent: the database's time. */
+  createdAt?: Date;
 }
 
 export interface CreatedApiKey {
@@ -27,15 +29,21 @@ export async function createApiKey(
   input: NewApiKey,
 ): Promise<CreatedApiKey> {
   const key = `hk_${randomToken(32)}`;
-  const id = newId('key_');
+  const id = newId('key_', input.createdAt);
   await insertApiKey(db, teamId, {
     id,
     kind: input.kind,
     name: input.name ?? null,
     keyHash: hashApiKey(secrets, key),
-    keyHint: `hk_…${key.slice(-4)}`,
+    keyHint: keyHint(key),
     memberId: input.memberId ?? null,
     domainId: input.domainId ?? null,
+    createdAt: input.createdAt,
   });
   return { id, kind: input.kind, key };
+}
+
+/** What a list shows of a key: its last four characters. */
+export function keyHint(key: string): string {
+  return `hk_…${key.slice(-4)}`;
 }

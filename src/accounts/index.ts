@@ -24,3 +24,5 @@ export {
   type TeamBillingColumns,
 } from './queries.ts';
 export { bootstrapBanner, bootstrapFirstTeam } from './bootstrap.ts';
+export { registerApiKeyRoutes, type ApiKeyRouteDeps } from './key-routes.ts';
+export type { KeyChangeWriters } from './key-changes.ts';

@@ -1,6 +1,6 @@
 // The statements of Accounts: teams, their members and their API keys (the tenants every other area
 // hangs from). Changes that cached principals carry are announced in the same transaction.
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type {
   ApiKeyKind,
   BillingMethod,
@@ -145,6 +145,8 @@ export interface ApiKeyRow {
   keyHint: string;
   memberId: number | null;
   domainId: number | null;
+  /** Absent: the database's time. */
+  createdAt?: Date;
 }
 
 export async function insertApiKey(db: Kysely<Database>, teamId: number, key: ApiKeyRow): Promise<void> {
@@ -159,30 +161,40 @@ export async function insertApiKey(db: Kysely<Database>, teamId: number, key: Ap
       key_hint: key.keyHint,
       member_id: key.memberId,
       domain_id: key.domainId,
+      created_at: key.createdAt,
     })
     .execute();
 }
 
-/** A deleted key stops working at once, in every API process (see platform/auth/queries.ts). */
-export async function deleteApiKey(db: Kysely<Database>, teamId: number, keyId: string): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
-    const result = await tx
-      .deleteFrom('api_keys')
-      .where('team_id', '=', teamId)
-      .where('id', '=', keyId)
-      .executeTakeFirst();
-    if (result.numDeletedRows === 0n) return false;
-    await announceAuthChange(tx, teamId);
-    return true;
-  });
+/**
+ * Deletes the key in the caller's transaction and announces it, so that it stops working at once
+ * in every API process when that commits (see platform/auth/queries.ts). Undefined: no such key in
+ * the team.
+ */
+export async function revokeApiKey(tx: Transaction<Database>, teamId: number, keyId: string) {
+  const revoked = await tx
+    .deleteFrom('api_keys')
+    .where('team_id', '=', teamId)
+    .where('id', '=', keyId)
+    .returning(['id', 'kind', 'name', 'key_hint', 'domain_id'])
+    .executeTakeFirst();
+  if (revoked) await announceAuthChange(tx, teamId);
+  return revoked;
 }
 
+/** revokeApiKey in a transaction of its own (the admin API). */
+export async function deleteApiKey(db: Kysely<Database>, teamId: number, keyId: string): Promise<boolean> {
+  return db.transaction().execute(async (tx) => (await revokeApiKey(tx, teamId, keyId)) !== undefined);
+}
+
+/** The team's keys, newest first (never the keys themselves: only their hints). */
 export async function listApiKeys(db: Kysely<Database>, teamId: number) {
   return db
     .selectFrom('api_keys')
-    .select(['id', 'kind', 'name', 'key_hint', 'member_id', 'domain_id', 'created_at'])
+    .select(['id', 'kind', 'name', 'key_hint', 'member_id', 'domain_id', 'created_at', 'last_used_at'])
     .where('team_id', '=', teamId)
-    .orderBy('created_at')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .execute();
 }
 
