@@ -12,7 +12,9 @@ import { registerInputStringCheck } from './platform/input-strings.ts';
 import { recordHttpMetrics, serveMetrics } from './platform/metrics.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi.ts';
 import { ProbesAtDebug } from './platform/request-logging.ts';
-import { registerWhoami } from './accounts/index.ts';
+import { registerApiKeyRoutes, registerWhoami } from './accounts/index.ts';
+import { registerSuppressionRoutes } from './feedback/index.ts';
+import { queueTeamNotice } from './notices/index.ts';
 import { registerDomainRoutes } from './domains/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerEmailRoutes } from './emails/routes.ts';
@@ -27,7 +29,7 @@ import { contactLinkRoutes } from './contacts/unsubscribe-routes.ts';
 import { registerTrackingRoutes } from './tracking/index.ts';
 import { registerSmsRoutes, smsCallbackRoutes, smsSendDeps } from './sms/index.ts';
 import { registerVerifyRoutes, verifyDeps } from './verify/index.ts';
-import { billingParts, registerBillingRoutes, stripeHookRoutes } from './billing/index.ts';
+import { auditChange, billingParts, registerBillingRoutes, stripeHookRoutes } from './billing/index.ts';
 import { journeyContactHooks, journeySegmentHooks, registerJourneyRoutes } from './journeys/index.ts';
 import { campaignContactHooks, campaignSegmentHooks, registerCampaignRoutes } from './campaigns/index.ts';
 import { domainIdsWithInboxes, registerAttachmentRoutes, registerInboundRoutes } from './inboxes/index.ts';
@@ -107,6 +109,15 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       requireDeclaredAccess(api);
       registerOpenApiRoutes(api);
       registerWhoami(api);
+      // Key changes email the owners and admins and enter the audit log: both areas import accounts.
+      registerApiKeyRoutes(api, {
+        db,
+        clock,
+        secrets,
+        principals,
+        writers: { teamNotice: queueTeamNotice, auditChange },
+      });
+      registerSuppressionRoutes(api, { db, clock, secrets });
       registerDomainRoutes(api, { db, clock, secrets, mailDomain: deps.config.mailDomain, domainIdsWithInboxes });
       registerTemplateRoutes(api, { db, clock });
       registerEmailRoutes(api, { db, clock, announcer, config: { mailDomain: config.mailDomain } }, emailSending);
