@@ -17,6 +17,7 @@ import { systemClock } from './platform/clock.ts';
 import { Secrets } from './platform/crypto.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMetricsRegistry } from './platform/metrics.ts';
+import { setPlanLimits } from './platform/plans.ts';
 import { RateLimiter, createCounterStore } from './platform/rate-limit/index.ts';
 import { reportedCircuit } from './platform/rate-limit/circuit-reporting.ts';
 import { QueueAnnouncer } from './queue/index.ts';
@@ -27,6 +28,8 @@ export { createLogger };
 /** `config.secret` must be resolved (see secrets-file.ts) before this is called. */
 export async function buildDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
   if (config.secret === null) throw new Error('HERALD_SECRET is not resolved');
+  // The operator's plans (HERALD_PLANS_FILE) for every limit check of this process: platform/plans.ts says why here.
+  setPlanLimits(config.plans);
   const logger = overrides.logger ?? createLogger(config);
   const clock = overrides.clock ?? systemClock;
   const ownsDatabase = overrides.database === undefined;

@@ -18,16 +18,18 @@ import {
 } from './config/mail.ts';
 import { apiPrefix, databaseUrl, host, ports, publicUrl, redisUrl } from './config/network.ts';
 import { httpUrl, oneOf, text, type Env } from './config/parse.ts';
+import { planConfig, type PlanConfig } from './config/plans.ts';
 import { instanceSecrets } from './config/secrets.ts';
 import { smsConfig, type SmsConfig, type SmsProviderName } from './config/sms.ts';
 import { smtpConnectionConfig, type SmtpConnectionConfig } from './config/smtp.ts';
 
 export type { MailTransportConfig, SmsProviderName };
+export { DEFAULT_PLANS_FILE } from './config/plans.ts';
 export { ConfigError };
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-export interface Config extends SmsConfig {
+export interface Config extends SmsConfig, PlanConfig {
   port: number;
   host: string;
   /** HERALD_METRICS_PORT: /metrics on its own listener (and no longer on PORT); null serves it on PORT. */
@@ -106,6 +108,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...sms,
     pricesFile,
     prices: loadPriceList(pricesFile),
+    ...planConfig(env, dbUrl === null),
     stripe: {
       secretKey: text(env, 'HERALD_STRIPE_SECRET_KEY'),
       apiUrl: httpUrl(env, 'HERALD_STRIPE_API_URL', 'https://api.stripe.com')!,

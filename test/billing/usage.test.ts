@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../support/factory.ts';
 import { emails, startEmailHarness, type EmailHarness } from '../emails/support.ts';
 import { getOk, smsCharge, smsRelease, teamWith, patchTeam, topUp } from './support.ts';
-import { PLAN_LIMITS } from '../../src/platform/plans.ts';
+import { planLimits } from '../../src/platform/plans.ts';
 
 let h: EmailHarness;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('usage', () => {
       totalThisMonth: 4,
       totalToday: 4,
     });
-    const free = PLAN_LIMITS.free;
+    const free = planLimits('free');
     expect(usage.sending.daily).toEqual({
       used: 4,
       limit: free.dailySends,
@@ -69,7 +69,7 @@ describe('usage', () => {
     expect(usage.sending.monthly).toEqual({ used: 0, limit: -1, unlimited: true, percentUsed: 0 });
     expect(usage.resources.domains).toEqual({ used: 0, limit: -1, unlimited: true, percentUsed: 0 });
     expect(usage.units).toMatchObject({
-      included: PLAN_LIMITS.pro.includedUnits,
+      included: planLimits('pro').includedUnits,
       used: 0,
       overage: 0,
       overageMinor: 0,

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICES_FILE } from '../../src/config.ts';
+import { DEFAULT_PLANS_FILE, DEFAULT_PRICES_FILE } from '../../src/config.ts';
 import { cleanUpHeralds, heraldEnv, makeDataDir, runHerald } from '../support/spawn.ts';
 
 afterEach(cleanUpHeralds);
@@ -21,6 +21,11 @@ const negativeVolume = path.join(path.dirname(badPrices), 'negative-volume.json'
 const shipped = JSON.parse(fs.readFileSync(DEFAULT_PRICES_FILE, 'utf8'));
 shipped.currencies.USD.channels.sms.tiers[0].maxVolume = -5;
 fs.writeFileSync(negativeVolume, JSON.stringify(shipped));
+// A plans file whose pro daily limit is negative: start-up names the file's field.
+const badPlans = path.join(path.dirname(badPrices), 'plans.json');
+const plans = JSON.parse(fs.readFileSync(DEFAULT_PLANS_FILE, 'utf8'));
+plans.pro.dailySends = -1;
+fs.writeFileSync(badPlans, JSON.stringify(plans));
 
 /** [variable named in the message, environment that is wrong about it] */
 const badConfigurations: Array<[string, Record<string, string>]> = [
@@ -44,6 +49,8 @@ const badConfigurations: Array<[string, Record<string, string>]> = [
   ['HERALD_PRICES_FILE', { HERALD_PRICES_FILE: '/nonexistent/prices.json' }],
   ['currencies.KES.channels.sms.lines[2].cells[1]', { HERALD_PRICES_FILE: badPrices }],
   ['currencies.USD.channels.sms.tiers[0].maxVolume', { HERALD_PRICES_FILE: negativeVolume }],
+  ['pro.dailySends must be a whole number ≥ 0 or null', { HERALD_PLANS_FILE: badPlans }],
+  ['HERALD_DEFAULT_PLAN', { HERALD_DEFAULT_PLAN: 'enterprise' }],
   ['HERALD_PUBLIC_URL', { HERALD_PUBLIC_URL: 'ftp://files.example' }],
   ['HERALD_API_PREFIX', { HERALD_API_PREFIX: 'api' }],
   ['HERALD_MAIL_DOMAIN', { HERALD_MAIL_DOMAIN: 'not a domain' }],
