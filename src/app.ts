@@ -154,6 +154,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     principals,
     adminToken: deps.config.adminToken,
     prices: deps.config.prices,
+    defaultPlan: deps.config.defaultPlan,
     mailDomain: deps.config.mailDomain,
     publicUrl: deps.config.publicUrl,
   };

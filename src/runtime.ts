@@ -93,10 +93,11 @@ export async function applyMigrations(runtime: Runtime): Promise<void> {
 export async function bootstrapAndGreet(runtime: Runtime): Promise<void> {
   const { deps } = runtime;
   if (deps.config.databaseUrl !== null) return; // a server deployment provisions through the admin API
-  const result = await bootstrapFirstTeam(deps.db, deps.secrets, deps.clock.now(), deps.config.mailDomain);
+  const { mailDomain, firstTeamPlan } = deps.config;
+  const result = await bootstrapFirstTeam(deps.db, deps.secrets, deps.clock.now(), mailDomain, firstTeamPlan);
   if (result) {
     const baseUrl = `${deps.config.publicUrl}${deps.config.apiPrefix}`;
-    const { adminToken, publicUrl, mailDomain, mailTransport } = deps.config;
+    const { adminToken, publicUrl, mailTransport } = deps.config;
     const banner = bootstrapBanner(result, {
       adminToken,
       // An origin not known is treated as the operator's: never print a secret Herald may not have made.

@@ -2,13 +2,14 @@
 // owner, so that a newcomer can call the API at once. Runs in one transaction; a database that
 // already has a team is left alone.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, TeamPlan } from '../db/schema.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { createApiKey, type CreatedApiKey } from './api-keys.ts';
 import { addMember, createTeam, lockTeamsAndFindAny } from './queries.ts';
 
 interface BootstrapResult {
   teamId: number;
+  plan: TeamPlan;
   ownerEmail: string;
   key: CreatedApiKey;
 }
@@ -19,13 +20,15 @@ export async function bootstrapFirstTeam(
   now: Date,
   /** HERALD_MAIL_DOMAIN: the owner's address is on it, so the first email can go there at once. */
   mailDomain = 'herald.localhost',
+  /** config.firstTeamPlan: HERALD_DEFAULT_PLAN, or pro on the embedded database. */
+  plan: TeamPlan = 'free',
 ): Promise<BootstrapResult | null> {
   return db.transaction().execute(async (tx) => {
     if (await lockTeamsAndFindAny(tx)) return null;
-    const team = await createTeam(tx, { name: 'My team' }, now);
+    const team = await createTeam(tx, { name: 'My team', plan }, now);
     const owner = await addMember(tx, team.id, { email: `owner@${mailDomain}`, name: 'Owner', role: 'OWNER' }, now);
     const key = await createApiKey(tx, secrets, team.id, { kind: 'full', name: 'First key', memberId: owner.id });
-    return { teamId: team.id, ownerEmail: owner.email, key };
+    return { teamId: team.id, plan: team.plan, ownerEmail: owner.email, key };
   });
 }
 
@@ -52,7 +55,7 @@ export function bootstrapBanner(result: BootstrapResult, context: BannerContext)
     '',
     '  Herald is set up. This is shown once; keep these somewhere safe.',
     '',
-    `  Team ${result.teamId}, owner ${result.ownerEmail}`,
+    `  Team ${result.teamId} (${result.plan} plan), owner ${result.ownerEmail}`,
     `  Full access API key:  ${result.key.key}`,
   ];
   if (context.adminTokenFromEnvironment) {

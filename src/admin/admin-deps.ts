@@ -1,6 +1,6 @@
 // What the admin API uses, built in app.ts; each admin route file takes the part it reads.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, TeamPlan } from '../db/schema.ts';
 import type { PrincipalCache } from '../platform/auth/principal-cache.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Secrets } from '../platform/crypto.ts';
@@ -15,6 +15,8 @@ export interface AdminDeps {
   /** HERALD_ADMIN_TOKEN; null turns the admin API off. */
   adminToken: string | null;
   prices: PriceList;
+  /** HERALD_DEFAULT_PLAN: the plan of a team created without one. */
+  defaultPlan: TeamPlan;
   mailDomain: string;
   publicUrl: string;
 }

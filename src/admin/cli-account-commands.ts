@@ -1,7 +1,16 @@
 // `herald admin` commands for teams, members, API keys and contact imports.
 import fs from 'node:fs';
 import { importContactsCsv, stderrProgress } from '../contacts/csv-import.ts';
+import { TEAM_PLANS } from '../platform/plans.ts';
 import { type AdminCommand, required, integer, boolean, teamIdFrom, defined, str } from './cli-command-kit.ts';
+
+/** --plan: one of the two plans (their limits come from HERALD_PLANS_FILE), refused before any request. */
+function plan(value: string | boolean | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !(TEAM_PLANS as readonly string[]).includes(value))
+    throw new Error(`--plan must be ${TEAM_PLANS.join(' or ')}`);
+  return value;
+}
 
 export const accountCommands: AdminCommand[] = [
   {
@@ -14,7 +23,7 @@ export const accountCommands: AdminCommand[] = [
       path: '/teams',
       body: defined({
         name: required(v, 'name'),
-        plan: v.plan,
+        plan: plan(v.plan),
         currency: v.currency,
         smsEnabled: boolean(v['sms-enabled'], 'sms-enabled'),
       }),
@@ -31,7 +40,7 @@ export const accountCommands: AdminCommand[] = [
     resource: 'teams',
     action: 'update',
     usage:
-      'teams update TEAM_ID [--plan] [--currency] [--sms-enabled true|false] [--api-rate-limit N] [--stripe-customer-id ID]',
+      'teams update TEAM_ID [--plan free|pro] [--currency USD|NGN|KES] [--sms-enabled true|false] [--api-rate-limit N] [--stripe-customer-id ID]',
     options: {
       team: str,
       plan: str,
@@ -44,7 +53,7 @@ export const accountCommands: AdminCommand[] = [
       method: 'PATCH',
       path: `/teams/${teamIdFrom(v, p)}`,
       body: defined({
-        plan: v.plan,
+        plan: plan(v.plan),
         currency: v.currency,
         smsEnabled: boolean(v['sms-enabled'], 'sms-enabled'),
         apiRateLimit: integer(v['api-rate-limit'], 'api-rate-limit'),

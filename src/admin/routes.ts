@@ -77,7 +77,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
     '/teams',
     { schema: { ...common, summary: 'Create a team', body: s.CreateTeamBody, response: { 201: s.Team, ...errors } } },
     async (request, reply) => {
-      const team = await createTeam(db, request.body, clock.now());
+      const team = await createTeam(db, { ...request.body, plan: request.body.plan ?? deps.defaultPlan }, clock.now());
       return reply.code(201).send(teamView(team));
     },
   );

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { API_KEY_KINDS } from '../platform/auth/api-keys.ts';
 import { CURRENCIES } from '../platform/money.ts';
-import { TEAM_PLANS } from '../platform/plans.ts';
+import { API_RATE_LIMIT_MAX, TEAM_PLANS } from '../platform/plans.ts';
 import { serialId, serialIdParam } from '../platform/serial-id.ts';
 
 export const TeamPlan = z.enum(TEAM_PLANS);
@@ -16,7 +16,7 @@ export const KeyParams = TeamParams.extend({ keyId: z.string().min(1).max(64) })
 
 export const CreateTeamBody = z.object({
   name: z.string().trim().min(1).max(200),
-  plan: TeamPlan.default('free'),
+  plan: TeamPlan.optional().describe('absent: HERALD_DEFAULT_PLAN (free unless the operator set it)'),
   currency: Currency.default('USD'),
   smsEnabled: z.boolean().default(false),
 });
@@ -26,7 +26,7 @@ export const UpdateTeamBody = z
     plan: TeamPlan,
     currency: Currency,
     smsEnabled: z.boolean(),
-    apiRateLimit: z.number().int().min(1).max(1_000_000).describe("requests per second for the team's keys"),
+    apiRateLimit: z.number().int().min(1).max(API_RATE_LIMIT_MAX).describe("requests per second for the team's keys"),
     stripeCustomerId: z.string().min(1).max(255).nullable(),
     billingMethod: z
       .enum(['card', 'wallet', 'none'])

@@ -46,7 +46,8 @@ describe('herald start on an empty data directory', { timeout: 120_000 }, () => 
 
     const team = await http(port, 'GET', '/admin/v1/teams/1', adminToken);
     expect(team.status).toBe(200);
-    expect(team.body).toMatchObject({ id: 1, plan: 'free', currency: 'USD' });
+    // An embedded first start with no HERALD_DEFAULT_PLAN makes its team pro.
+    expect(team.body).toMatchObject({ id: 1, plan: 'pro', currency: 'USD' });
     expect((await http(port, 'GET', '/admin/v1/teams/1')).status).toBe(401);
     expect((await http(port, 'GET', '/admin/v1/teams/1', `${adminToken}x`)).status).toBe(401);
 
