@@ -25,7 +25,7 @@ export interface DeliveryTeam {
  */
 export async function seedDeliveryTeam(
   deps: Deps,
-  o: { name: string; domainLabel: string; clearTeams?: string[] },
+  o: { name: string; domainLabel: string; clearTeams?: string[]; app?: FastifyInstance },
 ): Promise<DeliveryTeam> {
   const now = new Date();
   await sql`DELETE FROM teams WHERE name = ANY(${[o.name, ...(o.clearTeams ?? [])]}::text[])`.execute(deps.db);
@@ -41,7 +41,8 @@ export async function seedDeliveryTeam(
   await updateTeam(deps.db, team.id, { apiRateLimit: 1_000_000_000 }, now);
   const owner = await addMember(deps.db, team.id, { email: `bench-${team.id}@example.test`, role: 'OWNER' }, now);
   const { key } = await createApiKey(deps.db, deps.secrets, team.id, { kind: 'full', memberId: owner.id });
-  const app = await buildApp(deps);
+  // One app per deps: a second would register the same metrics again.
+  const app = o.app ?? (await buildApp(deps));
   const authorization = `Bearer ${key}`;
   const domainName = `${o.domainLabel}-${team.id}.bench.example.test`;
   const created = await app.inject({

@@ -47,11 +47,12 @@ export async function loadFigures(
   };
 }
 
-/** The median of each figure over alternating rounds (errors summed). */
 /** The value at fraction `p` of the sorted values (nearest rank): 0.95 → p95. */
 export function percentile(values: number[], p: number): number {
   return [...values].sort((a, b) => a - b)[Math.ceil(p * values.length) - 1]!;
 }
+
+/** The median of each figure over alternating rounds (errors summed). */
 
 export function medianFigures(list: Figures[]): Figures {
   return {

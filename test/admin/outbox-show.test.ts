@@ -85,7 +85,10 @@ describe('GET /admin/v1/outbox/{id}', () => {
     expect(text).not.toContain('i.png');
     expect(outboxMessageEml(body)).toBe(body.raw);
     expect(body.raw).toMatch(/^DKIM-Signature:/);
-    const listed = JSON.parse(outboxSummary((await get(`/outbox?teamId=${team.id}`)).json())) as Record<string, unknown>[];
+    const listed = JSON.parse(outboxSummary((await get(`/outbox?teamId=${team.id}`)).json())) as Record<
+      string,
+      unknown
+    >[];
     const summary = listed.find((m) => m.id === id);
     expect(summary).toEqual({
       id,
