@@ -11,8 +11,9 @@
 //
 // Run: npm exec -- node bench/campaigns.ts   (BENCH_DATABASE_URL; BENCH_CONTACTS; BENCH_SENDS per
 // isolation round, default 500). The contacts are made by set-based SQL; the teams are removed at the
-// start and the end. The plans file the process loads lets the pro plan send the whole campaign in a
-// day (the shipped one stops a pro team at 50,000). Progress on stderr every 10 s.
+// start and the end. The process's plans let the pro plan send the whole campaign in a day, as an
+// operator's HERALD_PLANS_FILE would (the shipped one stops a pro team at 50,000). Progress on stderr
+// every 10 s.
 //
 // Its parts: bench/campaigns/ (fanout.ts, isolation.ts, sink.ts: the sink's own process on core 1).
 import os from 'node:os';
@@ -50,7 +51,10 @@ async function main(): Promise<void> {
   const { isolationRound } = await import('./campaigns/isolation.ts');
 
   const sink = await startSink(import.meta.filename);
-  const config = { ...loadConfig({}), databaseUrl: BENCH_DATABASE_URL, secret: BENCH_SECRET, adminToken: null };
+  const loaded = loadConfig({});
+  // A plans file whose pro plan has no daily limit: the shipped one stops a pro team at 50,000 a day.
+  const plans = { ...loaded.plans, pro: { ...loaded.plans.pro, dailySends: null } };
+  const config = { ...loaded, plans, databaseUrl: BENCH_DATABASE_URL, secret: BENCH_SECRET, adminToken: null };
   const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
   const transport = createMailTransport(
     { kind: 'smtp', url: sink.url },
