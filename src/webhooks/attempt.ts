@@ -6,6 +6,7 @@ import { deadline } from '../platform/deadline.ts';
 import { lazy } from '../platform/lazy.ts';
 import { signedHeaders } from './signing.ts';
 import { parseRetryAfter } from './retry-schedule.ts';
+import type { WebhookScheme } from './url-safety.ts';
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 const RESPONSE_TEXT_MAX = 2_048;
@@ -41,8 +42,11 @@ const undici = lazy(() => import('undici'));
 export interface AttemptTransport {
   /** The connections to deliver through (http-agent.ts), made at the first delivery. */
   dispatcher(): Promise<Dispatcher>;
-  /** Resolves the host again and refuses private addresses (url-safety.ts); throws with the reason. */
-  checkHost(hostname: string): Promise<void>;
+  /**
+   * Resolves the host again and refuses private addresses (url-safety.ts), and an http:// URL whose
+   * host is no longer wholly inside HERALD_WEBHOOK_ALLOW_CIDRS; throws with the reason.
+   */
+  checkHost(hostname: string, scheme: WebhookScheme): Promise<void>;
   /** Closes pooled connections; called once the lane stopped. */
   close?(): Promise<void>;
 }
@@ -86,7 +90,7 @@ export async function attemptDelivery(
   const limit = deadline(timeoutMs);
   try {
     const url = new URL(target.url);
-    await transport.checkHost(url.hostname);
+    await transport.checkHost(url.hostname, url.protocol === 'https:' ? 'https:' : 'http:');
     const stamp = { id: target.callId, type: target.type, attempt: target.attempt, at: now };
     const headers = signedHeaders(target.secret, stamp, target.payload);
     const { request } = await undici();

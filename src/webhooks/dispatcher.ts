@@ -186,7 +186,7 @@ export class WebhookDispatcher implements Lane {
    * One attempt. Its slot is given back as soon as the endpoint has answered, so the next claim
    * overlaps the outcome write (written in batches with other calls' outcomes).
    */
-  #deliver(call: ClaimedCall, checkHost: (hostname: string) => Promise<void>): void {
+  #deliver(call: ClaimedCall, checkHost: AttemptTransport['checkHost']): void {
     const { clock, transport, logger } = this.#deps;
     this.#inFlight.set(call.id, call);
     const release = (set: Map<string, ClaimedCall> | Set<string>) => {
@@ -252,13 +252,13 @@ export class WebhookDispatcher implements Lane {
  * Contract: the address is checked again before every delivery. The calls claimed together (one
  * batch) share one check per host, made when the first of them starts; a later batch checks again.
  */
-function batchHostCheck(transport: AttemptTransport): (hostname: string) => Promise<void> {
+function batchHostCheck(transport: AttemptTransport): AttemptTransport['checkHost'] {
   const checks = new Map<string, Promise<void>>();
-  return (hostname) => {
-    const key = hostname.toLowerCase();
+  return (hostname, scheme) => {
+    const key = `${scheme}//${hostname.toLowerCase()}`;
     let check = checks.get(key);
     if (check === undefined) {
-      check = transport.checkHost(hostname);
+      check = transport.checkHost(hostname, scheme);
       checks.set(key, check);
     }
     return check;

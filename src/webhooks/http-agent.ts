@@ -4,12 +4,14 @@
 // public address and then be connected to a private one (DNS rebinding). Pooled keep-alive
 // connections stay on the address they were checked with; `checkHost` re-checks the name before
 // every delivery so a name that has turned private is refused even when a pooled connection exists.
-// The Agent (and the undici package) is made at the first delivery, not when the worker starts.
+// http:// URLs (only for hosts wholly inside HERALD_WEBHOOK_ALLOW_CIDRS) go through the same connector,
+// checked with their scheme. The Agent (and the undici package) is made at the first delivery.
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import tls from 'node:tls';
 import type { Agent, buildConnector } from 'undici';
 import type { DnsResolver } from '../adapters/dns.ts';
-import { parseAllowCidrs, resolveCheckedAddresses, type HostCheckOptions } from './url-safety.ts';
+import { parseAllowCidrs, resolveCheckedAddresses, type HostCheckOptions, type WebhookScheme } from './url-safety.ts';
 
 export interface WebhookAgentOptions {
   dns: DnsResolver;
@@ -29,9 +31,9 @@ export interface WebhookAgent {
   /**
    * Resolves and checks `hostname` afresh (contract: the address is checked again before every
    * delivery); throws UnsafeWebhookHostError. The dispatcher shares one check among the calls it
-   * claimed together (one batch), never across batches.
+   * claimed together (one batch), never across batches. `scheme` is the URL's (default https:).
    */
-  checkHost(hostname: string): Promise<void>;
+  checkHost(hostname: string, scheme?: WebhookScheme): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,8 +48,8 @@ export function createWebhookAgent(options: WebhookAgentOptions): WebhookAgent {
   let made: Promise<Agent> | undefined;
   return {
     dispatcher: () => (made ??= makeAgent(options, hostCheck, ca)),
-    checkHost: async (hostname) => {
-      await resolveCheckedAddresses(hostname, hostCheck);
+    checkHost: async (hostname, scheme) => {
+      await resolveCheckedAddresses(hostname, hostCheck, scheme);
     },
     close: async () => {
       if (made !== undefined) await (await made).close();
@@ -73,11 +75,11 @@ async function makeAgent(
   // New connections to one name share a lookup while it runs (a burst of deliveries opens many at
   // once); nothing is kept after it answered. A failed lookup is not shared with later connections.
   const connecting = new Map<string, Promise<string[]>>();
-  function connectAddresses(hostname: string): Promise<string[]> {
-    const key = hostname.toLowerCase();
+  function connectAddresses(hostname: string, scheme: WebhookScheme): Promise<string[]> {
+    const key = `${scheme}//${hostname.toLowerCase()}`;
     const running = connecting.get(key);
     if (running !== undefined) return running;
-    const lookup = resolveCheckedAddresses(hostname, hostCheck);
+    const lookup = resolveCheckedAddresses(hostname, hostCheck, scheme);
     connecting.set(key, lookup);
     const forget = () => {
       if (connecting.get(key) === lookup) connecting.delete(key);
@@ -88,27 +90,24 @@ async function makeAgent(
 
   const connect: buildConnector.connector = (connectOptions, callback) => {
     const hostname = connectOptions.hostname;
+    // Anything but https (undici only speaks http and https) is checked as http: local hosts only.
+    const scheme: WebhookScheme = connectOptions.protocol === 'https:' ? 'https:' : 'http:';
+    const bare = hostname.replace(/^\[(.*)\]$/, '$1');
+    // The certificate must match the name we checked, whatever Host header a request carries; an IP
+    // literal (allowed ranges only) sends no SNI and is checked against the address itself.
+    const servername = net.isIP(bare) === 0 ? bare.replace(/\.$/, '') : undefined;
     const attempt = (addresses: string[], index: number) => {
-      connectTo(
-        // The certificate must match the name we checked, whatever Host header a request carries.
-        { ...connectOptions, hostname: addresses[index]!, servername: hostname.replace(/\.$/, '') },
-        (...result) => {
-          const [error] = result;
-          const code = (error as { code?: unknown } | null)?.code;
-          if (
-            error !== null &&
-            index + 1 < addresses.length &&
-            typeof code === 'string' &&
-            TRY_NEXT_ADDRESS.has(code)
-          ) {
-            attempt(addresses, index + 1);
-          } else {
-            callback(...result);
-          }
-        },
-      );
+      connectTo({ ...connectOptions, hostname: addresses[index]!, servername }, (...result) => {
+        const [error] = result;
+        const code = (error as { code?: unknown } | null)?.code;
+        if (error !== null && index + 1 < addresses.length && typeof code === 'string' && TRY_NEXT_ADDRESS.has(code)) {
+          attempt(addresses, index + 1);
+        } else {
+          callback(...result);
+        }
+      });
     };
-    connectAddresses(hostname).then(
+    connectAddresses(hostname, scheme).then(
       (addresses) => attempt(addresses, 0),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );

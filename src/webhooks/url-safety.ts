@@ -3,6 +3,13 @@
 // host check runs at create/update (400 with the reason) and again before every delivery and on
 // every new connection (http-agent.ts), so a name that later resolves to a private address is
 // refused then too.
+//
+// HERALD_WEBHOOK_ALLOW_CIDRS (development, tests) exempts its ranges. A host whose every address is
+// in them (a name, an IP literal, or localhost, which means loopback without asking DNS: RFC 6761)
+// is the operator's own network: http:// and those host forms are accepted for it (operator.md:
+// "`http://` and `localhost` are accepted when HERALD_WEBHOOK_ALLOW_CIDRS covers every address the
+// host resolves to"), checked the same way at every delivery. Everything else keeps the contract's
+// rules (Webhooks, rule 1): https, a public host name, no private address.
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { DnsLookupError, type DnsResolver } from '../adapters/dns.ts';
@@ -21,14 +28,16 @@ export interface HostCheckOptions {
 }
 
 type UnsafeHostKind =
-  /** The name itself is refused: an IP literal, localhost, a single label. */
+  /** The name itself is refused: an IP literal, localhost, a single label (outside the allowed ranges). */
   | 'INVALID_HOST'
   /** NXDOMAIN / no A and no AAAA record. */
   | 'NOT_FOUND'
   /** DNS could not answer now (timeout, SERVFAIL): worth retrying, says nothing about safety. */
   | 'TEMPORARY'
   /** Some address of the name is not a public unicast address. */
-  | 'NOT_PUBLIC';
+  | 'NOT_PUBLIC'
+  /** http:// to a host not wholly inside HERALD_WEBHOOK_ALLOW_CIDRS. */
+  | 'NOT_HTTPS';
 
 export class UnsafeWebhookHostError extends Error {
   override name = 'UnsafeWebhookHostError';
@@ -124,14 +133,20 @@ function inRange(address: Address, [base, bits]: AddressRange): boolean {
   return address.kind() === base.kind() && address.match(base, bits);
 }
 
-/** Why `ip` is refused (e.g. 'private', 'loopback'), or null when it is a deliverable address. */
-function nonPublicRange(ip: string, allow: AllowedRanges = []): string | null {
+/** `ip` as an address, or null for what no address we may use looks like. */
+function plainAddress(ip: string): Address | null {
   // A zone id never comes from DNS, and an unparsable answer is no address we may use.
-  if (ip.includes('%') || net.isIP(ip) === 0) return 'invalid';
+  if (ip.includes('%') || net.isIP(ip) === 0) return null;
   // c-ares prints IPv4-compatible and mapped answers in dotted form (::127.0.0.1), which ipaddr.js
   // reads as mapped whatever the prefix; no global unicast address is written that way.
-  if (ip.includes(':') && ip.includes('.')) return 'embedded IPv4';
-  const address = ipaddr.parse(ip);
+  if (ip.includes(':') && ip.includes('.')) return null;
+  return ipaddr.parse(ip);
+}
+
+/** Why `ip` is refused (e.g. 'private', 'loopback'), or null when it is a deliverable address. */
+function nonPublicRange(ip: string, allow: AllowedRanges = []): string | null {
+  const address = plainAddress(ip);
+  if (address === null) return ip.includes('%') || net.isIP(ip) === 0 ? 'invalid' : 'embedded IPv4';
   if (allow.some((range) => inRange(address, range))) return null;
   // Mapped and embedded IPv4 (::ffff:a.b.c.d, NAT64, 6to4, Teredo) are refused whatever they carry:
   // the range check below files them under their own non-unicast names.
@@ -146,29 +161,48 @@ export function isPublicAddress(ip: string, allow: readonly string[] | AllowedRa
   return nonPublicRange(ip, toRanges(allow)) === null;
 }
 
-/** The refusal reason for a URL host name (URL.hostname form), or null when the name may be resolved. */
-function hostNameProblem(hostname: string): string | null {
-  if (hostname === '') return 'url must have a host';
-  const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
-  // The URL parser already turns 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1; ipaddr.isValid
-  // also catches those forms when a host name arrives unparsed (the connector's options).
-  if (net.isIP(bare) !== 0 || ipaddr.isValid(bare)) return 'url host must be a name, not an IP address';
-  const name = bare.replace(/\.$/, '').toLowerCase();
-  if (name === 'localhost' || name.endsWith('.localhost')) return 'url host must not be localhost';
-  if (!name.includes('.')) return 'url host must be a fully qualified domain name';
-  return null;
+/** The schemes a webhook URL may use: https, and http for a host wholly inside the allowed ranges. */
+export type WebhookScheme = 'https:' | 'http:';
+
+// RFC 6761: localhost names are loopback, answered without DNS (a resolver need not know them).
+const LOOPBACK = ['127.0.0.1', '::1'];
+
+// The refusals a developer meets on a local URL say which variable would accept it.
+const ALLOW = 'HERALD_WEBHOOK_ALLOW_CIDRS';
+const REASONS = {
+  noHost: 'url must have a host',
+  ipLiteral: `url host must be a name, not an IP address (an address in ${ALLOW} is allowed)`,
+  localhost: `url host must not be localhost (allowed when ${ALLOW} covers 127.0.0.1 or ::1)`,
+  singleLabel: 'url host must be a fully qualified domain name',
+  https: `url must use https (http is allowed when ${ALLOW} covers every address of the host)`,
+};
+
+/** An address inside the operator's allowed ranges (only a plain, valid address can be). */
+function isAllowed(ip: string, allow: AllowedRanges): boolean {
+  const address = allow.length === 0 ? null : plainAddress(ip);
+  return address !== null && allow.some((range) => inRange(address, range));
 }
 
-/**
- * Resolves A and AAAA and returns every address (IPv4 first), all of them checked; throws
- * UnsafeWebhookHostError otherwise. No caching: callers ask again at every delivery.
- */
-export async function resolveCheckedAddresses(hostname: string, options: HostCheckOptions): Promise<string[]> {
-  const problem = hostNameProblem(hostname);
-  if (problem !== null)
-    throw new UnsafeWebhookHostError('INVALID_HOST', hostname, problem, `webhook host ${hostname} refused: ${problem}`);
+function refusedHost(hostname: string, reason: string, kind: UnsafeHostKind = 'INVALID_HOST'): UnsafeWebhookHostError {
+  return new UnsafeWebhookHostError(kind, hostname, reason, `webhook host ${hostname} refused: ${reason}`);
+}
+
+/** The address an IP literal host stands for, in canonical form; null when it is not one. */
+function literalAddress(bare: string): string | null {
+  // The URL parser already turns 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1; ipaddr.isValid
+  // also catches those forms when a host name arrives unparsed (the connector's options).
+  if (net.isIP(bare) === 0 && !ipaddr.isValid(bare)) return null;
+  try {
+    return ipaddr.parse(bare).toString();
+  } catch {
+    return bare;
+  }
+}
+
+/** A and AAAA of `hostname`, IPv4 first; throws NOT_FOUND or TEMPORARY. Nothing is checked here. */
+async function lookUp(hostname: string, dns: DnsResolver): Promise<string[]> {
   const name = hostname.replace(/\.$/, '');
-  const answers = await Promise.allSettled([options.dns.resolve4(name), options.dns.resolve6(name)]);
+  const answers = await Promise.allSettled([dns.resolve4(name), dns.resolve6(name)]);
   const addresses: string[] = [];
   for (const answer of answers) {
     if (answer.status === 'fulfilled') addresses.push(...answer.value);
@@ -191,7 +225,42 @@ export async function resolveCheckedAddresses(hostname: string, options: HostChe
       `webhook host ${hostname} does not resolve`,
     );
   }
+  return addresses;
+}
+
+/**
+ * Resolves the host of a webhook URL (URL.hostname form) and returns every address (IPv4 first),
+ * all of them checked; throws UnsafeWebhookHostError otherwise. No caching: callers ask again at
+ * every delivery. `scheme` is the URL's: http is refused unless every address is an allowed one.
+ */
+export async function resolveCheckedAddresses(
+  hostname: string,
+  options: HostCheckOptions,
+  scheme: WebhookScheme = 'https:',
+): Promise<string[]> {
   const allow = toRanges(options.allowCidrs);
+  // Without an allow list nothing is local: the contract's rules, refused before any lookup.
+  if (scheme === 'http:' && allow.length === 0) throw refusedHost(hostname, REASONS.https, 'NOT_HTTPS');
+  if (hostname === '') throw refusedHost(hostname, REASONS.noHost);
+  const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  const literal = literalAddress(bare);
+  if (literal !== null) {
+    if (isAllowed(literal, allow)) return [literal];
+    throw refusedHost(hostname, REASONS.ipLiteral);
+  }
+  const name = bare.replace(/\.$/, '').toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) {
+    const loopback = LOOPBACK.filter((address) => isAllowed(address, allow));
+    if (loopback.length > 0) return loopback;
+    throw refusedHost(hostname, REASONS.localhost);
+  }
+  const singleLabel = !name.includes('.');
+  if (singleLabel && allow.length === 0) throw refusedHost(hostname, REASONS.singleLabel);
+  const addresses = await lookUp(hostname, options.dns);
+  // Wholly inside the allowed ranges: the operator's own network, any scheme and any name.
+  if (addresses.every((address) => isAllowed(address, allow))) return addresses;
+  if (singleLabel) throw refusedHost(hostname, REASONS.singleLabel);
+  if (scheme === 'http:') throw refusedHost(hostname, REASONS.https, 'NOT_HTTPS');
   for (const address of addresses) {
     const range = nonPublicRange(address, allow);
     if (range !== null) {
@@ -219,11 +288,11 @@ export async function checkWebhookUrl(raw: string, options: HostCheckOptions): P
   } catch {
     return { ok: false, reason: 'url is not a valid URL' };
   }
-  if (url.protocol !== 'https:') return { ok: false, reason: 'url must use https' };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: REASONS.https };
   if (url.username !== '' || url.password !== '')
     return { ok: false, reason: 'url must not contain a user name or password' };
   try {
-    await resolveCheckedAddresses(url.hostname, options);
+    await resolveCheckedAddresses(url.hostname, options, url.protocol);
   } catch (error) {
     if (error instanceof UnsafeWebhookHostError) return { ok: false, reason: error.reason };
     throw error;

@@ -81,7 +81,8 @@ export function registerWebhookManagement(app: FastifyInstance, deps: WebhookRou
         ...common,
         summary: 'Create a webhook',
         description:
-          `The URL must be https with a public hostname (checked again before every delivery). At most ${PER_MINUTE.creations} creations a minute; ` +
+          'The URL must be https with a public hostname (checked again before every delivery); a deployment that sets HERALD_WEBHOOK_ALLOW_CIDRS (development) also accepts http://, localhost and IP addresses for hosts wholly inside those ranges. ' +
+          `At most ${PER_MINUTE.creations} creations a minute; ` +
           `the plan allows ${webhookLimit('free')} webhooks on free and ${webhookLimit('pro')} on pro (403 past it). The response carries the signing secret, shown only here.`,
         body: s.CreateWebhookBody,
         response: { 201: s.Webhook, ...errors },

@@ -2,8 +2,10 @@
 // test CA in ./tls (HERALD_WEBHOOK_CA_FILE = receiver.caFile). Tests tell it how to answer: a status
 // (with body and headers, e.g. 429 + Retry-After), 'hang' (never answers) or 'close' (drops the
 // socket), per next request from a queue or as the default. It stays cheap on the 200 path so the
-// delivery benchmark measures Herald, not the receiver.
+// delivery benchmark measures Herald, not the receiver. `tls: false` makes it a plain HTTP server (the
+// http:// URLs HERALD_WEBHOOK_ALLOW_CIDRS allows).
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -32,10 +34,12 @@ export interface ReceiverOptions {
   record?: boolean;
   /** Loopback address to bind (default 127.0.0.1); tests that need two hosts use 127.0.0.2. */
   host?: string;
+  /** false: plain HTTP, no certificate (default true). */
+  tls?: boolean;
 }
 
 export class HttpsReceiver {
-  readonly #server: https.Server;
+  readonly #server: http.Server;
   readonly #record: boolean;
   readonly #sockets = new Set<Socket>();
   readonly #queue: ReceiverBehaviour[] = [];
@@ -50,10 +54,10 @@ export class HttpsReceiver {
   /** Path of the CA certificate that signed the server's certificate. */
   readonly caFile = path.join(TLS_DIR, 'ca.pem');
 
-  private constructor(server: https.Server, record: boolean) {
+  private constructor(server: http.Server, record: boolean, secure: boolean) {
     this.#server = server;
     this.#record = record;
-    server.on('secureConnection', (socket: Socket) => {
+    server.on(secure ? 'secureConnection' : 'connection', (socket: Socket) => {
       this.connections++;
       this.#sockets.add(socket);
       socket.on('close', () => this.#sockets.delete(socket));
@@ -64,16 +68,19 @@ export class HttpsReceiver {
   }
 
   static async start(options: ReceiverOptions = {}): Promise<HttpsReceiver> {
-    const server = https.createServer({
-      cert: readFileSync(path.join(TLS_DIR, 'server.pem')),
-      key: readFileSync(path.join(TLS_DIR, 'server-key.pem')),
-      keepAliveTimeout: 30_000,
-    });
+    const secure = options.tls ?? true;
+    const server = secure
+      ? https.createServer({
+          cert: readFileSync(path.join(TLS_DIR, 'server.pem')),
+          key: readFileSync(path.join(TLS_DIR, 'server-key.pem')),
+          keepAliveTimeout: 30_000,
+        })
+      : http.createServer({ keepAliveTimeout: 30_000 });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, options.host ?? '127.0.0.1', () => resolve());
     });
-    return new HttpsReceiver(server, options.record ?? true);
+    return new HttpsReceiver(server, options.record ?? true, secure);
   }
 
   get port(): number {

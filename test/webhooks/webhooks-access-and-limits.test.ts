@@ -169,15 +169,18 @@ describe('hostile URLs are refused with 400 at create and at update', () => {
     w.dns.set('private.hooks.test', 'A', [{ type: 'A', address: '10.1.2.3' }]);
     w.dns.set('metadata.hooks.test', 'A', [{ type: 'A', address: '169.254.169.254' }]);
     w.dns.set('mapped.hooks.test', 'AAAA', [{ type: 'AAAA', address: '::ffff:10.0.0.1' }]);
+    // Loopback (127.0.0.0/8) is this harness's HERALD_WEBHOOK_ALLOW_CIDRS: URLs inside it, localhost
+    // and 127.x literals included, are accepted (local-webhooks.test.ts); everything else is refused.
+    w.dns.set('public.hooks.test', 'A', [{ type: 'A', address: '93.184.216.34' }]);
     const hostile = [
       'http://example.com/hook',
-      'https://127.0.0.1/hook',
-      'https://2130706433/',
-      'https://0x7f.1/',
+      'http://public.hooks.test/hook',
+      'https://10.0.0.1/hook',
+      'https://167772161/',
+      'https://0xa.1/',
+      'https://93.184.216.34/',
       'https://[::1]/',
       'https://[::ffff:127.0.0.1]/',
-      'https://localhost/',
-      'https://localhost./',
       'https://intranet/',
       'https://user:pass@example.com/',
       'https://private.hooks.test/',
