@@ -79,6 +79,7 @@ export function registerDirectDeliveryMetrics(registry: Registry, transport: Mai
     if (metric.kind === 'gauge') new Gauge(options);
     else new Counter(options);
   }
+  registerLookupMetrics(registry, transport);
   new Counter({
     name: 'herald_direct_tls_total',
     help: 'Sessions by the TLS they came to (verified, unverified, plaintext; failed: a handshake that failed, retried in plaintext; mta_sts_refused: a host an MTA-STS policy in enforce mode did not allow or whose TLS failed)',
@@ -87,6 +88,52 @@ export function registerDirectDeliveryMetrics(registry: Registry, transport: Mai
     collect() {
       this.reset();
       for (const [result, count] of Object.entries(transport.tlsOutcomes())) this.inc({ result }, count);
+    },
+  });
+}
+
+/** The DNS answers and MTA-STS policies the transport keeps, and the lookups they saved or cost. */
+function registerLookupMetrics(registry: Registry, transport: DirectTransport): void {
+  new Counter({
+    name: 'herald_direct_dns_lookups_total',
+    help: 'MX, A and AAAA lookups of direct delivery: hit (answered from the cache, or joined a query in flight) or miss (a query sent)',
+    labelNames: ['result'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const dns = transport.lookupStats().dns;
+      if (dns === null) return;
+      this.inc({ result: 'hit' }, dns.hits);
+      this.inc({ result: 'miss' }, dns.misses);
+    },
+  });
+  new Gauge({
+    name: 'herald_direct_dns_cache_entries',
+    help: 'DNS answers kept by direct delivery',
+    registers: [registry],
+    collect() {
+      this.set(transport.lookupStats().dns?.entries ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'herald_direct_mta_sts_policies',
+    help: 'MTA-STS policies kept (any mode)',
+    registers: [registry],
+    collect() {
+      this.set(transport.lookupStats().mtaSts.entries);
+    },
+  });
+  new Counter({
+    name: 'herald_direct_mta_sts_lookups_total',
+    help: 'MTA-STS work: txt (the _mta-sts record looked up), fetch (a policy file fetched), fetch_failed',
+    labelNames: ['kind'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const { txtLookups, policyFetches, fetchFailures } = transport.lookupStats().mtaSts;
+      this.inc({ kind: 'txt' }, txtLookups);
+      this.inc({ kind: 'fetch' }, policyFetches);
+      this.inc({ kind: 'fetch_failed' }, fetchFailures);
     },
   });
 }

@@ -6,6 +6,7 @@ import { registerDirectDeliveryMetrics } from '../../src/destinations/index.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import {
   ADDRESSES,
+  cachingDns,
   allClosedOn,
   close,
   connectionsOn,
@@ -25,7 +26,7 @@ describe('pooled sessions per destination', () => {
   it('30 messages at once with a limit of 3: at most 3 connections, ≥ 10 messages each, every one ended with QUIT', async () => {
     const d = destinationOn(ADDRESSES[0]!, 'many');
     const clock = new ManualClock(new Date());
-    const direct = transport({ maxConnections: 3, now: () => clock.now() });
+    const direct = transport({ maxConnections: 3, now: () => clock.now(), dns: cachingDns() });
     const recipients = Array.from({ length: 30 }, (_, i) => d.to(`r${i}`));
     const outcomes = await deliverAll([{ transport: direct, to: recipients }], clock);
     expectAllAccepted(outcomes, recipients);
@@ -49,6 +50,11 @@ describe('pooled sessions per destination', () => {
     expect(metrics).toContain(`herald_direct_sessions_total{destination="${d.host}"} ${used.length}`);
     expect(metrics).toContain(`herald_direct_backed_off{destination="${d.host}"} 0`);
     expect(metrics).toMatch(/herald_direct_tls_total\{result="unverified"\} [1-9]/);
+    // The domain's mail hosts were asked once and then answered from the cache; its MTA-STS record once.
+    expect(metrics).toMatch(/herald_direct_dns_lookups_total\{result="hit"\} [1-9]/);
+    expect(metrics).toMatch(/herald_direct_dns_lookups_total\{result="miss"\} [1-9]/);
+    expect(metrics).toMatch(/herald_direct_dns_cache_entries [1-9]/);
+    expect(metrics).toContain('herald_direct_mta_sts_lookups_total{kind="txt"} 1');
 
     await close(direct);
     await allClosedOn(d.address);

@@ -9,6 +9,7 @@
 // greylisting answer or a refused recipient leave the destination alone.
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { createCachingDnsResolver } from '../../src/adapters/dns-cache.ts';
 import { createDnsResolver, type DnsResolver } from '../../src/adapters/dns.ts';
 import {
   createDirectTransport,
@@ -50,6 +51,9 @@ export function useDestinationsBed(): void {
     transports = [];
   });
 }
+
+/** The bed's resolver behind the cache production's direct transport uses (build-deps.ts). */
+export const cachingDns = () => createCachingDnsResolver(dns);
 
 export function transport(options: Partial<DirectTransportOptions> = {}): DirectTransport {
   const created = createDirectTransport({

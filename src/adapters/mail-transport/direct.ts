@@ -6,11 +6,18 @@
 // failed is tried again in plaintext; unless the domain publishes an MTA-STS policy (RFC 8461): in
 // enforce mode only the MX hosts it names, over TLS with a certificate valid for the MX name, and
 // nothing in plaintext; in testing mode as usual, with what would have failed counted.
+import type { CachingDnsResolver, DnsCacheStats } from '../dns-cache.ts';
 import type { DnsResolver } from '../dns.ts';
 import { memoryDestinationLedger } from './destination-backoff.ts';
 import { Destination, type DestinationContext, type DestinationTls } from './destination.ts';
 import { describe, domainOf, mailHostsOf } from './mail-hosts.ts';
-import { createMtaStsPolicies, mxMatches, type MtaStsPolicies, type MtaStsPolicy } from './mta-sts.ts';
+import {
+  createMtaStsPolicies,
+  mxMatches,
+  type MtaStsPolicies,
+  type MtaStsPolicy,
+  type MtaStsStats,
+} from './mta-sts.ts';
 import { outcomesForAll } from './outcomes.ts';
 import { mxSessionOpener, type TlsOutcome } from './mx-sessions.ts';
 import type {
@@ -70,6 +77,8 @@ export interface DirectTransport extends MailTransport {
   readonly kind: 'direct';
   destinations(): DestinationStats[];
   tlsOutcomes(): Record<TlsOutcome, number>;
+  /** The MX/A/AAAA cache (null when the resolver given keeps none) and the MTA-STS policies kept. */
+  lookupStats(): { dns: DnsCacheStats | null; mtaSts: MtaStsStats };
 }
 
 /** Destinations remembered before idle ones are forgotten. */
@@ -215,6 +224,10 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
       }));
     },
     tlsOutcomes: sessions.tlsOutcomes,
+    lookupStats() {
+      const dns = options.dns as Partial<CachingDnsResolver>;
+      return { dns: dns.stats?.() ?? null, mtaSts: mtaSts.stats() };
+    },
     async close() {
       for (const destination of destinations.values()) destination.close();
       await ledger.close();
