@@ -1,17 +1,16 @@
-// buildApp(deps): Fastify with the platform plugins and every area's routes.
-import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+// buildApp(deps): Fastify with the platform plugins and every area's routes (the base every Herald
+// HTTP app shares: http-app.ts).
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { adminDepsOf } from './admin/admin-deps.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
+import { createHttpApp, registerAreaHooks } from './http-app.ts';
+export { BODY_LIMIT_BYTES } from './http-app.ts';
 import type { Deps } from './deps.ts';
 import { registerAuth, requireDeclaredAccess } from './platform/auth/plugin.ts';
-import { registerErrorHandling } from './platform/error-handler.ts';
 import { registerHealth } from './platform/health.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
-import { registerInputStringCheck } from './platform/input-strings.ts';
 import { recordHttpMetrics, serveMetrics } from './platform/metrics.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi.ts';
-import { ProbesAtDebug } from './platform/request-logging.ts';
 import { registerApiKeyRoutes, registerWhoami } from './accounts/index.ts';
 import { registerSuppressionRoutes } from './feedback/index.ts';
 import { queueTeamNotice } from './notices/index.ts';
@@ -20,9 +19,8 @@ import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerEmailRoutes } from './emails/routes.ts';
 import { sendBatching, trackingEventWriters } from './emails/index.ts';
 import { registerSegmentRoutes } from './segments/routes.ts';
-import { registerSegmentHooks } from './segments/index.ts';
 import { registerAnalyticsRoutes } from './analytics/routes.ts';
-import { registerContactHooks, registerContactsArea } from './contacts/index.ts';
+import { registerContactsArea } from './contacts/index.ts';
 import { registerWebhookRoutes } from './webhooks/routes.ts';
 import { webhookEventsOpenApi } from './webhooks/index.ts';
 import { contactLinkRoutes } from './contacts/unsubscribe-routes.ts';
@@ -30,68 +28,20 @@ import { registerTrackingRoutes } from './tracking/index.ts';
 import { registerSmsRoutes, smsCallbackRoutes, smsSendDeps } from './sms/index.ts';
 import { registerVerifyRoutes, verifyDeps } from './verify/index.ts';
 import { auditChange, billingParts, registerBillingRoutes, stripeHookRoutes } from './billing/index.ts';
-import { journeyContactHooks, journeySegmentHooks, registerJourneyRoutes } from './journeys/index.ts';
-import { campaignContactHooks, campaignSegmentHooks, registerCampaignRoutes } from './campaigns/index.ts';
+import { registerJourneyRoutes } from './journeys/index.ts';
+import { registerCampaignRoutes } from './campaigns/index.ts';
 import { domainIdsWithInboxes, registerAttachmentRoutes, registerInboundRoutes } from './inboxes/index.ts';
-
-/** Contract: request bodies over 20 MB are refused at the edge with 413. */
-export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    herald: { apiPrefix: string };
-  }
-}
 
 interface BuildAppOptions {
   /** Extra routes under the API prefix (tests use this for access-policy probes). */
   extraRoutes?: FastifyPluginAsync;
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
-    logController: new ProbesAtDebug(),
-    bodyLimit: BODY_LIMIT_BYTES,
-    requestIdHeader: false,
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
-    // Signed link tokens (unsubscribe, confirmation) are path parameters longer than the default 100.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
-    ajv: { customOptions: { coerceTypes: false } },
-  }).withTypeProvider<ZodTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorate('herald', { apiPrefix: deps.config.apiPrefix });
+  const app = createHttpApp(deps);
   // The card processor client and its per-team cache, shared by the billing reads and /hooks/stripe.
   const billing = billingParts(deps.config.stripe, deps.clock);
-
-  // Every response names its request, so a caller can quote it in a support request.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-
-  // JSON bodies: an empty body is "no body" (POST .../cancel sent with a JSON content type).
-  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    defaultJsonParser(request, body as string, done);
-  });
-
-  // Contacts and segments ask journeys through these hooks (they cannot import journeys).
-  registerContactHooks(journeyContactHooks);
-  registerSegmentHooks(journeySegmentHooks);
-  registerContactHooks(campaignContactHooks);
-  registerSegmentHooks(campaignSegmentHooks);
-  registerErrorHandling(app);
-  registerInputStringCheck(app);
+  registerAreaHooks();
   await registerOpenApi(app, deps.config, webhookEventsOpenApi());
   recordHttpMetrics(app, deps.metrics);
   // HERALD_METRICS_PORT set: /metrics is served there only, off the public listener (services.ts).
@@ -147,18 +97,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     },
     { prefix: deps.config.apiPrefix },
   );
-  const adminDeps = {
-    db,
-    clock,
-    secrets,
-    principals,
-    adminToken: deps.config.adminToken,
-    prices: deps.config.prices,
-    defaultPlan: deps.config.defaultPlan,
-    mailDomain: deps.config.mailDomain,
-    publicUrl: deps.config.publicUrl,
-  };
-  await app.register(async (admin) => registerAdminRoutes(admin, adminDeps), { prefix: '/admin/v1' });
+  await app.register(async (admin) => registerAdminRoutes(admin, adminDepsOf(deps)), { prefix: '/admin/v1' });
   // Public pages behind signed links (unsubscribe, double opt-in confirmation): no API key, no prefix.
   await app.register(contactLinkRoutes({ db, clock, secrets, metrics }));
   // Open pixel and click redirects (/t/...); their events written by the tracking writers.

@@ -1,24 +1,7 @@
-// herald start|api|worker|smtp|migrate|admin (operator.md).
-import { runAdminCli } from './admin-cli.ts';
-import { migrate } from './db/migrate.ts';
-import { checkPortsFree } from './listen-ports.ts';
-import {
-  applyMigrations,
-  bootstrapAndGreet,
-  loadConfigOrExit,
-  openRuntime,
-  reportStartupFailure,
-  type Runtime,
-} from './runtime.ts';
-import {
-  runWorkers,
-  serveApi,
-  serveSmtp,
-  serveWorker,
-  SHUTDOWN_LIMIT_MS,
-  startInboundSmtp,
-  type Service,
-} from './services.ts';
+// herald start|api|worker|smtp|migrate|admin (operator.md). Each command loads its own modules when
+// it runs: `herald --help` and the admin commands do not pay for the server's.
+import type { Runtime } from './runtime.ts';
+import type { Service } from './services.ts';
 
 const USAGE = `Usage: herald <command>
 
@@ -31,7 +14,8 @@ const USAGE = `Usage: herald <command>
 `;
 
 /** `services` in the order they stop: what takes new work first, then what finishes it. */
-function stopOnSignals(runtime: Runtime, services: Service[]): void {
+async function stopOnSignals(runtime: Runtime, services: Service[]): Promise<void> {
+  const { SHUTDOWN_LIMIT_MS } = await import('./services.ts');
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -55,8 +39,6 @@ function stopOnSignals(runtime: Runtime, services: Service[]): void {
   process.on('SIGINT', handler);
 }
 
-const serveAlone = { api: serveApi, worker: serveWorker, smtp: serveSmtp };
-
 /** How long each phase of a start took, in ms, the first one counted from the process's start (modules loaded). */
 function phaseTimer() {
   const phases: Record<string, number> = { modules: Math.round(performance.now()) };
@@ -73,14 +55,23 @@ function phaseTimer() {
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  if (command === 'admin') {
-    process.exitCode = await runAdminCli(rest);
-    return;
-  }
   if (command === undefined || command === 'help' || command === '--help') {
     process.stdout.write(USAGE);
     return;
   }
+  if (command === 'admin') {
+    const { runAdminCli } = await import('./admin-cli.ts');
+    process.exitCode = await runAdminCli(rest);
+    return;
+  }
+  if (!['start', 'api', 'worker', 'smtp', 'migrate'].includes(command)) {
+    process.stderr.write(`herald: unknown command "${command}"\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const { applyMigrations, bootstrapAndGreet, loadConfigOrExit, openRuntime, reportStartupFailure } =
+    await import('./runtime.ts');
+  const { checkPortsFree } = await import('./listen-ports.ts');
   const config = loadConfigOrExit();
   let runtime: Runtime | undefined;
   try {
@@ -93,16 +84,18 @@ async function main(argv: string[]): Promise<void> {
         await applyMigrations(runtime);
         phases.mark('migrations');
         // Listening before the first team and its banner: a start that cannot listen creates nothing.
+        const { runWorkers, serveApi, startInboundSmtp, startSubmissionService } = await import('./services.ts');
         const api = await serveApi(runtime);
         phases.mark('api');
         const smtp = await startInboundSmtp(runtime);
+        const submission = await startSubmissionService(runtime);
         await bootstrapAndGreet(runtime);
         phases.mark('bootstrap');
         const workers = await runWorkers(runtime);
         phases.mark('workers');
         runtime.deps.logger.debug({ phasesMs: phases.done() }, 'started');
-        // The SMTP listener stops first, so that no mail arrives while the workers wind down.
-        stopOnSignals(runtime, [smtp, api, workers]);
+        // The SMTP listeners stop first, so that no mail arrives while the workers wind down.
+        await stopOnSignals(runtime, [smtp, submission, api, workers]);
         return;
       }
       case 'api':
@@ -110,19 +103,19 @@ async function main(argv: string[]): Promise<void> {
       case 'smtp': {
         await checkPortsFree(command, config);
         runtime = await openRuntime(config);
-        stopOnSignals(runtime, [await serveAlone[command](runtime)]);
+        const { serveApi, serveSmtp, serveWorker } = await import('./services.ts');
+        const serveAlone = { api: serveApi, worker: serveWorker, smtp: serveSmtp };
+        await stopOnSignals(runtime, [await serveAlone[command](runtime)]);
         return;
       }
       case 'migrate': {
         runtime = await openRuntime(config);
+        const { migrate } = await import('./db/migrate.ts');
         const applied = await migrate(runtime.deps.database);
         process.stdout.write(`${JSON.stringify({ applied })}\n`);
         await runtime.close();
         return;
       }
-      default:
-        process.stderr.write(`herald: unknown command "${command}"\n\n${USAGE}`);
-        process.exitCode = 2;
     }
   } catch (error) {
     // The data directory's lock and the database are let go of before the process ends.

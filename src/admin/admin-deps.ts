@@ -1,5 +1,7 @@
-// What the admin API uses, built in app.ts; each admin route file takes the part it reads.
+// What the admin API uses, taken from the deps by app.ts and admin/app.ts; each admin route file
+// takes the part it reads.
 import type { Kysely } from 'kysely';
+import type { Deps } from '../deps.ts';
 import type { Database, TeamPlan } from '../db/schema.ts';
 import type { PrincipalCache } from '../platform/auth/principal-cache.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -19,4 +21,19 @@ export interface AdminDeps {
   defaultPlan: TeamPlan;
   mailDomain: string;
   publicUrl: string;
+}
+
+export function adminDepsOf(deps: Deps): AdminDeps {
+  const { db, clock, secrets, principals, config } = deps;
+  return {
+    db,
+    clock,
+    secrets,
+    principals,
+    adminToken: config.adminToken,
+    prices: config.prices,
+    defaultPlan: config.defaultPlan,
+    mailDomain: config.mailDomain,
+    publicUrl: config.publicUrl,
+  };
 }
