@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'coverage/', 'bench/.tmp/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'data/',
+      'coverage/',
+      'bench/.tmp/',
+      'web/dist/',
+      'web/src/api/schema.d.ts',
+      'test-artifacts/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,6 +11,7 @@ import { registerHealth } from './platform/health.ts';
 import { registerIdempotency } from './platform/idempotency.ts';
 import { recordHttpMetrics, serveMetrics } from './platform/metrics.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi.ts';
+import { registerDashboard } from './web/serve.ts';
 import { registerApiKeyRoutes, registerWhoami } from './accounts/index.ts';
 import { registerSuppressionRoutes } from './feedback/index.ts';
 import { queueTeamNotice } from './notices/index.ts';
@@ -35,6 +36,8 @@ import { domainIdsWithInboxes, registerAttachmentRoutes, registerInboundRoutes }
 interface BuildAppOptions {
   /** Extra routes under the API prefix (tests use this for access-policy probes). */
   extraRoutes?: FastifyPluginAsync;
+  /** The built dashboard (web/dist by default); tests point it elsewhere. */
+  dashboardDir?: string;
 }
 
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -51,6 +54,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerAuth(app, { principals, rateLimiter });
   registerIdempotency(app, { db, clock });
   registerHealth(app, db, deps.database);
+  // The dashboard at / (web/dist), before the routes below: it learns from them which paths are the server's.
+  await registerDashboard(app, { apiPrefix: deps.config.apiPrefix, distDir: options.dashboardDir });
 
   // Concurrent email sends of this process (the emails API and one-time codes) share one transaction.
   const emailSending = sendBatching(db);

@@ -1,0 +1,83 @@
+// The browser session (src/sessions/): one GET /v1/session at boot gives the member, their teams,
+// the CSRF token and the instance facts the shell shows. Sign-in by a link or a 6-digit code.
+import { useQuery } from '@tanstack/react-query';
+import { apiPrefix, dashboardHeaders, requestContext, toFailure } from './client.ts';
+
+export type Role = string;
+export interface SessionTeam {
+  id: number;
+  name: string;
+  role: Role;
+  plan: string;
+}
+export interface Session {
+  member: { id: number | string; email: string };
+  teams: SessionTeam[];
+  team: SessionTeam;
+  csrfToken: string;
+  instance: { mailDomain: string; mailTransport: string; version: string; publicUrl: string; apiPrefix: string };
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<Response> {
+  const headers = dashboardHeaders(method);
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  return fetch(`${apiPrefix}${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function failure(response: Response): Promise<Error> {
+  return toFailure(response.status, await response.json().catch(() => undefined));
+}
+
+/** The session, or null when signed out (401). */
+export async function readSession(): Promise<Session | null> {
+  const response = await call('GET', '/v1/session');
+  if (response.status === 401) return null;
+  if (!response.ok) throw await failure(response);
+  const session = (await response.json()) as Session;
+  requestContext.csrfToken = session.csrfToken;
+  // The team the server answered for is the one every request names from now on.
+  requestContext.teamId = String(session.team.id);
+  localStorage.setItem('herald-team', requestContext.teamId);
+  return session;
+}
+
+export const sessionKey = ['session'] as const;
+
+export function useSession() {
+  return useQuery({ queryKey: sessionKey, queryFn: readSession, staleTime: 5 * 60_000, retry: false });
+}
+
+/** Asks for a sign-in link and code; the answer is the same for any address. */
+export async function requestSignIn(email: string): Promise<void> {
+  const response = await call('POST', '/v1/session/sign-in', { email });
+  if (!response.ok) throw await failure(response);
+}
+
+export async function signIn(body: { token: string } | { email: string; code: string }): Promise<void> {
+  const response = await call('POST', '/v1/session', body);
+  if (!response.ok) throw await failure(response);
+}
+
+export async function signOut(): Promise<void> {
+  const response = await call('DELETE', '/v1/session');
+  if (!response.ok && response.status !== 401) throw await failure(response);
+  requestContext.csrfToken = null;
+}
+
+/** Where to go after signing in: a same-site path only (never an open redirect). */
+export function safeNext(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/sign-in')) return '/';
+  return next;
+}
+
+/** The session inside the shell, which renders pages only once it has one. */
+export function useSignedIn(): Session {
+  const { data } = useSession();
+  if (!data) throw new Error('useSignedIn outside the signed-in shell');
+  return data;
+}

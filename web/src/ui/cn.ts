@@ -1,0 +1,4 @@
+/** Joins class names, skipping false and empty ones. */
+export function cn(...parts: (string | false | null | undefined)[]): string {
+  return parts.filter(Boolean).join(' ');
+}

@@ -1,0 +1,96 @@
+// Status = icon + word + colour, never colour alone (WCAG 1.4.1). The word is the API state in
+// sentence case; the raw enum sits in the title.
+import {
+  Ban,
+  CircleAlert,
+  CircleCheck,
+  CircleDashed,
+  CircleX,
+  Clock,
+  MailOpen,
+  MousePointerClick,
+  Send,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from './cn.ts';
+
+export type Tone = 'neutral' | 'info' | 'success' | 'engagement' | 'warning' | 'danger';
+
+const toneClass: Record<Tone, string> = {
+  neutral: 'text-[var(--tone-neutral)] bg-[var(--tone-neutral-bg)]',
+  info: 'text-[var(--tone-info)] bg-[var(--tone-info-bg)]',
+  success: 'text-[var(--tone-success)] bg-[var(--tone-success-bg)]',
+  engagement: 'text-[var(--tone-engagement)] bg-[var(--tone-engagement-bg)]',
+  warning: 'text-[var(--tone-warning)] bg-[var(--tone-warning-bg)]',
+  danger: 'text-[var(--tone-danger)] bg-[var(--tone-danger-bg)]',
+};
+
+const toneIcon: Record<Tone, LucideIcon> = {
+  neutral: CircleDashed,
+  info: Send,
+  success: CircleCheck,
+  engagement: MailOpen,
+  warning: CircleAlert,
+  danger: CircleX,
+};
+
+/** Each API state's word, tone and (where the tone's icon does not say it) its own icon. */
+const states: Record<string, { word: string; tone: Tone; icon?: LucideIcon }> = {
+  // emails
+  SCHEDULED: { word: 'Scheduled', tone: 'neutral', icon: Clock },
+  QUEUED: { word: 'Queued', tone: 'neutral', icon: Clock },
+  CANCELLED: { word: 'Cancelled', tone: 'neutral', icon: Ban },
+  SENT: { word: 'Sent', tone: 'info' },
+  DELIVERED: { word: 'Delivered', tone: 'success' },
+  OPENED: { word: 'Opened', tone: 'engagement' },
+  CLICKED: { word: 'Clicked', tone: 'engagement', icon: MousePointerClick },
+  DELIVERY_DELAYED: { word: 'Delivery delayed', tone: 'warning', icon: Clock },
+  SUPPRESSED: { word: 'Suppressed', tone: 'warning', icon: Ban },
+  BOUNCED: { word: 'Bounced', tone: 'danger' },
+  REJECTED: { word: 'Rejected', tone: 'danger' },
+  FAILED: { word: 'Failed', tone: 'danger' },
+  RENDERING_FAILURE: { word: 'Rendering failure', tone: 'danger' },
+  COMPLAINED: { word: 'Complained', tone: 'danger' },
+  // domains (and their records)
+  NOT_STARTED: { word: 'Not started', tone: 'neutral' },
+  PENDING: { word: 'Pending', tone: 'info', icon: Clock },
+  SUCCESS: { word: 'Verified', tone: 'success' },
+  TEMPORARY_FAILURE: { word: 'Temporary failure', tone: 'warning' },
+};
+
+export function statusWord(state: string): string {
+  return states[state]?.word ?? sentenceCase(state);
+}
+
+function sentenceCase(state: string): string {
+  const words = state.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function StatusBadge({ state, className }: { state: string | null | undefined; className?: string }) {
+  if (!state) return <span className="text-fg-2">—</span>;
+  const known = states[state] ?? { word: sentenceCase(state), tone: 'neutral' as Tone };
+  const Icon = known.icon ?? toneIcon[known.tone];
+  return (
+    <span
+      title={state}
+      className={cn(
+        'inline-flex h-5 items-center gap-1 rounded px-1.5 text-[12px] leading-4 font-medium whitespace-nowrap',
+        toneClass[known.tone],
+        className,
+      )}
+    >
+      <Icon aria-hidden="true" size={12} strokeWidth={2.25} />
+      {known.word}
+    </span>
+  );
+}
+
+export function Tag({ children, tone = 'neutral' }: { children: ReactNode; tone?: Tone }) {
+  return (
+    <span className={cn('inline-flex h-5 items-center rounded px-1.5 text-[12px] font-medium', toneClass[tone])}>
+      {children}
+    </span>
+  );
+}
