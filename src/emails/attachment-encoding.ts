@@ -12,6 +12,8 @@ export interface MimeAttachment {
   content: Buffer;
   /** Defaults to the type nodemailer infers from the file name. */
   contentType?: string;
+  /** An inline part's Content-ID (no angle brackets): sent inline, in the HTML's multipart/related. */
+  contentId?: string | null;
 }
 
 // eslint-disable-next-line no-control-regex -- NUL is what marks binary content
@@ -34,6 +36,10 @@ export function withCrlfLineEnds(text: string): string {
  */
 export function composerAttachment(attachment: MimeAttachment): MailComposerAttachment {
   const contentType = attachment.contentType ?? detectMimeType(attachment.filename);
+  // An inline part goes as nodemailer places it: beside the HTML it belongs to, with its Content-ID.
+  if (attachment.contentId) {
+    return { filename: attachment.filename, content: attachment.content, contentType, cid: attachment.contentId };
+  }
   const bytes = attachment.content.toString('latin1');
   // Only text/* has a canonical CRLF form (RFC 2046 4.1.1): other types keep their bytes exactly, in base64.
   if (!contentType.toLowerCase().startsWith('text/') || BINARY_BYTE.test(bytes)) {

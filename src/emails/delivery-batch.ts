@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { builtinSendingDomain, getSendingDomain, type SendingDomain } from '../domains/index.ts';
 import type { Secrets } from '../platform/crypto.ts';
+import type { MimeAttachment } from './attachment-encoding.ts';
 import { messageIdOf } from './delivery-message.ts';
 import { progressOf, type DeliveryProgress } from './delivery-progress.ts';
 import { findListedAddresses, readAnsweredEmails, readAttachmentsOf, readSettledEventsOf } from './delivery-queries.ts';
@@ -20,7 +21,7 @@ export interface BatchData {
   suppressed: Set<string>;
   /** Unsubscribed from the team's MARKETING mail; keyed like suppressed, read for MARKETING emails only. */
   unsubscribed: Set<string>;
-  attachments: Map<string, { filename: string; content: Buffer }[]>;
+  attachments: Map<string, MimeAttachment[]>;
   /** Message-ID of the answered email, keyed by the replying email's id. */
   inReplyTo: Map<string, string>;
   /** Only for emails attempted before. */
@@ -84,11 +85,11 @@ export async function readBatchData(
         )
       : [],
   ]);
-  const attachmentsByEmail = new Map<string, { filename: string; content: Buffer }[]>();
+  const attachmentsByEmail = new Map<string, MimeAttachment[]>();
   for (const a of attachments) {
     // PGlite returns bytea as a Uint8Array, pg as a Buffer; MailComposer wants a Buffer.
     const list = attachmentsByEmail.get(a.email_id) ?? [];
-    list.push({ filename: a.filename, content: Buffer.from(a.content) });
+    list.push({ filename: a.filename, content: Buffer.from(a.content), contentId: a.content_id });
     attachmentsByEmail.set(a.email_id, list);
   }
   const progress = new Map<string, DeliveryProgress>();

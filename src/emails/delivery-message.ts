@@ -7,6 +7,7 @@ import type { Secrets } from '../platform/crypto.ts';
 import { lazy } from '../platform/lazy.ts';
 import { addTracking } from '../tracking/index.ts';
 import { signMessage } from './dkim-sign.ts';
+import type { MimeAttachment } from './attachment-encoding.ts';
 import { buildMessage, formatMessageId } from './mime.ts';
 import type { EmailRow } from './queries.ts';
 import { listOf } from './recipients.ts';
@@ -47,7 +48,7 @@ export function messageIdOf(emailId: string, mailDomain: string): string {
 }
 
 interface MessageExtras {
-  attachments: { filename: string; content: Buffer }[];
+  attachments: MimeAttachment[];
   /** The Message-ID of the email this one answers, when it is the team's and was sent. */
   inReplyTo: string | null;
   /** One-click unsubscribe URL for MARKETING mail to one recipient. */

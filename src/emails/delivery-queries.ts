@@ -21,7 +21,7 @@ export const KEEP_JOB_ERROR = sql`last_error = job.job_error`;
 export async function readAttachmentsOf(db: Kysely<Database>, emailIds: string[]) {
   return db
     .selectFrom('email_attachments')
-    .select(['email_id', 'filename', 'content'])
+    .select(['email_id', 'filename', 'content', 'content_id'])
     .where('email_id', 'in', emailIds)
     .orderBy('email_id')
     .orderBy('position')

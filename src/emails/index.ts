@@ -13,7 +13,8 @@ export { LATER_OPENS_KEPT } from './open-queries.ts';
 export { recordFirstOpens } from './first-opens.ts';
 export { trackingEventWriters } from './tracking-event-writers.ts';
 export { mayBecome, STATUS_MAY_BECOME } from './status-precedence.ts';
-export { parseAddress, domainOf } from './recipients.ts';
+export { parseAddress, domainOf, isAddress, RECIPIENTS_MAX } from './recipients.ts';
+export type { SendEmailInput } from './schemas.ts';
 export { EMAIL_STATUSES } from './schemas.ts';
 export { parseReturnPath, returnPathAddress } from './return-path.ts';
 export {

@@ -5,7 +5,7 @@
 // reads or writes the database runs once for all the sends given (contexts, usage, the insert); the
 // rules run per send, in code, and a send refused by them is refused alone.
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, EmailSource } from '../db/schema.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { ApiError } from '../platform/errors.ts';
 import { notifyQueue } from '../queue/index.ts';
@@ -17,6 +17,9 @@ import { checkSend, prepareSends, type CheckedSend, type EmailSend } from './sen
 export type { EmailSend };
 import type { SendEmailInput } from './schemas.ts';
 
+/** A send and where it came from: 'api' unless said (SMTP submission says 'smtp'). */
+export type SourcedSend = EmailSend & { source?: EmailSource | undefined };
+
 /** The queue the delivery worker claims emails from. */
 export const EMAIL_DELIVERY_QUEUE = 'email-delivery';
 /** Campaign and journey mail's own lane over the same table (delivery.ts). */
@@ -26,6 +29,8 @@ export interface QueueEmailsOptions extends Pick<
   EmailSend,
   'batch' | 'mailDomain' | 'campaignId' | 'marketing' | 'bulk'
 > {
+  /** Where the send came from (emails.source): 'api' by default. */
+  source?: EmailSource;
   /** The time of the send (the caller's deps.clock). */
   now: Date;
   /**
@@ -68,10 +73,10 @@ export async function queueEmails(
   inputs: SendEmailInput[],
   options: QueueEmailsOptions,
 ): Promise<string[]> {
-  const { batch, mailDomain, campaignId, marketing, bulk, ...rest } = options;
+  const { batch, mailDomain, campaignId, marketing, bulk, source, ...rest } = options;
   const [outcome] = await queueEmailSends(
     tx,
-    [{ principal, inputs, batch, mailDomain, campaignId, marketing, bulk }],
+    [{ principal, inputs, batch, mailDomain, campaignId, marketing, bulk, source }],
     rest,
   );
   if ('refused' in outcome!) throw outcome.refused;
@@ -85,8 +90,8 @@ export async function queueEmails(
  */
 export async function queueEmailSends(
   tx: Transaction<Database>,
-  sends: EmailSend[],
-  options: Omit<QueueEmailsOptions, 'batch' | 'mailDomain' | 'campaignId' | 'marketing' | 'bulk'>,
+  sends: SourcedSend[],
+  options: Omit<QueueEmailsOptions, 'batch' | 'mailDomain' | 'campaignId' | 'marketing' | 'bulk' | 'source'>,
 ): Promise<SendOutcome[]> {
   const { now } = options;
   const outcomes: SendOutcome[] = new Array<SendOutcome>(sends.length);
@@ -103,6 +108,10 @@ export async function queueEmailSends(
     }
   }
   const prepared = await prepareSends(tx, checked, now, refuse);
+  for (const p of prepared) {
+    const source = sends[p.index]!.source;
+    if (source !== undefined) for (const email of p.emails) email.source = source;
+  }
   const reservations = await decideReservations(
     tx,
     now,

@@ -1,6 +1,6 @@
 // Request and response schemas of /v1/emails (contract: Email, POST /v1/emails, batch, list, PATCH).
 import { z } from 'zod';
-import { EMAIL_STATUSES } from '../db/schema-email.ts';
+import { EMAIL_SOURCES, EMAIL_STATUSES } from '../db/schema-email.ts';
 import { limitParam, pageParam } from '../platform/pagination.ts';
 import { isAddress } from './recipients.ts';
 
@@ -24,6 +24,9 @@ export const LIST_LIMIT_DEFAULT = 50;
 // The list lives with the table types (db/schema-email.ts); importable from here as before.
 export { EMAIL_STATUSES };
 export const EmailStatus = z.enum(EMAIL_STATUSES);
+const EmailSource = z
+  .enum(EMAIL_SOURCES)
+  .describe('how the email was sent: api (the HTTP API) or smtp (SMTP submission with an API key)');
 
 const oneLine = /^[^\r\n]*$/;
 
@@ -50,6 +53,15 @@ const Attachment = z.object({
     .min(1)
     .regex(/^[A-Za-z0-9+/\s]*={0,2}\s*$/, 'must be base64')
     .describe('base64; at most 7 MB (7 × 1024 × 1024 bytes) decoded'),
+  contentId: z
+    .string()
+    .min(1)
+    .max(FILENAME_MAX)
+    .regex(/^[\x21-\x3b\x3d\x3f-\x7e]+$/, 'must be printable ASCII without spaces or angle brackets')
+    .optional()
+    .describe(
+      'Content-ID of an inline image, without angle brackets: the HTML shows it as `cid:<contentId>`, and the file is sent inline beside the HTML',
+    ),
 });
 
 const emailFields = {
@@ -165,6 +177,7 @@ export const Email = z.object({
     .nullable()
     .describe('when the next delivery attempt is due, while a deferred email waits for it; else null'),
   campaignId: z.string().nullable().describe('the campaign that sent it, or null'),
+  source: EmailSource,
   emailEvents: EmailEvent.array().describe('oldest first'),
 });
 
@@ -184,6 +197,7 @@ const EmailListItem = z.object({
   scheduledAt: z.string().nullable(),
   domainId: z.number().int().nullable(),
   campaignId: z.string().nullable(),
+  source: EmailSource,
 });
 
 export const EmailList = z.object({ data: EmailListItem.array(), count: z.number().int() });

@@ -5,7 +5,7 @@
 // caller alone in a transaction of its own. The callers' own rows (a completed Idempotency-Key, a
 // one-time code) are written beside their emails, one statement per kind of row for the batch.
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, EmailSource } from '../db/schema.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { Coalescer } from '../platform/coalescer.ts';
 import { UsageRaced, type UsageLock } from './limits.ts';
@@ -30,6 +30,8 @@ export interface SendJob {
   now: Date;
   mailDomain?: string;
   alongside?: Alongside;
+  /** Where the send came from: 'api' unless said (SMTP submission). */
+  source?: EmailSource;
 }
 
 /** Largest number of callers in one transaction. */

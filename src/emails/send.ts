@@ -4,7 +4,7 @@
 // share that transaction (send-batch.ts); elsewhere each takes one of its own. The delivery queue
 // is announced after commit (deps.announcer), never by a NOTIFY inside this hot write.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, EmailSource } from '../db/schema.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { QueueAnnouncer } from '../queue/index.ts';
@@ -27,7 +27,8 @@ export interface SendDeps {
 
 /**
  * Sends each input, with the caller's `alongside` row in the same transaction; returns their ids in
- * order. In a batch, field names are prefixed with `[i].`.
+ * order. In a batch, field names are prefixed with `[i].`. `source`: where the send came from
+ * ('api' unless SMTP submission says 'smtp').
  */
 export async function sendEmails(
   deps: SendDeps,
@@ -35,6 +36,7 @@ export async function sendEmails(
   inputs: SendEmailInput[],
   batch: boolean,
   alongside?: Alongside,
+  source?: EmailSource,
 ): Promise<string[]> {
   const job: SendJob = {
     principal,
@@ -43,6 +45,7 @@ export async function sendEmails(
     now: deps.clock.now(),
     ...(deps.config ? { mailDomain: deps.config.mailDomain } : {}),
     ...(alongside ? { alongside } : {}),
+    ...(source ? { source } : {}),
   };
   const { ids, queued } = deps.batching
     ? await deps.batching.submit(job)

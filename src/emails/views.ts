@@ -33,6 +33,7 @@ export function emailView(row: EmailRow, events: EmailEventRow[]) {
     attempts: row.attempts,
     nextAttemptAt: row.status === 'QUEUED' && row.delivery_delayed ? row.run_at.toISOString() : null,
     campaignId: row.campaign_id,
+    source: row.source,
     emailEvents: events.map((event) => ({
       emailId: event.email_id,
       status: event.status,
@@ -59,6 +60,7 @@ export function emailListView(row: EmailRow) {
     scheduledAt: row.scheduled_at?.toISOString() ?? null,
     domainId: row.domain_id,
     campaignId: row.campaign_id,
+    source: row.source,
   };
 }
 
