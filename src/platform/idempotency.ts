@@ -25,6 +25,7 @@ import {
 } from './idempotency-queries.ts';
 
 export { IDEMPOTENCY_TTL_MS, purgeExpiredIdempotencyKeys } from './idempotency-queries.ts';
+export type { NewEntry, Replay } from './idempotency-queries.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,22 +55,49 @@ function sendReplay(reply: FastifyReply, replay: Replay): FastifyReply {
   return reply.code(replay.status).send(replay.body);
 }
 
-function requestHash(request: FastifyRequest): string {
-  const path = request.routeOptions.url ?? request.url;
+/** What a request is recognised by: its method and route, its parameters and its body. */
+export function idempotencyHash(method: string, route: string, params: unknown, body: unknown): string {
   return createHash('sha256')
-    .update(`${request.method} ${path} ${JSON.stringify(request.params ?? {})}\n`)
-    .update(JSON.stringify(request.body ?? null))
+    .update(`${method} ${route} ${JSON.stringify(params ?? {})}\n`)
+    .update(JSON.stringify(body ?? null))
     .digest('base64url');
+}
+
+function requestHash(request: FastifyRequest): string {
+  return idempotencyHash(request.method, request.routeOptions.url ?? request.url, request.params, request.body);
+}
+
+/** The contract's rule for a key (1 to 256 characters), wherever it was read from; 400 otherwise. */
+export function checkIdempotencyKey(key: string): string {
+  if (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX) {
+    throw new ApiError(400, 'BAD_REQUEST', `Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
+  }
+  return key;
 }
 
 function readKey(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return null;
-  const key = Array.isArray(raw) ? (raw[0] ?? '') : raw;
-  if (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX) {
-    throw new ApiError(400, 'BAD_REQUEST', `Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
-  }
-  return key;
+  return checkIdempotencyKey(Array.isArray(raw) ? (raw[0] ?? '') : raw);
+}
+
+/**
+ * The same claim for a request that does not come through an HTTP route (SMTP submission): the key
+ * claimed (complete it with completedKey in the work's transaction, or free it with
+ * releaseIdempotencyKey if the work fails), or the stored response to answer again. Another request
+ * under the key, or the key in flight: 409 NOT_UNIQUE, as on the routes.
+ */
+export async function claimIdempotencyKey(
+  db: Kysely<Database>,
+  entry: NewEntry,
+): Promise<{ claimed: ClaimedKey } | { replay: Replay }> {
+  const replay = await claimKey(db, entry, async (e) => (await insertEntries(db, [e]))[0]!);
+  return replay ? { replay } : { claimed: { teamId: entry.teamId, key: entry.key } };
+}
+
+/** Frees a claimed key whose work failed or was refused, so that a retry runs. */
+export async function releaseIdempotencyKey(db: Kysely<Database>, claimed: ClaimedKey): Promise<void> {
+  await releaseKey(db, claimed.teamId, claimed.key);
 }
 
 /**
