@@ -22,6 +22,7 @@ import { planConfig, type PlanConfig } from './config/plans.ts';
 import { instanceSecrets } from './config/secrets.ts';
 import { smsConfig, type SmsConfig, type SmsProviderName } from './config/sms.ts';
 import { smtpConnectionConfig, type SmtpConnectionConfig } from './config/smtp.ts';
+import { submissionConfig, type SubmissionConfig } from './config/submission.ts';
 
 export type { MailTransportConfig, SmsProviderName };
 export { DEFAULT_PLANS_FILE } from './config/plans.ts';
@@ -52,6 +53,8 @@ export interface Config extends SmsConfig, PlanConfig {
   smtpTlsKey: string | null;
   /** HERALD_SMTP_MAX_CLIENTS, per-address and per-network limits, greeting and idle timeouts. */
   smtpConnections: SmtpConnectionConfig;
+  /** HERALD_SUBMISSION_PORT, HERALD_SUBMISSIONS_PORT, HERALD_TLS_CERT_FILE / _KEY_FILE: SMTP submission (src/submission/). */
+  submission: SubmissionConfig;
   mailDomain: string;
   dnsServers: string[];
   webhookAllowCidrs: string[];
@@ -101,6 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpTlsCert: tls.cert,
     smtpTlsKey: tls.key,
     smtpConnections: smtpConnectionConfig(env),
+    submission: submissionConfig(env),
     mailDomain: mailDomain(env),
     dnsServers: dnsServers(env),
     webhookAllowCidrs: webhookAllowCidrs(env),

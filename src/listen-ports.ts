@@ -9,7 +9,7 @@ export type ServingCommand = 'start' | 'api' | 'worker' | 'smtp';
 
 export interface Listener {
   /** The variable that sets the port, named in the message. */
-  variable: 'PORT' | 'HERALD_SMTP_PORT' | 'HERALD_METRICS_PORT';
+  variable: 'PORT' | 'HERALD_SMTP_PORT' | 'HERALD_SUBMISSION_PORT' | 'HERALD_SUBMISSIONS_PORT' | 'HERALD_METRICS_PORT';
   port: number;
 }
 
@@ -20,6 +20,11 @@ export function listenersOf(command: ServingCommand, config: Config): Listener[]
   const listeners = [mainListener(config)];
   if ((command === 'start' || command === 'smtp') && config.smtpPort !== 0) {
     listeners.push({ variable: 'HERALD_SMTP_PORT', port: config.smtpPort });
+  }
+  if (command === 'start' || command === 'smtp') {
+    const { port, tlsPort } = config.submission;
+    if (port !== 0) listeners.push({ variable: 'HERALD_SUBMISSION_PORT', port });
+    if (tlsPort !== 0) listeners.push({ variable: 'HERALD_SUBMISSIONS_PORT', port: tlsPort });
   }
   if (config.metricsPort !== null) listeners.push({ variable: 'HERALD_METRICS_PORT', port: config.metricsPort });
   return listeners;

@@ -94,29 +94,37 @@ function readPem(name: string, file: string, accepts: string): string {
  * STARTTLS (where senders silently fall back to plain text and nobody notices).
  */
 export function smtpTls(env: Env): { cert: string | null; key: string | null } {
-  const certFile = text(env, 'HERALD_SMTP_TLS_CERT');
-  const keyFile = text(env, 'HERALD_SMTP_TLS_KEY');
-  const certAccepts = 'the path of a readable PEM certificate (chain) file, set together with HERALD_SMTP_TLS_KEY';
-  const keyAccepts = 'the path of a readable PEM private key file matching HERALD_SMTP_TLS_CERT, set together with it';
+  return pemFilePair(env, 'HERALD_SMTP_TLS_CERT', 'HERALD_SMTP_TLS_KEY');
+}
+
+/**
+ * A certificate (chain) file and its private key file, named by `certName` and `keyName`: both or
+ * neither, readable PEM, the key the certificate's. Resolved paths, or nulls when neither is set.
+ */
+export function pemFilePair(env: Env, certName: string, keyName: string): { cert: string | null; key: string | null } {
+  const certFile = text(env, certName);
+  const keyFile = text(env, keyName);
+  const certAccepts = `the path of a readable PEM certificate (chain) file, set together with ${keyName}`;
+  const keyAccepts = `the path of a readable PEM private key file matching ${certName}, set together with it`;
   if (certFile === null && keyFile === null) return { cert: null, key: null };
-  if (certFile === null) throw new ConfigError('HERALD_SMTP_TLS_CERT', certAccepts, '');
-  if (keyFile === null) throw new ConfigError('HERALD_SMTP_TLS_KEY', keyAccepts, '');
+  if (certFile === null) throw new ConfigError(certName, certAccepts, '');
+  if (keyFile === null) throw new ConfigError(keyName, keyAccepts, '');
   const cert = path.resolve(certFile);
   const key = path.resolve(keyFile);
   let certificate: X509Certificate;
   try {
-    certificate = new X509Certificate(readPem('HERALD_SMTP_TLS_CERT', cert, certAccepts));
+    certificate = new X509Certificate(readPem(certName, cert, certAccepts));
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    throw new ConfigError('HERALD_SMTP_TLS_CERT', certAccepts, certFile);
+    throw new ConfigError(certName, certAccepts, certFile);
   }
-  const keyPem = readPem('HERALD_SMTP_TLS_KEY', key, keyAccepts);
+  const keyPem = readPem(keyName, key, keyAccepts);
   let matches: boolean;
   try {
     matches = certificate.checkPrivateKey(createPrivateKey(keyPem));
   } catch {
     matches = false;
   }
-  if (!matches) throw new ConfigError('HERALD_SMTP_TLS_KEY', keyAccepts, keyFile);
+  if (!matches) throw new ConfigError(keyName, keyAccepts, keyFile);
   return { cert, key };
 }
