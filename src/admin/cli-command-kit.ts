@@ -13,8 +13,21 @@ export interface AdminResponse {
   body: string;
 }
 
-/** A command made of several admin requests; returns what is printed as JSON on stdout. */
-export type AdminJob = (send: (request: AdminRequest) => Promise<AdminResponse>) => Promise<unknown>;
+/** What a job may use besides the admin API: stdout, and (for a command that follows) Ctrl-C. */
+export interface AdminJobIo {
+  /** Writes to stdout as the job goes. */
+  write(text: string): void;
+  /** Aborted by SIGINT or SIGTERM, for a command with `follows`; never otherwise. */
+  signal: AbortSignal;
+  /** stdout is a terminal: print for people; otherwise JSON (operator.md). */
+  terminal: boolean;
+}
+
+/**
+ * A command made of several admin requests; returns what is printed as JSON on stdout (undefined:
+ * nothing more, the job wrote its output itself).
+ */
+export type AdminJob = (send: (request: AdminRequest) => Promise<AdminResponse>, io: AdminJobIo) => Promise<unknown>;
 
 export type Values = Record<string, string | boolean | undefined>;
 
@@ -26,6 +39,8 @@ export interface AdminCommand {
   toRequest(values: Values, positionals: string[]): AdminRequest | AdminJob;
   /** How a success is printed (default: the JSON body); `values` are the command's options. */
   print?: (body: unknown, values: Values) => string | Promise<string>;
+  /** Runs until interrupted (a job watching for changes): Ctrl-C aborts its io.signal and exits 0. */
+  follows?: boolean;
 }
 
 export function required(values: Values, name: string): string {

@@ -4,7 +4,13 @@ import { accountCommands } from './cli-account-commands.ts';
 import type { AdminCommand } from './cli-command-kit.ts';
 import { mailCommands } from './cli-mail-commands.ts';
 import { moneyCommands } from './cli-money-commands.ts';
+import { webhookCommands } from './cli-webhook-commands.ts';
 
-export type { AdminJob, AdminRequest, AdminResponse } from './cli-command-kit.ts';
+export type { AdminJob, AdminJobIo, AdminRequest, AdminResponse } from './cli-command-kit.ts';
 
-export const adminCommands: AdminCommand[] = [...accountCommands, ...mailCommands, ...moneyCommands];
+export const adminCommands: AdminCommand[] = [
+  ...accountCommands,
+  ...mailCommands,
+  ...moneyCommands,
+  ...webhookCommands,
+];

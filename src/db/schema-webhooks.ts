@@ -1,5 +1,5 @@
-// Table types of webhooks and their call log (0007_webhooks.sql) and of team notices
-// (0008_notices.sql). Part of the Database in schema.ts.
+// Table types of webhooks and their call log (0007_webhooks.sql), of team notices (0008_notices.sql)
+// and of the event tail (0024_webhook_event_tail.sql). Part of the Database in schema.ts.
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './column-types.ts';
 
@@ -57,5 +57,22 @@ export interface TeamNoticesTable {
   attempts: ColumnType<number, number | undefined, number>;
   sent_at: Timestamp | null;
   last_error: string | null;
+  created_at: Timestamp;
+}
+
+export interface WebhookTailsTable {
+  team_id: number;
+  /** Events of the team are recorded for the tail until then; every read of the tail moves it on. */
+  open_until: Timestamp;
+}
+
+export interface WebhookTailEventsTable {
+  id: Generated<string>;
+  team_id: number;
+  /** xid8 of the writing transaction, as text. */
+  xid: Generated<string>;
+  type: string;
+  domain_id: number | null;
+  payload: string;
   created_at: Timestamp;
 }

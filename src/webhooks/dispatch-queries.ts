@@ -3,6 +3,7 @@
 // calls, and the 30-day retention.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { purgeOldTailEvents } from './event-tail.ts';
 import { noticeAutoDisabled } from './notices.ts';
 import { MAX_ATTEMPTS } from './retry-schedule.ts';
 
@@ -211,9 +212,11 @@ const PURGE_BATCH = 5_000;
 
 /**
  * Contract (Limits): calls are kept for 30 days. Team by team through the (team_id, created_at)
- * index, in batches so no statement runs long (calls of deleted webhooks went with them).
+ * index, in batches so no statement runs long (calls of deleted webhooks went with them). The event
+ * tail's copies go after a day in the same chore (event-tail.ts); only the calls are counted.
  */
 export async function purgeOldCalls(db: Kysely<Database>, now: Date): Promise<number> {
+  await purgeOldTailEvents(db, now);
   const before = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
   const teams = await sql<{ team_id: number }>`SELECT DISTINCT team_id FROM webhooks`.execute(db);
   let purged = 0;

@@ -3,7 +3,8 @@
 // (src/emails), over a relation of those events with their payloads built in TypeScript
 // (src/emails/views.ts emailEventView), so an event and its calls commit together and a batch of
 // events costs one set-based fan-out. Both match webhooks by the same rule (subscribedSql). Every
-// row carries its team: one statement may serve several teams' events.
+// row carries its team: one statement may serve several teams' events. Both also copy the events of
+// a team whose tail is open into webhook_tail_events (tailedEventsCte, `herald admin webhooks tail`).
 //
 // Still triggers on email_events (no new ones): email_events_daily_stats (0010_analytics.sql) and
 // email_events_address_activity (0004_emails.sql).
@@ -17,6 +18,22 @@ function subscribedSql(type: unknown, domainId: unknown) {
   return sql`w.status = 'ACTIVE'
     AND (cardinality(w.event_types) = 0 OR ${type} = ANY (w.event_types))
     AND (cardinality(w.domain_ids) = 0 OR ${domainId} = ANY (w.domain_ids))`;
+}
+
+/**
+ * The events of `relation` (columns n, team_id, type, domain_id, at, payload; a null payload is no
+ * event) of teams whose tail is open (0024_webhook_event_tail.sql), in `n` order. Teams nobody tails
+ * cost the EXISTS, a probe of a table that is empty unless someone ran the tail.
+ */
+function tailedEventsCte(name: string, relation: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`${sql.raw(name)} AS (
+      INSERT INTO webhook_tail_events (team_id, type, domain_id, payload, created_at)
+      SELECT e.team_id, e.type, e.domain_id, e.payload, e.at
+      FROM ${relation} e
+      JOIN webhook_tails tail ON tail.team_id = e.team_id AND tail.open_until > e.at
+      WHERE e.payload IS NOT NULL AND EXISTS (SELECT 1 FROM webhook_tails)
+      ORDER BY e.n
+    )`;
 }
 
 /** An event as the insert reads it: its payload already validated and in its envelope. */
@@ -43,10 +60,14 @@ export async function insertEventCalls(
 ): Promise<string[]> {
   const which = webhookId === undefined ? subscribedSql(sql`e.type`, sql`e.domain_id`) : sql`w.id = ${webhookId}`;
   const result = await sql<{ id: string }>`
+    WITH recorded AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS e (n integer, team_id integer, type text, domain_id integer, at timestamptz, payload text)
+    ),
+    ${tailedEventsCte('recorded_tail', sql`recorded`)}
     INSERT INTO webhook_calls (id, team_id, webhook_id, type, payload, api_version, status, attempt, next_attempt_at, created_at, updated_at)
     SELECT herald_new_id('msg_', e.at), w.team_id, w.id, e.type, e.payload, w.api_version, 'PENDING', 0, e.at, e.at, e.at
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      AS e (n integer, team_id integer, type text, domain_id integer, at timestamptz, payload text)
+    FROM recorded e
     JOIN webhooks w ON w.team_id = e.team_id AND ${which}
     ORDER BY e.n, w.id RETURNING id`.execute(tx);
   return result.rows.map((row) => row.id);
@@ -72,12 +93,12 @@ function callsFromEvents(
 }
 
 /**
- * A CTE for the caller's WITH list (`WITH recorded AS (…), …, ${emailEventCallsCte('recorded')} SELECT …`):
+ * CTEs for the caller's WITH list (`WITH recorded AS (…), …, ${emailEventCallsCte('recorded')} SELECT …`):
  * one call per matching ACTIVE webhook for each row of the relation `recorded`, the events the
  * statement inserts, with columns n (their order), team_id, domain_id, type, payload (the call's
- * body, built in TypeScript; rows with a null payload make no call) and at. Data-modifying CTEs run
- * whether or not the statement reads them. The NOTIFY that wakes the dispatchers happens only when
- * calls were made (PostgreSQL sends one per transaction).
+ * body, built in TypeScript; rows with a null payload make no call) and at; and the events of teams
+ * whose tail is open. Data-modifying CTEs run whether or not the statement reads them. The NOTIFY
+ * that wakes the dispatchers happens only when calls were made (PostgreSQL sends one per transaction).
  */
 export function emailEventCallsCte(recorded: string): RawBuilder<unknown> {
   const events = sql.table(recorded);
@@ -88,5 +109,6 @@ export function emailEventCallsCte(recorded: string): RawBuilder<unknown> {
         sql`SELECT DISTINCT t.team_id FROM ${events} t`,
         sql`AND e.payload IS NOT NULL`,
       )}
-    )`;
+    ),
+    ${tailedEventsCte('email_event_tail', events)}`;
 }

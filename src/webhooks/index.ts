@@ -16,3 +16,4 @@ export {
   type EmailEventType,
 } from './event-catalogue.ts';
 export { webhookEventsOpenApi, eventTableMarkdown } from './event-docs.ts';
+export { readEventTail, TAIL_CURSOR, TAIL_OPEN_MS, type TailEvent, type TailPage } from './event-tail.ts';
