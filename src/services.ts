@@ -12,6 +12,7 @@ import { readSmtpTls, startSmtpListener } from './mx/smtp-listener.ts';
 import { createInboundSpool } from './mx/spool.ts';
 import { createSpoolProcessor } from './mx/spool-processor.ts';
 import { INBOX_CHANNEL, inboxAddressOf, inboxIntakeOf, LiveInboxAddresses } from './inboxes/index.ts';
+import { startSubmission, submissionBanner } from './submission/index.ts';
 
 export interface Service {
   stop(): Promise<void>;
@@ -208,7 +209,43 @@ export interface InboundSmtpService extends Service {
   drained(): Promise<void>;
 }
 
-/** `herald smtp` alone. */
+/**
+ * SMTP submission (HERALD_SUBMISSION_PORT with STARTTLS, HERALD_SUBMISSIONS_PORT over TLS; both 0 =
+ * off): applications that speak only SMTP send with an API key as the password, each message stored
+ * as the API would store it (src/submission/README.md). Its ports and certificate fingerprint go to
+ * stdout with the start's other lines.
+ */
+export async function startSubmissionService(runtime: Runtime): Promise<Service> {
+  const { deps } = runtime;
+  const { submission } = deps.config;
+  const started = await startSubmission(deps).catch((error: unknown) => {
+    const port = (error as { port?: unknown }).port;
+    const listener =
+      port !== undefined && port === submission.tlsPort
+        ? ({ variable: 'HERALD_SUBMISSIONS_PORT', port: submission.tlsPort } as const)
+        : ({ variable: 'HERALD_SUBMISSION_PORT', port: submission.port } as const);
+    return listenOrExplain(deps.config.host, listener, () => Promise.reject(error));
+  });
+  if (started === null) return { stop: async () => {} };
+  process.stdout.write(submissionBanner(started));
+  return {
+    stop: () => stopWithin(runtime, 'submission listener', STOP_BOUNDS_MS.smtpListener, () => started.listener.stop()),
+  };
+}
+
+/** `herald smtp` alone: the inbound listener and submission. */
 export async function serveSmtp(runtime: Runtime): Promise<Service> {
-  return withHealthServer(runtime, () => startInboundSmtp(runtime));
+  return withHealthServer(runtime, async () => {
+    const inbound = await startInboundSmtp(runtime);
+    const submission = await startSubmissionService(runtime).catch(async (error: unknown) => {
+      await inbound.stop();
+      throw error;
+    });
+    return {
+      async stop() {
+        await submission.stop();
+        await inbound.stop();
+      },
+    };
+  });
 }

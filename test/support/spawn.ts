@@ -48,13 +48,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The environment a test instance runs in: nothing inherited from operator.md, SMTP off. */
+/** The environment a test instance runs in: nothing inherited from operator.md, SMTP (inbound and submission) off. */
 export function heraldEnv(dataDir: string, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (!OPERATOR_VARIABLES.test(name)) env[name] = value;
   }
-  return { ...env, HERALD_DATA_DIR: dataDir, PORT: String(port), HERALD_SMTP_PORT: '0', ...extra };
+  return {
+    ...env,
+    HERALD_DATA_DIR: dataDir,
+    PORT: String(port),
+    HERALD_SMTP_PORT: '0',
+    HERALD_SUBMISSION_PORT: '0',
+    ...extra,
+  };
 }
 
 export function startHerald(args: string[], env: NodeJS.ProcessEnv): HeraldProcess {
