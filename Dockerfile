@@ -23,8 +23,9 @@ COPY src ./src
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
-# 3000: HTTP (API, admin API, /healthz, /readyz, /metrics); 2525: inbound SMTP (HERALD_SMTP_PORT).
-EXPOSE 3000 2525
+# 3000: HTTP (API, admin API, /healthz, /readyz, /metrics); 2525: inbound SMTP (HERALD_SMTP_PORT);
+# 2587 and 2465: SMTP submission with STARTTLS and over TLS (HERALD_SUBMISSION_PORT, HERALD_SUBMISSIONS_PORT).
+EXPOSE 3000 2525 2587 2465
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "bin/herald.js"]

@@ -120,14 +120,24 @@ describe('compose.yaml', () => {
     expect(services.redis!.healthcheck?.test).toContain('ping');
   });
 
-  it('publishes the HTTP port of each API and the SMTP listener on HERALD_SMTP_PORT', () => {
+  it('publishes the HTTP port of each API, the SMTP listener on HERALD_SMTP_PORT and submission on 587 and 465', () => {
     const container = (s: Service) => s.ports!.map((p) => Number(p.split(':')[1]));
     expect(container(services['api-1']!)).toEqual([Number(services['api-1']!.environment!.PORT)]);
     expect(container(services['api-2']!)).toEqual([Number(services['api-2']!.environment!.PORT)]);
     expect(
       new Set([services['api-1']!.ports![0]!.split(':')[0], services['api-2']!.ports![0]!.split(':')[0]]).size,
     ).toBe(2);
-    expect(container(services.smtp!)).toEqual([Number(services.smtp!.environment!.HERALD_SMTP_PORT)]);
+    const submission = loadConfig({}).submission;
+    expect(container(services.smtp!)).toEqual([
+      Number(services.smtp!.environment!.HERALD_SMTP_PORT),
+      submission.port,
+      // Implicit TLS's default port, listening once a certificate is given.
+      loadConfig({
+        HERALD_TLS_CERT_FILE: 'test/support/tls/server.pem',
+        HERALD_TLS_KEY_FILE: 'test/support/tls/server-key.pem',
+      }).submission.tlsPort,
+    ]);
+    expect(services.smtp!.ports!.slice(1).map((p) => p.split(':')[0])).toEqual(['587', '465']);
     expect(services.worker!.ports).toBeUndefined();
   });
 });
@@ -202,7 +212,12 @@ describe('Dockerfile', () => {
     const health = inFinal('HEALTHCHECK')[0]!.args;
     expect(health).toContain('process.env.PORT');
     expect(health).toContain('/readyz');
-    expect(inFinal('EXPOSE')[0]!.args.split(' ').map(Number)).toEqual([Number(finalEnv.PORT), loadConfig({}).smtpPort]);
+    expect(inFinal('EXPOSE')[0]!.args.split(' ').map(Number)).toEqual([
+      Number(finalEnv.PORT),
+      loadConfig({}).smtpPort,
+      loadConfig({}).submission.port,
+      2465,
+    ]);
   });
 
   it('copies every file the program reads, and src/ imports only production dependencies', () => {
