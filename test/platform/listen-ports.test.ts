@@ -66,14 +66,26 @@ describe('listenOrExplain', () => {
 describe('the ports of a command', () => {
   const config = loadConfig({ PORT: '3000', HERALD_SMTP_PORT: '2525', HERALD_METRICS_PORT: '9464' });
 
-  it('start and smtp bind the SMTP port, api and worker do not; every one binds the metrics port when set', () => {
+  it('start and smtp bind the SMTP and submission ports, api and worker do not; every one binds the metrics port when set', () => {
     const variables = (command: 'start' | 'api' | 'worker' | 'smtp') =>
       listenersOf(command, config).map((l) => l.variable);
-    expect(variables('start')).toEqual(['PORT', 'HERALD_SMTP_PORT', 'HERALD_METRICS_PORT']);
-    expect(variables('smtp')).toEqual(['PORT', 'HERALD_SMTP_PORT', 'HERALD_METRICS_PORT']);
+    expect(variables('start')).toEqual(['PORT', 'HERALD_SMTP_PORT', 'HERALD_SUBMISSION_PORT', 'HERALD_METRICS_PORT']);
+    expect(variables('smtp')).toEqual(['PORT', 'HERALD_SMTP_PORT', 'HERALD_SUBMISSION_PORT', 'HERALD_METRICS_PORT']);
     expect(variables('api')).toEqual(['PORT', 'HERALD_METRICS_PORT']);
     expect(variables('worker')).toEqual(['PORT', 'HERALD_METRICS_PORT']);
-    expect(listenersOf('start', loadConfig({ HERALD_SMTP_PORT: '0' })).map((l) => l.variable)).toEqual(['PORT']);
+    const off = loadConfig({ HERALD_SMTP_PORT: '0', HERALD_SUBMISSION_PORT: '0' });
+    expect(listenersOf('start', off).map((l) => l.variable)).toEqual(['PORT']);
+    // Implicit TLS only with a certificate.
+    const tls = loadConfig({
+      HERALD_TLS_CERT_FILE: 'test/support/tls/server.pem',
+      HERALD_TLS_KEY_FILE: 'test/support/tls/server-key.pem',
+    });
+    expect(listenersOf('smtp', tls).map((l) => [l.variable, l.port])).toEqual([
+      ['PORT', 3000],
+      ['HERALD_SMTP_PORT', 2525],
+      ['HERALD_SUBMISSION_PORT', 2587],
+      ['HERALD_SUBMISSIONS_PORT', 2465],
+    ]);
   });
 
   it('two variables naming one port are refused before anything is bound', async () => {
