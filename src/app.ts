@@ -32,6 +32,7 @@ import { auditChange, billingParts, registerBillingRoutes, stripeHookRoutes } fr
 import { registerJourneyRoutes } from './journeys/index.ts';
 import { registerCampaignRoutes } from './campaigns/index.ts';
 import { domainIdsWithInboxes, registerAttachmentRoutes, registerInboundRoutes } from './inboxes/index.ts';
+import { registerSessionRoutes, sessionPrincipals } from './sessions/index.ts';
 
 interface BuildAppOptions {
   /** Extra routes under the API prefix (tests use this for access-policy probes). */
@@ -51,7 +52,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   if (deps.config.metricsPort === null) serveMetrics(app, deps.metrics);
   // Each part gets only the fields it uses (its own narrow dependencies), never the whole deps.
   const { db, clock, secrets, rateLimiter, logger, principals, metrics, announcer, blobs, config } = deps;
-  registerAuth(app, { principals, rateLimiter });
+  // A dashboard session's cookie stands for a full access key made by its member (src/sessions/).
+  const sessions = { principals: sessionPrincipals({ db, clock, secrets }), secrets, publicUrl: config.publicUrl };
+  registerAuth(app, { principals, rateLimiter, sessions });
   registerIdempotency(app, { db, clock });
   registerHealth(app, db, deps.database);
   // The dashboard at / (web/dist), before the routes below: it learns from them which paths are the server's.
@@ -98,6 +101,20 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerJourneyRoutes(api, { db, clock, secrets });
       registerCampaignRoutes(api, { db, clock, secrets });
       registerInboundRoutes(api, { db, clock, secrets, blobs, publicUrl: config.publicUrl });
+      registerSessionRoutes(api, {
+        db,
+        clock,
+        secrets,
+        rateLimiter,
+        logger,
+        prices: config.prices,
+        instance: {
+          mailDomain: config.mailDomain,
+          mailTransport: config.mailTransport.kind,
+          publicUrl: config.publicUrl,
+          apiPrefix: config.apiPrefix,
+        },
+      });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: deps.config.apiPrefix },

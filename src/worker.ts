@@ -20,6 +20,7 @@ import { createWebhookAgent } from './webhooks/http-agent.ts';
 import { sessionBounces } from './feedback/index.ts';
 import { registerDirectDeliveryMetrics } from './destinations/index.ts';
 import { campaignFanoutQueue } from './campaigns/index.ts';
+import { sessionPurgeChore, signInMailQueue } from './sessions/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -37,6 +38,7 @@ function workerQueues(deps: Deps): Queue[] {
     ...emailDeliveryLanes(delivery),
     contactConfirmationQueue({ secrets: deps.secrets, publicUrl: config.publicUrl }),
     teamNoticesQueue({ transport: deps.mailTransport, mailDomain: config.mailDomain }),
+    signInMailQueue({ transport: deps.mailTransport, mailDomain: config.mailDomain, secrets: deps.secrets }),
     smsDeliveryQueue({ provider: deps.smsProvider }),
     journeyRunsQueue(),
     journeyEnrolmentsQueue(),
@@ -94,6 +96,8 @@ function workerChores(deps: Deps): Chore[] {
     // Pro months and units paid from wallets (src/billing/pro-months.ts).
     proRenewalChore(deps.config.prices),
     inboundRetentionChore(deps.config.inboundRetentionDays, deps.blobs),
+    // Idle sessions and old sign-ins (src/sessions/).
+    sessionPurgeChore(),
   ];
 }
 

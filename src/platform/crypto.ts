@@ -24,7 +24,10 @@ export type KeyPurpose =
   | 'confirmation'
   | 'tracking'
   | 'inbound-attachment'
-  | 'herald-dkim';
+  | 'herald-dkim'
+  | 'session'
+  | 'session-csrf'
+  | 'sign-in';
 
 /** SHA-256's block size: HMAC pads its key to one block. */
 const HMAC_BLOCK_BYTES = 64;

@@ -13,9 +13,12 @@ const packageJson = JSON.parse(fs.readFileSync(new URL('../../package.json', imp
   version: string;
 };
 
+/** The release this build is (package.json): the document's version, and what GET /v1/session shows. */
+export const HERALD_VERSION = packageJson.version;
+
 const OPENAPI_INFO = {
   title: 'Herald API',
-  version: packageJson.version,
+  version: HERALD_VERSION,
   license: { name: 'MIT', identifier: 'MIT' },
   description: [
     'Self-hostable, multi-tenant messaging API that delivers its own mail. What it does today:',
@@ -56,6 +59,13 @@ export async function registerOpenApi(
     tags: [
       { name: 'platform', description: 'Keys, identity and the service itself' },
       { name: 'admin', description: 'Operator API at /admin/v1, authenticated with HERALD_ADMIN_TOKEN' },
+      {
+        name: 'session',
+        description:
+          "The dashboard's sign-in and session (the herald_session cookie). With the cookie, every endpoint answers " +
+          'as for a full access key made by the signed-in member in the chosen team (X-Herald-Team); writes also need ' +
+          'X-CSRF-Token and an Origin of HERALD_PUBLIC_URL',
+      },
     ],
     webhooks: extras.webhooks,
     components: {
@@ -63,6 +73,12 @@ export async function registerOpenApi(
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'A team API key (`hk_…`)' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'HERALD_ADMIN_TOKEN' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'herald_session',
+          description: 'A dashboard session, set by POST /v1/session',
+        },
       },
     },
   } as FastifyDynamicSwaggerOptions['openapi'];

@@ -101,7 +101,20 @@ const expected: Record<KeyLevel, Record<KeyKind, 200 | 'SCOPE_DENIED'>> = {
     sandbox: 'SCOPE_DENIED',
     live_ai: 'SCOPE_DENIED',
   },
+  // The dashboard's own session endpoints take a session, never a key (test/sessions/).
+  session: allDenied(),
+  sessionAdmin: allDenied(),
 };
+
+function allDenied(): Record<KeyKind, 'SCOPE_DENIED'> {
+  return {
+    full: 'SCOPE_DENIED',
+    readonly: 'SCOPE_DENIED',
+    sending: 'SCOPE_DENIED',
+    sandbox: 'SCOPE_DENIED',
+    live_ai: 'SCOPE_DENIED',
+  };
+}
 
 describe('key kinds per operation group', () => {
   const kinds: KeyKind[] = ['full', 'readonly', 'sending', 'sandbox', 'live_ai'];
@@ -152,9 +165,10 @@ describe('keys limited to one domain', () => {
 
 describe('maker must be a team admin today', () => {
   const adminOnly: KeyLevel[] = ['webhookManage', 'billingRead', 'auditLog', 'teamAdminRead', 'teamAdminManage'];
-  for (const level of levels) {
+  // The session levels admit no key at all (above); their member rule is test/sessions/'s.
+  for (const level of levels.filter((l) => accessPolicy[l].kinds.length > 0)) {
     const needsAdmin = adminOnly.includes(level);
-    const kind: KeyKind = accessPolicy[level].kinds[0];
+    const kind: KeyKind = accessPolicy[level].kinds[0]!;
     it(`${level}: key by a MEMBER → ${needsAdmin ? 'FORBIDDEN' : 200}; by an ADMIN → 200`, async () => {
       const member = await team.addMember('MEMBER');
       const admin = await team.addMember('ADMIN');

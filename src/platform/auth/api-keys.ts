@@ -28,7 +28,7 @@ function keysMatch(stored: Buffer, presented: Buffer): boolean {
   return safeEqual(stored, presented);
 }
 
-/** What a request authenticated with a key may be checked against. */
+/** What a request authenticated with a key (or a dashboard session) may be checked against. */
 export interface Principal {
   keyId: string;
   keyHash: Buffer;
@@ -39,6 +39,12 @@ export interface Principal {
   /** The maker's role today; null when the maker was never recorded or has left the team. */
   makerRole: 'OWNER' | 'ADMIN' | 'MEMBER' | null;
   apiRateLimit: number;
+  /**
+   * Set when a dashboard session made the request (its herald_session cookie, no key): the principal
+   * is then the one a full access key made by the session's member in the chosen team would give
+   * (platform/auth/session-auth.ts), and keyId is `session:<id>`.
+   */
+  sessionId?: string;
 }
 
 /** A key found by its hash, and when it was last recorded as used (null: never). */

@@ -1,6 +1,8 @@
 // The contract's Authentication section as one table. Every route declares one of these access
 // levels; platform/auth/plugin.ts enforces it. Order of checks: key kind (SCOPE_DENIED), then
-// domain limit (DOMAIN_PINNED), then the maker's role today (FORBIDDEN).
+// domain limit (DOMAIN_PINNED), then the maker's role today (FORBIDDEN). A dashboard session is
+// judged as a full access key made by its member in the chosen team (session-auth.ts); the session
+// levels admit nothing else.
 import type { ApiKeyKind } from '../../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { Principal } from './api-keys.ts';
@@ -12,6 +14,8 @@ interface AccessRule {
   domainLimited: 'allow' | 'deny';
   /** Must the key's maker be a team admin (OWNER or ADMIN) today? */
   makerMustBeAdmin: boolean;
+  /** Only a dashboard session (the herald_session cookie) may call it; `kinds` is then empty. */
+  sessionOnly?: true;
   summary: string;
 }
 
@@ -102,6 +106,24 @@ export const accessPolicy = {
   // reference, provider callbacks (which check their own signatures). Routes under the API prefix
   // must say so: a route that declares nothing fails start-up (plugin.ts).
   public: { kinds: null, domainLimited: 'allow', makerMustBeAdmin: false, summary: 'no API key' },
+  // Herald extension (issue 45): the dashboard's own session (GET and DELETE /v1/session, its list
+  // and revocations). A session, never a key: a key has no session to read or end.
+  session: {
+    kinds: [],
+    sessionOnly: true,
+    domainLimited: 'deny',
+    makerMustBeAdmin: false,
+    summary: 'a dashboard session (the herald_session cookie)',
+  },
+  // Herald extension (issue 45): the team's plan changed from the dashboard (PUT /v1/session/plan),
+  // by a signed-in team admin only.
+  sessionAdmin: {
+    kinds: [],
+    sessionOnly: true,
+    domainLimited: 'deny',
+    makerMustBeAdmin: true,
+    summary: 'a dashboard session of a team admin (the herald_session cookie)',
+  },
   // Herald extension: any valid key (GET /v1/whoami).
   anyKey: {
     kinds: ['full', 'readonly', 'sending', 'sandbox', 'live_ai'],
@@ -121,6 +143,11 @@ const kindNames: Record<ApiKeyKind, string> = {
   live_ai: 'live AI',
 };
 
+/** Whether only a dashboard session may call routes of this level (no key). */
+export function isSessionOnly(level: AccessLevel): boolean {
+  return (accessPolicy[level] as AccessRule).sessionOnly === true;
+}
+
 function isTeamAdmin(role: Principal['makerRole']): boolean {
   return role === 'OWNER' || role === 'ADMIN';
 }
@@ -129,7 +156,10 @@ function isTeamAdmin(role: Principal['makerRole']): boolean {
 export function enforceAccess(level: AccessLevel, principal: Principal): void {
   const rule: AccessRule = accessPolicy[level];
   if (rule.kinds === null) return;
-  if (!rule.kinds.includes(principal.kind)) {
+  if (rule.sessionOnly === true) {
+    if (principal.sessionId === undefined)
+      throw new ApiError(403, 'SCOPE_DENIED', `An API key cannot do this; it needs ${rule.summary}`);
+  } else if (!rule.kinds.includes(principal.kind)) {
     throw new ApiError(
       403,
       'SCOPE_DENIED',
@@ -143,9 +173,11 @@ export function enforceAccess(level: AccessLevel, principal: Principal): void {
     throw new ApiError(
       403,
       'FORBIDDEN',
-      principal.memberId === null
-        ? 'This key was made before the service recorded who made each key; ask a team admin for a new key'
-        : 'This key was made by a member who is not a team admin',
+      principal.sessionId !== undefined
+        ? 'You are signed in as a member who is not a team admin (owner or admin) of this team'
+        : principal.memberId === null
+          ? 'This key was made before the service recorded who made each key; ask a team admin for a new key'
+          : 'This key was made by a member who is not a team admin',
     );
   }
 }
