@@ -18,7 +18,7 @@ export const mailCommands: AdminCommand[] = [
       const search = query.toString();
       return { method: 'GET', path: `/outbox${search === '' ? '' : `?${search}`}` };
     },
-    print: outboxSummary,
+    print: (body, v) => outboxSummary(body, v.json === true || process.stdout.isTTY !== true),
   },
   {
     resource: 'outbox',

@@ -1,5 +1,7 @@
 // How `herald admin destinations` prints: a table on a terminal, JSON when piped or with --json
 // (operator.md: every admin command does so).
+import { textTable } from './cli-table.ts';
+
 interface DestinationJson {
   destination: string;
   paused: boolean;
@@ -8,17 +10,6 @@ interface DestinationJson {
   openConnections: number;
   failures: number;
   reason: string;
-}
-
-/** Columns padded to their widest cell; the reason last, as long as it is. */
-export function textTable(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return `${[line(header), ...rows.map(line)].join('\n')}\n`;
 }
 
 export function printDestinations(body: unknown, json: boolean): string {

@@ -1,5 +1,6 @@
 // How `herald admin outbox` prints what the admin API returns: the list as a summary (who, what,
 // when: no raw messages), one message as a reader would see it (headers and text), or as raw .eml.
+import { tableOf } from './cli-table.ts';
 
 interface OutboxJson {
   id: string;
@@ -11,8 +12,8 @@ interface OutboxJson {
   raw: string;
 }
 
-/** The list without the raw messages: JSON, as every admin command prints. */
-export function outboxSummary(body: unknown): string {
+/** The list without the raw messages: JSON, or a table for people on a terminal. */
+export function outboxSummary(body: unknown, json = true): string {
   const rows = (body as OutboxJson[]).map((m) => ({
     id: m.id,
     createdAt: m.createdAt,
@@ -21,7 +22,7 @@ export function outboxSummary(body: unknown): string {
     to: m.envelope.to,
     subject: m.subject,
   }));
-  return `${JSON.stringify(rows, null, 2)}\n`;
+  return json ? `${JSON.stringify(rows, null, 2)}\n` : tableOf(rows.map((row) => ({ ...row, to: row.to.join(', ') })));
 }
 
 /** One message as text: its main headers, then the text part (made from the HTML when it has none). */
