@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { buildDeps, createLogger } from './build-deps.ts';
 import type { Deps, DepsOverrides } from './deps.ts';
 import { bootstrapBanner, bootstrapFirstTeam } from './accounts/index.ts';
+import { mintSignInLink } from './sessions/index.ts';
 import { resolveInstanceSecrets, secretsFilePath, type SecretSources } from './platform/instance-secrets.ts';
 import { StartupProblem } from './startup-problem.ts';
 
@@ -98,6 +99,12 @@ export async function bootstrapAndGreet(runtime: Runtime): Promise<void> {
   if (result) {
     const baseUrl = `${deps.config.publicUrl}${deps.config.apiPrefix}`;
     const { adminToken, publicUrl, mailTransport } = deps.config;
+    // The first owner signs in to the dashboard with a link, as `herald admin sign-in-link` gives one.
+    const signIn = await mintSignInLink(
+      { db: deps.db, secrets: deps.secrets, publicUrl },
+      result.ownerEmail,
+      deps.clock.now(),
+    );
     const banner = bootstrapBanner(result, {
       adminToken,
       // An origin not known is treated as the operator's: never print a secret Herald may not have made.
@@ -106,6 +113,7 @@ export async function bootstrapAndGreet(runtime: Runtime): Promise<void> {
       baseUrl,
       mailDomain,
       transport: mailTransport.kind,
+      signInUrl: signIn?.url ?? null,
     });
     process.stdout.write(`${banner}\n`);
   } else if (runtime.adminTokenGenerated) {

@@ -44,6 +44,8 @@ interface BannerContext {
   mailDomain: string;
   /** HERALD_MAIL_TRANSPORT's kind: 'log', 'smtp' (relay) or 'direct'. */
   transport: string;
+  /** A one-time dashboard sign-in link for the owner (src/sessions/), when one was made. */
+  signInUrl?: string | null;
 }
 
 /** Single-quoted for a POSIX shell. */
@@ -58,6 +60,12 @@ export function bootstrapBanner(result: BootstrapResult, context: BannerContext)
     `  Team ${result.teamId} (${result.plan} plan), owner ${result.ownerEmail}`,
     `  Full access API key:  ${result.key.key}`,
   ];
+  if (context.signInUrl) {
+    lines.push(
+      `  Dashboard sign-in:    ${context.signInUrl}`,
+      `                        (once, within the hour; later: herald admin sign-in-link ${result.ownerEmail})`,
+    );
+  }
   if (context.adminTokenFromEnvironment) {
     lines.push('  The admin token is the one HERALD_ADMIN_TOKEN gives (from the environment; not shown).');
   } else if (adminToken !== null) {

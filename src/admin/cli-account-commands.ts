@@ -125,6 +125,18 @@ export const accountCommands: AdminCommand[] = [
     }),
   },
   {
+    // `herald admin sign-in-link EMAIL` (the action may be left out: src/admin-cli.ts).
+    resource: 'sign-in-link',
+    action: 'create',
+    usage: 'sign-in-link EMAIL',
+    options: {},
+    toRequest: (_v, p) => {
+      const [email, ...extra] = p;
+      if (email === undefined || extra.length > 0) throw new Error("give exactly one member's email address");
+      return { method: 'POST', path: '/sign-in-links', body: { email } };
+    },
+  },
+  {
     resource: 'contacts',
     action: 'import',
     usage: 'contacts import --team TEAM_ID --book CONTACT_BOOK_ID FILE.csv',
