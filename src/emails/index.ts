@@ -1,6 +1,13 @@
 // What other areas may use of Emails. Everything else in this folder is the area's own.
 export { registerEmailRoutes } from './routes.ts';
-export { sendBatching, sendEmails, type Alongside, type SendBatching, type SendDeps } from './send.ts';
+export {
+  sendBatching,
+  sendEmails,
+  type Alongside,
+  type SendBatching,
+  type SendBatchingOptions,
+  type SendDeps,
+} from './send.ts';
 export { queueEmails, EMAIL_DELIVERY_QUEUE, BULK_DELIVERY_QUEUE, type QueueEmailsOptions } from './queue-emails.ts';
 export { SendLimitReached } from './limits.ts';
 export { withPreheader } from './send-rules.ts';

@@ -67,7 +67,19 @@ export interface SendBatching {
   submit(job: SendJob): Promise<QueuedEmails>;
 }
 
-export function sendBatching(db: Kysely<Database>): SendBatching {
+/**
+ * How the shared transactions are run: `concurrency` batches in flight at once, and how long a batch
+ * that follows another may wait for the callers that were in flight (the Coalescer's gatherMs).
+ */
+export interface SendBatchingOptions {
+  concurrency: number;
+  gatherMs: number;
+}
+
+/** The API process: many callers; the next batch reads while the one before commits. */
+const API_BATCHING: SendBatchingOptions = { concurrency: 2, gatherMs: 2 };
+
+export function sendBatching(db: Kysely<Database>, options: SendBatchingOptions = API_BATCHING): SendBatching {
   const run = (jobs: SendJob[], usageLock: UsageLock) => db.transaction().execute((tx) => storeIn(tx, jobs, usageLock));
   // A team's usage row is taken last, so its batches overlap until their final statement; in the
   // rare batch whose decisions a committed one changed, everything is decided again under the lock.
@@ -76,12 +88,7 @@ export function sendBatching(db: Kysely<Database>): SendBatching {
       if (error instanceof UsageRaced) return run(jobs, 'first');
       throw error;
     });
-  // Two batches in flight: the next one reads while the one before commits.
-  const coalescer = new Coalescer<SendJob, SendOutcome>(store, {
-    maxBatch: BATCH_MAX,
-    concurrency: 2,
-    gatherMs: 2,
-  });
+  const coalescer = new Coalescer<SendJob, SendOutcome>(store, { maxBatch: BATCH_MAX, ...options });
   return {
     submit: async (job) => {
       const outcome = await coalescer.submit(job);

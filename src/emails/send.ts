@@ -13,7 +13,7 @@ import { storeSend, type Alongside, type SendBatching, type SendJob } from './se
 import type { SendEmailInput } from './schemas.ts';
 
 export { EMAIL_DELIVERY_QUEUE };
-export { sendBatching, type Alongside, type SendBatching } from './send-batch.ts';
+export { sendBatching, type Alongside, type SendBatching, type SendBatchingOptions } from './send-batch.ts';
 
 export interface SendDeps {
   db: Kysely<Database>;

@@ -2,4 +2,4 @@
 export { AuthLockout } from './auth-lockout.ts';
 export { startSubmissionListener, type SubmissionListener, type SubmissionListenerDeps } from './listener.ts';
 export { submissionTls, type SubmissionTls } from './tls-certificate.ts';
-export { startSubmission, submissionBanner, type StartedSubmission } from './start.ts';
+export { startSubmission, submissionBanner, submissionBatching, type StartedSubmission } from './start.ts';

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Database } from '../db/schema.ts';
-import { sendBatching } from '../emails/index.ts';
+import { sendBatching, type SendBatching } from '../emails/index.ts';
 import type { PrincipalCache } from '../platform/auth/principal-cache.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Secrets } from '../platform/crypto.ts';
@@ -39,6 +39,16 @@ export interface StartedSubmission {
   tls: SubmissionTls | null;
 }
 
+/**
+ * Submission's shared send transactions: one at a time, the next waiting up to 4 ms for the messages
+ * that were in flight. A listener's callers are its connections, each waiting for its 250 before
+ * sending its next message, and each 250 waits for a commit: a few connections in step fill one
+ * commit together instead of alternating half-full ones (bench/RESULTS.md, SMTP submission).
+ */
+export function submissionBatching(db: Kysely<Database>): SendBatching {
+  return sendBatching(db, { concurrency: 1, gatherMs: 4 });
+}
+
 /** null when both ports are 0 (off). */
 export async function startSubmission(deps: SubmissionStartDeps): Promise<StartedSubmission | null> {
   const { config } = deps;
@@ -64,7 +74,7 @@ export async function startSubmission(deps: SubmissionStartDeps): Promise<Starte
       db: deps.db,
       clock: deps.clock,
       announcer: deps.announcer,
-      batching: sendBatching(deps.db),
+      batching: submissionBatching(deps.db),
       config: { mailDomain: config.mailDomain },
       principals: deps.principals,
       rateLimiter: deps.rateLimiter,

@@ -5,7 +5,6 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Registry } from 'prom-client';
 import { expect } from 'vitest';
-import { sendBatching } from '../../src/emails/index.ts';
 import { AuthLockout } from '../../src/submission/auth-lockout.ts';
 import {
   startSubmissionListener,
@@ -13,6 +12,7 @@ import {
   type SubmissionListener,
 } from '../../src/submission/listener.ts';
 import { selfSignedCertificate } from '../../src/submission/self-signed.ts';
+import { submissionBatching } from '../../src/submission/start.ts';
 import { emails, startEmailHarness, type EmailHarness } from '../emails/support.ts';
 
 export const TLS = selfSignedCertificate(['localhost', '127.0.0.1'], new Date(), 2);
@@ -38,7 +38,7 @@ export async function startSubmissionBed(): Promise<SubmissionBed> {
         db: deps.db,
         clock: deps.clock,
         announcer: deps.announcer,
-        batching: sendBatching(deps.db),
+        batching: submissionBatching(deps.db),
         config: { mailDomain: deps.config.mailDomain },
         principals: deps.principals,
         rateLimiter: deps.rateLimiter,
