@@ -71,9 +71,12 @@ describe('the OpenAPI document', () => {
   });
 
   it('states the security of every operation: admin token for /admin, none for provider callbacks', () => {
+    // The dashboard's sign-in takes nothing; its session endpoints the session cookie only.
+    const signIn = ['POST /api/v1/session', 'POST /api/v1/session/sign-in'];
     for (const [key, op] of operations()) {
       if (key.includes(' /admin/')) expect(op.security, key).toEqual([{ adminToken: [] }]);
-      else if (key.includes(' /hooks/')) expect(op.security, key).toEqual([]);
+      else if (key.includes(' /hooks/') || signIn.includes(key)) expect(op.security, key).toEqual([]);
+      else if (key.includes(' /api/v1/session')) expect(op.security, key).toEqual([{ sessionCookie: [] }]);
       else expect(op.security, key).toEqual([{ apiKey: [] }]);
     }
   });
