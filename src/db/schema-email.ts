@@ -26,6 +26,10 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 /** A recipient field as sent: one address or a list. */
 export type AddressField = string | string[];
 
+/** Where an email came from (0023_email_source.sql): the HTTP API (and Herald's own senders) or SMTP submission. */
+export const EMAIL_SOURCES = ['api', 'smtp'] as const;
+export type EmailSource = (typeof EMAIL_SOURCES)[number];
+
 export interface EmailsTable {
   id: string;
   team_id: number;
@@ -45,6 +49,10 @@ export interface EmailsTable {
   campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Delivered by the bulk lane: campaign and journey mail (0020_bulk_lane.sql). */
   bulk: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Sent to simulator addresses only: left out of the daily counters (0022_simulated_emails.sql). */
+  simulated: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 'api' or 'smtp' (0023_email_source.sql). */
+  source: ColumnType<EmailSource, EmailSource | undefined, EmailSource>;
   in_reply_to_id: string | null;
   type: ColumnType<TemplateType, TemplateType | undefined, TemplateType>;
   scheduled_at: Timestamp | null;
@@ -89,6 +97,8 @@ export interface EmailAttachmentsTable {
   position: number;
   filename: string;
   content: Buffer;
+  /** An inline part's Content-ID, without angle brackets (0023_email_source.sql). */
+  content_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SuppressionsTable {

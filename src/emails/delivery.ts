@@ -34,6 +34,7 @@ import type { EmailRow } from './queries.ts';
 import { distinctRecipients } from './recipients.ts';
 import { returnPathAddress } from './return-path.ts';
 import { BULK_DELIVERY_QUEUE, EMAIL_DELIVERY_QUEUE } from './queue-emails.ts';
+import { complainsAfterDelivery, isSimulated, sendOrSimulate, simulatedKind } from './simulator.ts';
 
 const MINUTE = 60_000;
 export const DELIVERY_MAX_ATTEMPTS = 18;
@@ -76,9 +77,10 @@ const verdictData = (v: ReturnType<DeliveryBounces['classify']>) => ({
 });
 
 /** The final status once no recipient is left: someone got it, or everyone bounced, or nobody was sendable. */
-function finalStatus(transport: MailTransport, acceptedAny: boolean, bouncedAny: boolean): EmailStatus {
-  // The direct transport's 250 comes from the recipient's own MX: that is delivery. A relay's is not.
-  if (acceptedAny) return transport.kind === 'direct' ? 'DELIVERED' : 'SENT';
+function finalStatus(transport: MailTransport, accepted: string[], bouncedAny: boolean): EmailStatus {
+  // The direct transport's 250 comes from the recipient's own MX: that is delivery. A relay's is not;
+  // the simulator is the recipient's own receiver.
+  if (accepted.length > 0) return transport.kind === 'direct' || accepted.every(isSimulated) ? 'DELIVERED' : 'SENT';
   return bouncedAny ? 'BOUNCED' : 'SUPPRESSED';
 }
 
@@ -110,7 +112,9 @@ async function deliverOne(
   const progress = progressFor(data, email.id);
   const recipients = distinctRecipients([email.to, email.cc, email.bcc]);
   // Re-read at send time: an address suppressed since the email was queued is not sent to.
-  const onList = recipients.filter((r) => data.suppressed.has(domainKey(email.team_id, r)));
+  const onList = recipients.filter(
+    (r) => data.suppressed.has(domainKey(email.team_id, r)) || simulatedKind(r) === 'suppressed',
+  );
   // Whoever unsubscribed from the team's marketing since the email was queued gets no MARKETING mail.
   const unsubscribed =
     email.type === 'MARKETING'
@@ -126,7 +130,7 @@ async function deliverOne(
   const pending = recipients.filter((r) => !suppressed.has(r) && !progress.accepted.has(r) && !progress.bounced.has(r));
   const messageId = email.message_id ?? messageIdOf(email.id, deps.mailDomain);
   if (pending.length === 0) {
-    const status = finalStatus(deps.transport, progress.accepted.size > 0, progress.bounced.size > 0);
+    const status = finalStatus(deps.transport, [...progress.accepted], progress.bounced.size > 0);
     await record({
       status,
       messageId: null,
@@ -136,7 +140,7 @@ async function deliverOne(
   }
 
   // Every recipient's destination is paused: back to the queue before the message is built.
-  const handedBack = (await deps.transport.handBack?.(pending)) ?? null;
+  const handedBack = pending.some(isSimulated) ? null : ((await deps.transport.handBack?.(pending)) ?? null);
   let result: { recipients: RecipientOutcome[] };
   if (handedBack !== null) result = { recipients: handedBack };
   else {
@@ -152,7 +156,9 @@ async function deliverOne(
       throw error;
     }
     const from = returnPathAddress(email.id, domain.returnPath, deps.secrets);
-    const sent = await Promise.all(built.map(({ to, raw }) => deps.transport.send({ from, to }, raw)));
+    const sent = await Promise.all(
+      built.map(({ to, raw }) => sendOrSimulate(deps.transport, { from, to }, raw, email.attempts)),
+    );
     result = { recipients: sent.flatMap((r) => r.recipients) };
   }
   // The receiver's answer is the moment of DELIVERED (or of the deferral), not the attempt's start.
@@ -166,7 +172,8 @@ async function deliverOne(
   const hardBounced: string[] = [];
   for (const o of permanent) {
     const verdict = deps.bounces.classify(o.response);
-    if (verdict.bounceType === 'hard') hardBounced.push(o.recipient);
+    // The simulator's bounces never reach the team's suppression list.
+    if (verdict.bounceType === 'hard' && !isSimulated(o.recipient)) hardBounced.push(o.recipient);
     events.push({ status: 'BOUNCED', data: { ...outcomeData(o), ...verdictData(verdict) } });
   }
 
@@ -213,11 +220,22 @@ async function deliverOne(
     });
   const status = finalStatus(
     deps.transport,
-    accepted.length > 0 || progress.accepted.size > 0,
+    [...accepted.map((o) => o.recipient), ...progress.accepted],
     permanent.length + temporary.length > 0 || progress.bounced.size > 0,
   );
   if (status !== 'BOUNCED') events.push({ status, data: null });
-  await recordAt(answeredAt, { status, messageId, events, hardBounced });
+  // complained@ reports a complaint as soon as it accepts (never suppressed: see above).
+  const complaints = accepted.filter((o) => complainsAfterDelivery(o.recipient));
+  for (const o of complaints)
+    events.push({
+      status: 'COMPLAINED',
+      data: {
+        recipient: o.recipient,
+        feedbackType: 'abuse',
+        reason: 'simulated: the recipient marked the message as spam',
+      },
+    });
+  await recordAt(answeredAt, { status: complaints.length > 0 ? 'COMPLAINED' : status, messageId, events, hardBounced });
   return done;
 }
 

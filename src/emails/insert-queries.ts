@@ -38,6 +38,8 @@ export async function insertEmails(
     template_id: e.templateId,
     campaign_id: e.campaignId,
     bulk: e.bulk,
+    simulated: e.simulated,
+    source: e.source ?? 'api',
     in_reply_to_id: e.inReplyToId,
     type: e.type,
     scheduled_at: e.scheduledAt,
@@ -75,6 +77,7 @@ export async function insertEmails(
       email_id: e.id,
       position,
       filename: a.filename,
+      content_id: a.contentId ?? null,
       hex: a.content.toString('hex'),
     })),
   );
@@ -82,9 +85,9 @@ export async function insertEmails(
   const after = await sql<UsageAfter>`
     WITH new_emails AS (
       INSERT INTO emails (id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
-                          template_id, campaign_id, bulk, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at)
+                          template_id, campaign_id, bulk, simulated, source, in_reply_to_id, type, scheduled_at, status, run_at, created_at, updated_at)
       SELECT e.id, e.team_id, e.domain_id, e.api_key_id, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.html, e.text, e.headers,
-             e.template_id, e.campaign_id, e.bulk, e.in_reply_to_id, e.type, e.scheduled_at, e.status, e.run_at, e.created_at, e.updated_at
+             e.template_id, e.campaign_id, e.bulk, e.simulated, e.source, e.in_reply_to_id, e.type, e.scheduled_at, e.status, e.run_at, e.created_at, e.updated_at
       FROM jsonb_populate_recordset(NULL::emails, ${JSON.stringify(rows)}::jsonb) AS e
     ),
     recorded AS (
@@ -100,9 +103,10 @@ export async function insertEmails(
       FROM jsonb_to_recordset(${JSON.stringify(recipients)}::jsonb) AS r (team_id int, email_id text, address text)
     ),
     new_attachments AS (
-      INSERT INTO email_attachments (email_id, position, filename, content)
-      SELECT a.email_id, a.position, a.filename, decode(a.hex, 'hex')
-      FROM jsonb_to_recordset(${JSON.stringify(attachments)}::jsonb) AS a (email_id text, position int, filename text, hex text)
+      INSERT INTO email_attachments (email_id, position, filename, content, content_id)
+      SELECT a.email_id, a.position, a.filename, decode(a.hex, 'hex'), a.content_id
+      FROM jsonb_to_recordset(${JSON.stringify(attachments)}::jsonb)
+        AS a (email_id text, position int, filename text, hex text, content_id text)
     ),
     usage_after AS (${usageAddition(usage.day, usage.added)})
     SELECT team_id, transactional, marketing FROM usage_after`.execute(tx);

@@ -12,6 +12,7 @@ import type {
   Database,
   EmailEventsTable,
   EmailsTable,
+  EmailSource,
   EmailStatus,
   TeamPlan,
   TemplateType,
@@ -40,12 +41,17 @@ export interface NewEmail {
   campaignId: string | null;
   /** Delivered by the bulk lane (campaign and journey mail). */
   bulk: boolean;
+  /** Every recipient is a simulator address (simulator.ts): left out of the analytics counters. */
+  simulated: boolean;
   inReplyToId: string | null;
   type: TemplateType;
   scheduledAt: Date | null;
   status: EmailStatus;
   runAt: Date;
-  attachments: { filename: string; content: Buffer }[];
+  /** contentId: an inline part's Content-ID (no angle brackets), null for a plain attachment. */
+  attachments: { filename: string; content: Buffer; contentId?: string | null }[];
+  /** Where the send came from: 'api' unless SMTP submission made it (0023_email_source.sql). */
+  source?: EmailSource;
   /** Distinct lower-cased recipient addresses (to, cc, bcc), suppressed ones included. */
   recipients: string[];
   /** Events written with the email, in order. */

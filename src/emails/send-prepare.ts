@@ -13,6 +13,7 @@ import { existingEmailIds, readSendContexts, type NewEmail, type SendContext } f
 import type { UsageOfMonth } from './usage-queries.ts';
 import { SendBatchBody, SendEmailBody, type SendEmailInput } from './schemas.ts';
 import { buildEmails, checkInputs, fieldOf, partsOf, type CheckedInput, type PreparedInput } from './send-rules.ts';
+import { checkSimulatorAddresses, isSimulated } from './simulator.ts';
 
 /** One caller's send. */
 export interface EmailSend {
@@ -125,8 +126,15 @@ async function prepareSend(tx: Tx, send: CheckedSend, context: SendContext, now:
     if (input.inReplyToId && !answered.has(input.inReplyToId))
       throw new ApiError(404, 'NOT_FOUND', `${at('inReplyToId')}: email not found`);
     let domainId: number | null | undefined = context.domains.get(fromDomain);
+    checkSimulatorAddresses(recipients, at);
     if (domainId === undefined && fromDomain === send.mailDomain) {
-      await checkBuiltinRecipients(tx, teamId, recipients, at);
+      // The built-in domain reaches the team's members, and the simulator.
+      await checkBuiltinRecipients(
+        tx,
+        teamId,
+        recipients.filter((r) => !isSimulated(r)),
+        at,
+      );
       domainId = null;
     }
     if (domainId === undefined) throw badRequest(`${at('from')}: ${fromDomain} is not a verified domain of this team`);

@@ -12,6 +12,7 @@ import { countByType, type Reservation } from './limits.ts';
 import type { NewEmail, SendContext } from './queries.ts';
 import { RECIPIENTS_MAX, distinctRecipients, domainOf, parseAddress } from './recipients.ts';
 import type { SendEmailInput } from './schemas.ts';
+import { isSimulated, simulatedKind } from './simulator.ts';
 import { withUnsubscribePlaceholder } from './unsubscribe-link.ts';
 
 export interface CheckedInput {
@@ -110,8 +111,15 @@ export function buildEmails(
     // Whoever unsubscribed from the team's marketing gets no MARKETING mail (transactional mail still goes).
     const unsubscribed =
       type === 'MARKETING' ? recipients.filter((r) => context.unsubscribed.has(r) && !context.suppressed.has(r)) : [];
-    const sendable = recipients.length - blocked.length - unsubscribed.length;
-    counts.push({ type, recipients: sendable });
+    const simulatedSuppressed = recipients.filter(
+      (r) => simulatedKind(r) === 'suppressed' && !blocked.includes(r) && !unsubscribed.includes(r),
+    );
+    const sendableTo = recipients.filter(
+      (r) => !blocked.includes(r) && !unsubscribed.includes(r) && !simulatedSuppressed.includes(r),
+    );
+    const sendable = sendableTo.length;
+    // The simulator's addresses count against no quota.
+    counts.push({ type, recipients: sendableTo.filter((r) => !isSimulated(r)).length });
     const scheduledAt = input.scheduledAt === undefined ? null : new Date(input.scheduledAt);
     const future = scheduledAt !== null && scheduledAt.getTime() > now.getTime();
     const status: EmailStatus = sendable === 0 ? 'SUPPRESSED' : future ? 'SCHEDULED' : 'QUEUED';
@@ -119,6 +127,8 @@ export function buildEmails(
     if (blocked.length > 0) events.push({ status: 'SUPPRESSED', data: { recipients: blocked } });
     if (unsubscribed.length > 0)
       events.push({ status: 'SUPPRESSED', data: { recipients: unsubscribed, reason: 'unsubscribed' } });
+    if (simulatedSuppressed.length > 0)
+      events.push({ status: 'SUPPRESSED', data: { recipients: simulatedSuppressed, reason: 'simulated' } });
     if (status !== 'SUPPRESSED')
       events.push({ status, data: future ? { scheduledAt: scheduledAt!.toISOString() } : null });
     emails.push({
@@ -138,6 +148,7 @@ export function buildEmails(
       templateId: input.templateId ?? null,
       campaignId,
       bulk,
+      simulated: recipients.every(isSimulated),
       inReplyToId: input.inReplyToId ?? null,
       type,
       scheduledAt,
@@ -146,6 +157,7 @@ export function buildEmails(
       attachments: (input.attachments ?? []).map((a) => ({
         filename: a.filename,
         content: Buffer.from(a.content, 'base64'),
+        contentId: a.contentId ?? null,
       })),
       recipients,
       events,
