@@ -15,7 +15,7 @@ const stampFile = path.join(dist, '.build-stamp');
 
 function sourcesHash() {
   const hash = createHash('sha256');
-  const files = ['web/index.html', 'web/vite.config.ts', 'package-lock.json'];
+  const files = ['scripts/build-web.js', 'web/index.html', 'web/vite.config.ts', 'package-lock.json'];
   for (const dir of ['web/src', 'web/public']) {
     const entries = fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' });
     for (const entry of entries.sort()) {
@@ -38,6 +38,8 @@ if (!force && fresh()) {
   process.exit(0);
 }
 
+// React and Vite read NODE_ENV: a build is for production whatever the caller's (a test runner sets 'test').
+process.env.NODE_ENV = 'production';
 let vite;
 try {
   vite = await import('vite');
@@ -62,7 +64,7 @@ for (;;) {
 try {
   if (force || !fresh()) {
     const started = Date.now();
-    await vite.build({ configFile: path.join(web, 'vite.config.ts'), logLevel: 'warn' });
+    await vite.build({ configFile: path.join(web, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
     precompress(path.join(dist, 'assets'));
     fs.writeFileSync(stampFile, stamp);
     process.stdout.write(`web: built web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

@@ -5,7 +5,9 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const root = path.join(import.meta.dirname, '..');
-const source = path.join(root, 'openapi.json');
+// --source FILE: another copy of the document (e.g. the committed one, while openapi.json has edits).
+const sourceFlag = process.argv.indexOf('--source');
+const source = sourceFlag > 0 ? path.resolve(process.argv[sourceFlag + 1]!) : path.join(root, 'openapi.json');
 const target = path.join(root, 'web', 'src', 'api', 'schema.d.ts');
 
 const header = '// Generated from openapi.json by `npm run web:types` (openapi-typescript). Do not edit.\n\n';

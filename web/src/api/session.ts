@@ -35,7 +35,13 @@ async function failure(response: Response): Promise<Error> {
 
 /** The session, or null when signed out (401). */
 export async function readSession(): Promise<Session | null> {
-  const response = await call('GET', '/v1/session');
+  let response = await call('GET', '/v1/session');
+  if (response.status === 404 && requestContext.teamId !== null) {
+    // The remembered team is not one of this member's (another user signed in here): forget it.
+    requestContext.teamId = null;
+    localStorage.removeItem('herald-team');
+    response = await call('GET', '/v1/session');
+  }
   if (response.status === 401) return null;
   if (!response.ok) throw await failure(response);
   const session = (await response.json()) as Session;

@@ -109,7 +109,7 @@ export default function DomainDetail() {
           </span>
         }
       >
-        <Table label="DNS records">
+        <Table label="DNS records" className="hidden md:block">
           <colgroup>
             <col className="w-[64px]" />
             <col className="w-[30%]" />
@@ -154,6 +154,29 @@ export default function DomainDetail() {
             ))}
           </tbody>
         </Table>
+        {/* Under 768 px each record stacks (a table of five columns cannot show a DKIM key at 375 px). */}
+        <ul aria-label="DNS records" className="divide-y divide-line rounded-lg border border-line md:hidden">
+          {records.map((r, i) => (
+            <li key={`${r.type}-${r.name}-${i}`} className="space-y-1 p-3 text-[13px]">
+              <div className="flex items-center justify-between gap-2">
+                <span className="font-mono text-[12px]">
+                  {r.type}
+                  {r.priority ? ` · priority ${r.priority}` : ''} · TTL {r.ttl}
+                </span>
+                <StatusBadge state={r.status} />
+              </div>
+              <div className="flex items-start gap-1">
+                <code className="min-w-0 flex-1 py-1 font-mono text-[12px] break-all">{r.name}</code>
+                <CopyButton value={r.name} label={`Copy ${r.type} record name`} />
+              </div>
+              <div className="flex items-start gap-1">
+                <code className="min-w-0 flex-1 py-1 font-mono text-[12px] break-all text-fg-2">{r.value}</code>
+                <CopyButton value={r.value} label={`Copy ${r.type} record value for ${r.name}`} />
+              </div>
+              {r.recommended ? <p className="text-[12px] text-fg-2">Recommended, not required</p> : null}
+            </li>
+          ))}
+        </ul>
         <p className="mt-2 max-w-prose text-[12px] text-fg-2">
           Some DNS hosts add the domain to the name themselves: if yours does, enter the name without “.{d.name}”.
         </p>

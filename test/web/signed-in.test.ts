@@ -1,0 +1,196 @@
+// A member's day in the dashboard, in a real Chromium against a real Herald with its worker: sign in
+// by the link read from the outbox, Overview, a test email sent from the dashboard and its detail
+// filling in, the email log, a domain added and its records, every page accessible (axe) and
+// photographed at 1280 and 375 px, sign out. Then the boundaries: another team's email is not found,
+// and a form posted from another origin is refused.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { ensureDashboardBuilt } from './support/dashboard-build.ts';
+import {
+  cookieNames,
+  createMemberTeam,
+  signIn,
+  startSignedInBed,
+  type MemberTeam,
+  type SignedInBed,
+} from './support/signed-in.ts';
+import { comingNextPages } from './support/pages.ts';
+
+let bed: SignedInBed;
+let browser: Browser;
+let context: BrowserContext;
+let cspViolations: string[];
+let page: Page;
+let team: MemberTeam;
+
+beforeAll(async () => {
+  ensureDashboardBuilt();
+  [bed, browser] = await Promise.all([startSignedInBed(), launchBrowser()]);
+  team = await createMemberTeam(bed);
+  ({ context, cspViolations } = await newContext(browser));
+  page = await context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await bed?.close();
+});
+
+// Browser steps on a loaded 2-core machine: each test gets the time it needs, every wait on a signal.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+const h1 = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+describe('a member in the dashboard', () => {
+  it('signs in by the link from the mail and lands on Overview', async () => {
+    await page.goto(`${bed.base}/emails`);
+    await poll(() => new URL(page.url()).pathname).toBe('/sign-in');
+    await signIn(bed, page, team.ownerEmail);
+    const cookie = (await context.cookies()).find((c) => c.name === 'herald_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    await page.getByText('Set up Herald').waitFor();
+    await checkPage(page, 'overview');
+  });
+
+  it('sends a test email from Overview and watches its detail fill in', async () => {
+    await page.goto(`${bed.base}/`);
+    await page.getByRole('button', { name: 'Send test email' }).click();
+    await h1('Your first email from Herald').waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/emails\/[\w-]+$/);
+    bed.runner.wake();
+    const events = page.getByRole('region', { name: 'Events' });
+    await events.getByText('Sent', { exact: true }).waitFor({ timeout: 30_000 });
+    await poll(() => page.getByRole('button', { name: 'Copy email id' }).count()).toBe(1);
+    // The preview is a sandboxed frame: no scripts, no same-origin.
+    const frame = page.locator('iframe[title="Email preview"]');
+    expect(await frame.getAttribute('sandbox')).toBe('allow-popups allow-popups-to-escape-sandbox');
+    await poll(() => frame.contentFrame().getByText('It works.').count()).toBe(1);
+    await checkPage(page, 'email-detail');
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    await poll(() => new URL(page.url()).searchParams.get('tab')).toBe('json');
+    await page.getByRole('tabpanel').getByText('"emailEvents"').waitFor();
+  });
+
+  it('lists the email in the log and opens it from there', async () => {
+    await page.goto(`${bed.base}/emails`);
+    await h1('Emails').waitFor();
+    const table = page.getByRole('table', { name: 'Emails' });
+    const link = table.getByRole('link', { name: team.ownerEmail });
+    await link.first().waitFor();
+    await checkPage(page, 'emails');
+    await page.getByLabel('Date').selectOption('24h');
+    await poll(() => new URL(page.url()).searchParams.get('since')).toBe('24h');
+    await page.getByRole('button', { name: /Remove filter/ }).waitFor();
+    await link.first().click();
+    await h1('Your first email from Herald').waitFor();
+    await page.goBack();
+    await poll(() => new URL(page.url()).searchParams.get('since')).toBe('24h');
+  });
+
+  it('adds a domain and sees the records to publish, each with a copy button', async () => {
+    const name = `mail-${team.id}.example.test`;
+    await page.goto(`${bed.base}/domains`);
+    await h1('Domains').waitFor();
+    await checkPage(page, 'domains');
+    await page.getByLabel('Domain name').fill(name);
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await h1(name).waitFor();
+    const records = page.getByRole('table', { name: 'DNS records' });
+    await records.getByRole('row').nth(1).waitFor();
+    expect(await records.getByRole('row').count()).toBeGreaterThanOrEqual(4);
+    await records
+      .getByText(/^v=DKIM1/)
+      .first()
+      .waitFor();
+    expect(await page.getByRole('button', { name: /^Copy TXT record value/ }).count()).toBeGreaterThanOrEqual(2);
+    await checkPage(page, 'domain-detail');
+    await page.getByRole('button', { name: /Verify now|Verifying/ }).waitFor();
+  });
+
+  it('shows every other page under its name, and a not-found page for an unknown address', async () => {
+    for (const { path, title } of comingNextPages) {
+      await page.goto(`${bed.base}/${path}`);
+      await h1(title).waitFor();
+    }
+    await checkPage(page, 'coming-next');
+    await page.goto(`${bed.base}/no/such/page`);
+    await h1('Not found').waitFor();
+    await checkPage(page, 'not-found');
+  });
+
+  it('signs out', async () => {
+    await page.goto(`${bed.base}/`);
+    await h1('Overview').waitFor();
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await h1('Sign in').waitFor();
+    await page.goto(`${bed.base}/emails`);
+    await poll(() => new URL(page.url()).pathname).toBe('/sign-in');
+    expect(cspViolations).toEqual([]);
+  });
+});
+
+describe('the boundaries of a session', () => {
+  let other: BrowserContext;
+  let otherPage: Page;
+
+  beforeAll(async () => {
+    ({ context: other } = await newContext(browser));
+    otherPage = await other.newPage();
+    await signIn(bed, otherPage, team.ownerEmail);
+    expect(await cookieNames(other)).toContain('herald_session');
+  });
+  afterAll(async () => other?.close());
+
+  it("never shows another team's email: the not-found page, as for a missing one", async () => {
+    const teamB = await createMemberTeam(bed);
+    const sent = await bed.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/emails',
+      headers: { authorization: `Bearer ${teamB.key}` },
+      payload: {
+        from: `hello@${bed.t.deps.config.mailDomain}`,
+        to: teamB.ownerEmail,
+        subject: 'Team B only',
+        text: 'Private to team B',
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    const { emailId } = sent.json() as { emailId: string };
+    await otherPage.goto(`${bed.base}/emails/${emailId}`);
+    await otherPage.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
+    expect(await otherPage.getByText('Team B only').count()).toBe(0);
+    await otherPage.getByRole('link', { name: 'Back to Emails' }).waitFor();
+  });
+
+  it('refuses a form posted to the API from a page of another origin (403)', async () => {
+    // Same site (127.0.0.1), another port: the browser sends the Lax cookie with the post.
+    const evil = http.createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(
+        `<!doctype html><title>Not Herald</title><form method="post" enctype="text/plain" action="${bed.base}/api/v1/domains">` +
+          `<input name='{"name":"evil.example.test","region":"x","pad":"' value='"}'><button>Go</button></form>`,
+      );
+    });
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (evil.address() as AddressInfo).port;
+      await otherPage.goto(`http://127.0.0.1:${port}/`);
+      const [response] = await Promise.all([
+        otherPage.waitForResponse((r) => r.url() === `${bed.base}/api/v1/domains`),
+        otherPage.getByRole('button', { name: 'Go' }).click(),
+      ]);
+      expect(response.request().headers()['cookie'] ?? (await response.request().allHeaders())['cookie']).toMatch(
+        /herald_session=/,
+      );
+      expect(response.status()).toBe(403);
+    } finally {
+      await new Promise<void>((resolve) => evil.close(() => resolve()));
+    }
+  });
+});

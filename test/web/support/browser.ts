@@ -1,0 +1,101 @@
+// A real Chromium for the dashboard's browser tests, driven by playwright-core: the system's
+// (/usr/bin/chromium, or HERALD_TEST_CHROMIUM), else the one the @sparticuz/chromium package ships,
+// so that `npm install && npm test` runs on a machine without one. One browser per test file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'vitest';
+
+const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+// Headless, and quiet on a closed network: no background fetches, updates or sync.
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+];
+
+async function executable(): Promise<{ path: string; args: string[] }> {
+  const configured = process.env.HERALD_TEST_CHROMIUM;
+  if (configured) return { path: configured, args: [] };
+  const system = SYSTEM_CHROMIUM.find((file) => fs.existsSync(file));
+  if (system) return { path: system, args: [] };
+  const packaged = (await import('@sparticuz/chromium')).default;
+  packaged.setGraphicsMode = false;
+  return { path: await packaged.executablePath(), args: packaged.args.filter((a) => !a.startsWith('--headless')) };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const found = await executable();
+  return chromium.launch({
+    executablePath: found.path,
+    headless: true,
+    args: [...new Set([...ARGS, ...found.args])],
+    timeout: 60_000,
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 375, height: 812 };
+
+/** A fresh context (own cookies and storage) whose console CSP violations are collected. */
+export async function newContext(browser: Browser): Promise<{ context: BrowserContext; cspViolations: string[] }> {
+  const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+  // A loaded 2-core machine: waits are generous, and each wait is on a signal, never a sleep.
+  context.setDefaultTimeout(20_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const cspViolations: string[] = [];
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      cspViolations.push(message.text());
+  });
+  return { context, cspViolations };
+}
+
+/** Where screenshots go: test-artifacts/dashboard/ (git-ignored). */
+export const ARTIFACTS = path.join(import.meta.dirname, '..', '..', '..', 'test-artifacts', 'dashboard');
+
+/** The page at 1280 and 375 px wide, full height, then back to the desktop size. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  for (const [label, size] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve(null)))');
+    await page.screenshot({
+      path: path.join(ARTIFACTS, `${name}-${label}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** axe-core on the page as it is: no serious or critical violation. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  // The email preview is the user's mail in a frame sandboxed without scripts: axe cannot run in it.
+  const results = await new AxeBuilder({ page }).exclude('iframe[title="Email preview"]').analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `${name}: axe violations`).toEqual([]);
+}
+
+/** Accessibility at both widths and a screenshot of each: every page the tests visit goes through this. */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, `${name} (1280 px)`);
+  await page.setViewportSize(MOBILE);
+  await expectAccessible(page, `${name} (375 px)`);
+  await page.setViewportSize(DESKTOP);
+  await screenshots(page, name);
+}

@@ -1,0 +1,92 @@
+// What the signed-in browser tests share: a listening Herald with its worker (the sign-in mail goes
+// through the queue to the log transport's outbox), a DNS server on loopback for domain checks, and
+// signing a browser context in by the link read from the outbox, as a person would.
+import { simpleParser } from 'mailparser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createWorkerRunner } from '../../../src/worker.ts';
+import type { QueueRunner } from '../../../src/queue/index.ts';
+import { createListeningTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../support/app.ts';
+import { TestDnsServer } from '../../support/dns-server.ts';
+import { adminRequest, createTeam, type TestTeam } from '../../support/factory.ts';
+
+export interface SignedInBed {
+  t: TestApp;
+  runner: QueueRunner;
+  base: string;
+  close(): Promise<void>;
+}
+
+export async function startSignedInBed(): Promise<SignedInBed> {
+  const dns = await TestDnsServer.start();
+  const t = await createListeningTestApp({ dnsServers: [dns.address] });
+  const runner = createWorkerRunner(t.deps);
+  await runner.start();
+  return {
+    t,
+    runner,
+    base: t.deps.config.publicUrl,
+    async close() {
+      await runner.stop({ timeoutMs: 5_000 });
+      await t.close();
+      await dns.close();
+    },
+  };
+}
+
+export interface MemberTeam extends TestTeam {
+  ownerEmail: string;
+}
+
+export async function createMemberTeam(bed: SignedInBed): Promise<MemberTeam> {
+  const team = await createTeam(bed.t.app);
+  const members = (await adminRequest(bed.t.app, 'GET', `/teams/${team.id}/members`)) as {
+    id: number;
+    email: string;
+  }[];
+  const owner = members.find((m) => m.id === team.ownerId)!;
+  return { ...team, ownerEmail: owner.email };
+}
+
+/** Polls `read` until it answers non-null (usable in hooks, where expect.poll is not). */
+export async function waitUntil<T>(read: () => Promise<T | null>, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The sign-in link mailed to `email`, read from the outbox once the worker has sent it. */
+export async function signInLinkFor(bed: SignedInBed, email: string): Promise<string> {
+  return waitUntil(async () => {
+    bed.runner.wake();
+    const response = await bed.t.app.inject({
+      method: 'GET',
+      url: '/admin/v1/outbox?limit=100',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    });
+    const messages = response.json() as { envelope: { from: string; to: string[] }; raw: string }[];
+    const mail = messages.find((m) => m.envelope.to.includes(email) && m.envelope.from.startsWith('sign-in@'));
+    if (!mail) return null;
+    const parsed = await simpleParser(mail.raw);
+    return parsed.text?.match(/https?:\/\/\S+\/sign-in\/[A-Za-z0-9_-]+/)?.[0] ?? null;
+  }, `the sign-in mail to ${email}`);
+}
+
+/** Signs the context in as `email`: the form on /sign-in, then the link from the mail. Lands on Overview. */
+export async function signIn(bed: SignedInBed, page: Page, email: string): Promise<void> {
+  await page.goto(`${bed.base}/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue with email' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
+  const link = await signInLinkFor(bed, email);
+  if (new URL(link).origin !== bed.base) throw new Error(`the link ${link} is not of ${bed.base}`);
+  await page.goto(link);
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+}
+
+export async function cookieNames(context: BrowserContext): Promise<string[]> {
+  return (await context.cookies()).map((c) => c.name);
+}
