@@ -4,23 +4,22 @@
 // HTTP to a running server when the embedded database is held by one (or HERALD_ADMIN_URL is set);
 // otherwise the request is served in-process by the same routes, so both paths behave alike.
 import { parseArgs } from 'node:util';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { httpUrl } from './config/parse.ts';
 import { dataDirHolder } from './db/data-dir-lock.ts';
-import { migrate } from './db/migrate.ts';
 import { resolveInstanceSecrets, secretsFilePath } from './platform/instance-secrets.ts';
 import { localServerUrl, runningServerUrl } from './platform/running-server.ts';
-import { createLogger } from './platform/logger.ts';
-import { openRuntime } from './runtime.ts';
 import { adminCommands, type AdminJob, type AdminRequest, type AdminResponse } from './admin/cli-commands.ts';
+import { tableOf } from './admin/cli-table.ts';
 
 const HELP = `Usage: herald admin <resource> <action> [options]
 
 ${adminCommands.map((c) => `  ${c.usage}`).join('\n')}
 
-Output is JSON on stdout. Set HERALD_ADMIN_URL (and HERALD_ADMIN_TOKEN) to manage a remote server.
+Output: a table on a terminal; JSON when piped or with --json. Set HERALD_ADMIN_URL (and HERALD_ADMIN_TOKEN) to manage a remote server.
 `;
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 interface AdminTransport {
   send(request: AdminRequest): Promise<AdminResponse>;
@@ -57,6 +56,13 @@ function holderUrl(config: Config, holder: number): string {
 
 /** Serves requests in this process through the same routes; opened once for every request of a command. */
 async function inProcessTransport(config: Config): Promise<AdminTransport> {
+  // Loaded here: a command sent to a running server needs none of the server's modules.
+  const [{ createLogger }, { openRuntime }, { migrate }, { buildAdminApp }] = await Promise.all([
+    import('./platform/logger.ts'),
+    import('./runtime.ts'),
+    import('./db/migrate.ts'),
+    import('./admin/app.ts'),
+  ]);
   // stdout carries the command's answer; the process's log lines go to stderr.
   const runtime = await openRuntime(config, { logger: createLogger(config, process.stderr) });
   if (runtime.adminTokenGenerated) {
@@ -67,7 +73,7 @@ async function inProcessTransport(config: Config): Promise<AdminTransport> {
   }
   try {
     await migrate(runtime.deps.database);
-    const app = await buildApp({ ...runtime.deps, logger: runtime.deps.logger.child({}, { level: 'silent' }) });
+    const app = await buildAdminApp({ ...runtime.deps, logger: runtime.deps.logger.child({}, { level: 'silent' }) });
     return {
       async send(request) {
         const response = await app.inject({
@@ -95,8 +101,10 @@ export async function runAdminCli(argv: string[]): Promise<number> {
   const defaultsToList =
     (resource === 'outbox' || resource === 'sms-outbox' || resource === 'dns' || resource === 'destinations') &&
     (given === undefined || given.startsWith('--'));
-  const action = defaultsToList ? (resource === 'dns' ? 'records' : 'list') : given;
-  const rest = defaultsToList && given !== undefined ? [given, ...tail] : tail;
+  // operator.md: `herald admin sign-in-link <email>`, the address where an action would be.
+  const signInLink = resource === 'sign-in-link' && given !== 'create';
+  const action = signInLink ? 'create' : defaultsToList ? (resource === 'dns' ? 'records' : 'list') : given;
+  const rest = (defaultsToList || signInLink) && given !== undefined ? [given, ...tail] : tail;
   const command = adminCommands.find((c) => c.resource === resource && c.action === action);
   if (!command) {
     (resource === undefined || resource === '--help' ? process.stdout : process.stderr).write(HELP);
@@ -109,7 +117,8 @@ export async function runAdminCli(argv: string[]): Promise<number> {
   try {
     const parsed = parseArgs({
       args: rest,
-      options: command.options,
+      // Every command takes --json (operator.md): JSON even on a terminal.
+      options: { json: { type: 'boolean' }, ...command.options },
       allowPositionals: true,
       strict: true,
     });
@@ -133,9 +142,21 @@ export async function runAdminCli(argv: string[]): Promise<number> {
     }
     try {
       if (typeof request === 'function') {
-        const output = await request((next) => transport.send(next));
-        process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
-        return 0;
+        // Only a command that follows (webhooks tail) takes Ctrl-C as "stop"; others are killed by it.
+        const interrupted = new AbortController();
+        const stop = () => interrupted.abort();
+        if (command.follows === true) for (const signal of STOP_SIGNALS) process.once(signal, stop);
+        try {
+          const output = await request((next) => transport.send(next), {
+            write: (text) => process.stdout.write(text),
+            signal: interrupted.signal,
+            terminal: process.stdout.isTTY === true,
+          });
+          if (output !== undefined) process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+          return 0;
+        } finally {
+          for (const signal of STOP_SIGNALS) process.off(signal, stop);
+        }
       }
       const result = await transport.send(request);
       if (result.status >= 400) {
@@ -144,7 +165,9 @@ export async function runAdminCli(argv: string[]): Promise<number> {
         return 1;
       }
       const body: unknown = JSON.parse(result.body);
-      process.stdout.write(command.print ? await command.print(body, values) : `${JSON.stringify(body, null, 2)}\n`);
+      const json = values.json === true || process.stdout.isTTY !== true;
+      if (command.print) process.stdout.write(await command.print(body, values));
+      else process.stdout.write(json ? `${JSON.stringify(body, null, 2)}\n` : tableOf(body));
       return 0;
     } finally {
       await transport.close();

@@ -26,6 +26,8 @@ import { outboxMessageView, registerMailAdminRoutes } from './mail-routes.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
 import { registerInboxAdminRoutes } from './inbox-routes.ts';
 import { registerInboundAdminRoutes } from './inbound-routes.ts';
+import { registerSignInLinkRoutes } from './sign-in-link-routes.ts';
+import { registerWebhookTailAdminRoutes } from './webhook-tail-routes.ts';
 import { getWallet } from '../wallet/index.ts';
 import { setPlanAndBillingMethod } from '../billing/index.ts';
 import * as s from './schemas.ts';
@@ -72,6 +74,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
   registerWalletRoutes(admin, deps);
   registerInboxAdminRoutes(admin, deps);
   registerInboundAdminRoutes(admin, deps);
+  registerSignInLinkRoutes(admin, deps);
+  registerWebhookTailAdminRoutes(admin, deps);
 
   admin.post(
     '/teams',

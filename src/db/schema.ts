@@ -37,7 +37,14 @@ import type { CampaignRecipientsTable, CampaignsTable, CampaignStatsTable } from
 import type { JourneyEnrolmentsTable, JourneyRunsTable, JourneysTable, JourneyStatsTable } from './schema-journeys.ts';
 import type { InboxAttachmentsTable, InboxesTable, InboxMessagesTable } from './schema-inboxes.ts';
 import type { ContactBooksTable, ContactsTable, SegmentsTable, UnsubscribesTable } from './schema-contacts.ts';
-import type { TeamNoticesTable, WebhookCallsTable, WebhooksTable } from './schema-webhooks.ts';
+import type { SessionsTable, SignInRequestsTable } from './schema-sessions.ts';
+import type {
+  TeamNoticesTable,
+  WebhookCallsTable,
+  WebhooksTable,
+  WebhookTailEventsTable,
+  WebhookTailsTable,
+} from './schema-webhooks.ts';
 
 // Every type of the area schema files is importable from here too.
 export type * from './schema-email.ts';
@@ -49,6 +56,7 @@ export type * from './schema-journeys.ts';
 export type * from './schema-inboxes.ts';
 export type * from './schema-contacts.ts';
 export type * from './schema-webhooks.ts';
+export type * from './schema-sessions.ts';
 
 export type TeamPlan = 'free' | 'pro';
 // One list of currencies: column-types.ts (platform/money.ts formats them).
@@ -193,6 +201,8 @@ export interface Database {
   segments: SegmentsTable;
   webhooks: WebhooksTable;
   webhook_calls: WebhookCallsTable;
+  webhook_tails: WebhookTailsTable;
+  webhook_tail_events: WebhookTailEventsTable;
   team_notices: TeamNoticesTable;
   inbound_messages: InboundMessagesTable;
   sms_messages: SmsMessagesTable;
@@ -223,6 +233,8 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_stats: CampaignStatsTable;
   campaign_recipients: CampaignRecipientsTable;
+  sign_in_requests: SignInRequestsTable;
+  sessions: SessionsTable;
 }
 
 /** Direct delivery's connection slots per destination, across processes (0017_destinations.sql). */

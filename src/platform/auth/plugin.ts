@@ -1,6 +1,8 @@
 // Authentication, access policy and the per-team per-second rate limit, in that order, for every
 // route that declares a keyed `config.access`. Runs at onRequest, before the body is read. Routes
 // under the API prefix are closed by default: one that declares no access stops start-up.
+// A request without an Authorization header may present a dashboard session's cookie instead
+// (session-auth.ts); a request with both is judged by the key alone.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 import {
@@ -10,8 +12,9 @@ import {
   type RateLimiter,
 } from '../rate-limit/index.ts';
 import { isWellFormedKey, type Principal } from './api-keys.ts';
-import { enforceAccess, type AccessLevel } from './policy.ts';
+import { enforceAccess, isSessionOnly, type AccessLevel } from './policy.ts';
 import type { PrincipalCache } from './principal-cache.ts';
+import { checkSessionWrite, sessionCookieOf, teamHeaderOf, type SessionAuth } from './session-auth.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,9 +29,20 @@ declare module 'fastify' {
 interface AuthDeps {
   principals: PrincipalCache;
   rateLimiter: RateLimiter;
+  /** Dashboard sessions (src/sessions/); without it only keys are accepted. */
+  sessions?: SessionAuth;
 }
 
 const unauthorized = (message: string) => new ApiError(401, 'UNAUTHORIZED', message);
+
+/** The answer to a request past its team's per-second API limit (the routes' 429; SMTP submission's 421). */
+export function apiRateLimited(decision: RateLimitDecision & { allowed: false }): ApiError {
+  return new ApiError(
+    429,
+    'RATE_LIMITED',
+    `Rate limit of ${decision.limit} requests per second exceeded; retry after ${decision.retryAfterSeconds} s`,
+  );
+}
 
 /** The presented API key, or 401 for a missing header, another scheme or a malformed key. */
 function presentedKey(request: FastifyRequest): string {
@@ -56,13 +70,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     enforceAccess(request.routeOptions.config.access!, principal);
     const apply = (decision: RateLimitDecision) => {
       reply.headers(rateLimitHeaders(decision));
-      if (!decision.allowed) {
-        throw new ApiError(
-          429,
-          'RATE_LIMITED',
-          `Rate limit of ${decision.limit} requests per second exceeded; retry after ${decision.retryAfterSeconds} s`,
-        );
-      }
+      if (!decision.allowed) throw apiRateLimited(decision);
       request.principal = principal;
     };
     const decision = deps.rateLimiter.apiLimit(principal.teamId, principal.apiRateLimit);
@@ -77,11 +85,35 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     });
   };
 
+  /** A cookie request: the session's principal, the checks of a write made with a cookie, then admit. */
+  const admitSession = async (request: FastifyRequest, reply: FastifyReply, token: string, auth: SessionAuth) => {
+    const principal = await auth.principals.principalOf(token, teamHeaderOf(request));
+    if (!principal)
+      throw unauthorized('The session has ended (signed out, revoked or idle for 14 days); sign in again');
+    checkSessionWrite(request, principal, auth);
+    await admit(request, reply, principal);
+  };
+
+  /** The cookie's value when the request has no Authorization header and sessions are on; else null. */
+  const sessionTokenOf = (request: FastifyRequest): string | null => {
+    const header = request.headers.authorization;
+    if (deps.sessions === undefined || (header !== undefined && header !== '')) return null;
+    const token = sessionCookieOf(request);
+    if (token === null && isSessionOnly(request.routeOptions.config.access!))
+      throw unauthorized('Not signed in: this needs the herald_session cookie of a dashboard session');
+    return token;
+  };
+
   // Callback style with a synchronous path for a warm key and memory counters: no promise and no
   // microtask hop on the hot path of every authenticated request.
   const guard = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
     let pending: void | Promise<void>;
     try {
+      const sessionToken = sessionTokenOf(request);
+      if (sessionToken !== null) {
+        admitSession(request, reply, sessionToken, deps.sessions!).then(() => done(), done);
+        return;
+      }
       const key = presentedKey(request);
       const warm = deps.principals.peek(key);
       pending = warm
