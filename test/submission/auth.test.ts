@@ -54,11 +54,21 @@ describe('AUTH', () => {
     expect(info.response).toMatch(/^250 /);
   });
 
-  it('takes AUTH in plain text from loopback', async () => {
+  it('takes AUTH PLAIN and AUTH LOGIN in plain text from loopback', async () => {
     const team = await bed.h.team();
     const client = await RawClient.connect(bed.listener.port!);
     expect((await client.login(team.key)).text).toMatch(/^235 /);
     client.close();
+    // AUTH LOGIN: the user name and the key each on their own line, in base64.
+    const login = await RawClient.connect(bed.listener.port!);
+    await login.read();
+    await login.command('EHLO app.test');
+    expect((await login.command('AUTH LOGIN')).code).toBe(334);
+    expect((await login.command(Buffer.from('herald').toString('base64'))).code).toBe(334);
+    expect((await login.command(Buffer.from(team.key).toString('base64'))).text).toBe(
+      '235 2.7.0 Authentication successful',
+    );
+    login.close();
   });
 
   it('answers 535 5.7.8 to a wrong key, a wrong user name and a key that cannot send', async () => {
