@@ -1,12 +1,21 @@
-# Herald's image. Node.js 24 runs the TypeScript sources directly, so there is no build step: the
-# first stage installs the production dependencies, the second holds them, the sources and nothing
-# else, and runs as the unprivileged `node` user. See docs/OPERATIONS.md ("Docker").
+# Herald's image. Node.js 24 runs the TypeScript sources directly, so the server has no build step:
+# the first stage installs the production dependencies, the second builds the dashboard (web/ with
+# Vite, which needs the devDependencies), the last holds the dependencies, the sources and the built
+# dashboard and nothing else, and runs as the unprivileged `node` user. See docs/OPERATIONS.md ("Docker").
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 # Only the devDependency `node` has an install script; production dependencies need none.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+
+FROM node:24-bookworm-slim AS web
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY scripts/build-web.js ./scripts/build-web.js
+COPY web ./web
+RUN node scripts/build-web.js
 
 FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
@@ -15,6 +24,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HERALD_DATA_DIR=/data
 COPY --from=deps /app/node_modules ./node_modules
+COPY --from=web /app/web/dist ./web/dist
 COPY package.json ./
 COPY bin ./bin
 COPY config ./config

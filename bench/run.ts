@@ -21,6 +21,7 @@ for (const script of [
   'inbound.ts',
   'builtin-dkim-key.ts',
   'start.ts',
+  'dashboard.ts',
 ]) {
   const result = spawnSync(process.execPath, [new URL(script, import.meta.url).pathname], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -17,6 +17,7 @@ const packageJson = JSON.parse(read('package.json')) as {
   bin: Record<string, string>;
   engines: { node: string };
   dependencies: Record<string, string>;
+  scripts: Record<string, string>;
 };
 
 // ---- compose.yaml ----
@@ -171,14 +172,21 @@ const finalEnv = Object.fromEntries(
 );
 
 describe('Dockerfile', () => {
-  it('builds in two stages on the Node.js major that package.json requires', () => {
+  it('builds in three stages on the Node.js major that package.json requires', () => {
     const froms = instructions.filter((i) => i.keyword === 'FROM').map((i) => i.args);
-    expect(froms).toHaveLength(2);
+    expect(froms).toHaveLength(3);
     const major = packageJson.engines.node.match(/\d+/)![0];
     for (const from of froms) expect(from).toMatch(new RegExp(`^node:${major}[-.]`));
-    expect(froms[1]).toMatch(/ AS runtime$/);
-    // The runtime stage takes node_modules from the first stage, not from the build context.
-    expect(inFinal('COPY').map((i) => i.args)).toContain('--from=deps /app/node_modules ./node_modules');
+    expect(froms[1]).toMatch(/ AS web$/);
+    expect(froms[2]).toMatch(/ AS runtime$/);
+    // The runtime stage takes node_modules from the first stage and the built dashboard from the
+    // second (the build script `npm install` runs), not from the build context.
+    const copies = inFinal('COPY').map((i) => i.args);
+    expect(copies).toContain('--from=deps /app/node_modules ./node_modules');
+    expect(copies).toContain('--from=web /app/web/dist ./web/dist');
+    const webStage = instructions.filter((i) => i.stage === 1 && i.keyword === 'RUN').map((i) => i.args);
+    expect(webStage.at(-1)).toBe(packageJson.scripts.prepare);
+    expect(read('.dockerignore').split('\n')).toContain('web/dist');
   });
 
   it('installs exactly the locked production dependencies', () => {

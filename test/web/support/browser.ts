@@ -23,9 +23,10 @@ const ARGS = [
 ];
 
 async function executable(): Promise<{ path: string; args: string[] }> {
+  // HERALD_TEST_CHROMIUM: a browser's path, or "packaged" for the npm package's even where one is installed.
   const configured = process.env.HERALD_TEST_CHROMIUM;
-  if (configured) return { path: configured, args: [] };
-  const system = SYSTEM_CHROMIUM.find((file) => fs.existsSync(file));
+  if (configured && configured !== 'packaged') return { path: configured, args: [] };
+  const system = configured ? undefined : SYSTEM_CHROMIUM.find((file) => fs.existsSync(file));
   if (system) return { path: system, args: [] };
   const packaged = (await import('@sparticuz/chromium')).default;
   packaged.setGraphicsMode = false;
