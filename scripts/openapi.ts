@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { buildDeps } from '../src/build-deps.ts';
 import { eventTableMarkdown } from '../src/webhooks/index.ts';
+import { WEB_TYPES_FILE, webTypes } from './web-types.ts';
 
 const file = path.join(import.meta.dirname, '..', 'openapi.json');
 const webhooksDoc = path.join(import.meta.dirname, '..', 'docs', 'webhooks.md');
@@ -54,7 +55,9 @@ if (process.argv.includes('--check')) {
 } else {
   fs.writeFileSync(file, generated);
   fs.writeFileSync(webhooksDoc, generatedDoc);
+  // The dashboard's client types follow the document (their drift is checked by scripts/web-types.ts).
+  fs.writeFileSync(WEB_TYPES_FILE, await webTypes(generated));
   process.stdout.write(
-    `wrote ${path.relative(process.cwd(), file)} and ${path.relative(process.cwd(), webhooksDoc)}\n`,
+    `wrote ${path.relative(process.cwd(), file)}, ${path.relative(process.cwd(), webhooksDoc)} and ${path.relative(process.cwd(), WEB_TYPES_FILE)}\n`,
   );
 }
