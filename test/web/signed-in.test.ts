@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { adminRequest } from '../support/factory.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import {
   cookieNames,
@@ -166,6 +167,37 @@ describe('the boundaries of a session', () => {
     await otherPage.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
     expect(await otherPage.getByText('Team B only').count()).toBe(0);
     await otherPage.getByRole('link', { name: 'Back to Emails' }).waitFor();
+  });
+
+  it('switches to another team of the member: X-Herald-Team on every request, kept across reloads', async () => {
+    const teamC = await createMemberTeam(bed);
+    await adminRequest(bed.t.app, 'POST', `/teams/${teamC.id}/members`, { email: team.ownerEmail, role: 'MEMBER' });
+    const sent = await bed.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/emails',
+      headers: { authorization: `Bearer ${teamC.key}` },
+      payload: {
+        from: `hello@${bed.t.deps.config.mailDomain}`,
+        to: team.ownerEmail,
+        subject: 'Team C news',
+        text: 'Hi',
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    const { emailId } = sent.json() as { emailId: string };
+    await otherPage.goto(`${bed.base}/emails/${emailId}`);
+    await otherPage.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
+    const teamHeaders: string[] = [];
+    otherPage.on('request', (r) => {
+      if (r.url().includes('/api/v1/')) teamHeaders.push(r.headers()['x-herald-team'] ?? '');
+    });
+    await otherPage.getByRole('button', { name: `Team: ${team.name}. Switch team` }).click();
+    await otherPage.getByRole('menuitem', { name: new RegExp(`^${teamC.name}\\b`) }).click();
+    await otherPage.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await otherPage.getByRole('button', { name: `Team: ${teamC.name}. Switch team` }).waitFor();
+    await otherPage.goto(`${bed.base}/emails/${emailId}`);
+    await otherPage.getByRole('heading', { level: 1, name: 'Team C news' }).waitFor();
+    expect(new Set(teamHeaders.slice(-3))).toEqual(new Set([String(teamC.id)]));
   });
 
   it('refuses a form posted to the API from a page of another origin (403)', async () => {

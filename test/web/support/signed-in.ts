@@ -34,6 +34,7 @@ export async function startSignedInBed(): Promise<SignedInBed> {
 }
 
 export interface MemberTeam extends TestTeam {
+  name: string;
   ownerEmail: string;
 }
 
@@ -44,7 +45,8 @@ export async function createMemberTeam(bed: SignedInBed): Promise<MemberTeam> {
     email: string;
   }[];
   const owner = members.find((m) => m.id === team.ownerId)!;
-  return { ...team, ownerEmail: owner.email };
+  const { name } = (await adminRequest(bed.t.app, 'GET', `/teams/${team.id}`)) as { name: string };
+  return { ...team, name, ownerEmail: owner.email };
 }
 
 /** Polls `read` until it answers non-null (usable in hooks, where expect.poll is not). */
