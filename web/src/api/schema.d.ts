@@ -2942,7 +2942,8 @@ export interface paths {
                          *           "latestStatus": "SCHEDULED",
                          *           "scheduledAt": "2026-01-15T09:30:00.000Z",
                          *           "domainId": 1,
-                         *           "campaignId": "cmp_01kf0m3q7r9t5v6w8y0z1a2b3c"
+                         *           "campaignId": "cmp_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *           "source": "api"
                          *         }
                          *       ],
                          *       "count": 1
@@ -2965,6 +2966,11 @@ export interface paths {
                                 scheduledAt: string | null;
                                 domainId: number | null;
                                 campaignId: string | null;
+                                /**
+                                 * @description how the email was sent: api (the HTTP API) or smtp (SMTP submission with an API key)
+                                 * @enum {string}
+                                 */
+                                source: "api" | "smtp";
                             }[];
                             count: number;
                         };
@@ -3127,6 +3133,8 @@ export interface paths {
                             filename: string;
                             /** @description base64; at most 7 MB (7 × 1024 × 1024 bytes) decoded */
                             content: string;
+                            /** @description Content-ID of an inline image, without angle brackets: the HTML shows it as `cid:<contentId>`, and the file is sent inline beside the HTML */
+                            contentId?: string;
                         }[];
                         /** Format: date-time */
                         scheduledAt?: string;
@@ -3374,6 +3382,8 @@ export interface paths {
                             filename: string;
                             /** @description base64; at most 7 MB (7 × 1024 × 1024 bytes) decoded */
                             content: string;
+                            /** @description Content-ID of an inline image, without angle brackets: the HTML shows it as `cid:<contentId>`, and the file is sent inline beside the HTML */
+                            contentId?: string;
                         }[];
                         /** Format: date-time */
                         scheduledAt?: string;
@@ -3609,6 +3619,7 @@ export interface paths {
                          *       "attempts": 1,
                          *       "nextAttemptAt": "2026-01-15T09:30:00.000Z",
                          *       "campaignId": "cmp_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *       "source": "api",
                          *       "emailEvents": [
                          *         {
                          *           "emailId": "em_01kf0m3q7r9t5v6w8y0z1a2b3c",
@@ -3644,6 +3655,11 @@ export interface paths {
                             nextAttemptAt: string | null;
                             /** @description the campaign that sent it, or null */
                             campaignId: string | null;
+                            /**
+                             * @description how the email was sent: api (the HTTP API) or smtp (SMTP submission with an API key)
+                             * @enum {string}
+                             */
+                            source: "api" | "smtp";
                             /** @description oldest first */
                             emailEvents: {
                                 emailId: string;
@@ -9601,7 +9617,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description The URL must be https with a public hostname (checked again before every delivery). At most 20 creations a minute; the plan allows 5 webhooks on free and 50 on pro (403 past it). The response carries the signing secret, shown only here.
+         * @description The URL must be https with a public hostname (checked again before every delivery); a deployment that sets HERALD_WEBHOOK_ALLOW_CIDRS (development) also accepts http://, localhost and IP addresses for hosts wholly inside those ranges. At most 20 creations a minute; the plan allows 5 webhooks on free and 50 on pro (403 past it). The response carries the signing secret, shown only here.
          */
         post: {
             parameters: {
@@ -15938,6 +15954,1010 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/session/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a sign-in link and code to a member (dashboard)
+         * @description Answers 202 whatever the address, so that it tells nobody who is a member. When the address is a member of a team, an email goes to it with a link to {HERALD_PUBLIC_URL}/sign-in/{token} and a 6-digit code for another device, valid 15 minutes, once (either one ends both). At most 5 a quarter hour per address (past it: still 202, nothing sent) and 20 per client address (past it: 429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description a member's address, compared lower-cased; at most 320 characters */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {} */
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "RATE_LIMITED",
+                         *         "message": "Rate limit of 10 requests per second exceeded; retry after 1 s"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in member, their teams, the chosen team and the CSRF token (dashboard)
+         * @description X-Herald-Team chooses the team among the address's (another: 404), else the first by id. The cookie is set again, so a browser in use keeps it; the session ends after 14 days without a request.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "member": {
+                         *         "id": 1,
+                         *         "email": "ada@example.com"
+                         *       },
+                         *       "teams": [
+                         *         {
+                         *           "id": 1,
+                         *           "name": "Acme",
+                         *           "role": "OWNER",
+                         *           "plan": "free"
+                         *         }
+                         *       ],
+                         *       "team": {
+                         *         "id": 1,
+                         *         "name": "Acme",
+                         *         "role": "OWNER",
+                         *         "plan": "free"
+                         *       },
+                         *       "csrfToken": "example",
+                         *       "instance": {
+                         *         "mailDomain": "herald.example.com",
+                         *         "mailTransport": "log",
+                         *         "version": "example",
+                         *         "publicUrl": "example",
+                         *         "apiPrefix": "example"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Session"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Sign in with a link token or an email and code; sets the session cookie (dashboard)
+         * @description Either `{token}` (the link) or `{email, code}`. Sets the cookie herald_session (HttpOnly, SameSite=Lax, Path=/, Secure when HERALD_PUBLIC_URL is https) and answers the session. A wrong, expired or used link or code: 400 naming token or code; five wrong codes end every code of the address. X-Herald-Team picks the team shown when it is one of the address; otherwise the first. At most 20 a quarter hour per client address (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "example",
+                     *       "email": "ada@example.com",
+                     *       "code": "123456"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description the token of a sign-in link, `/sign-in/{token}` */
+                        token?: string;
+                        /** @description with `code`: the address the code was sent to */
+                        email?: string;
+                        /** @description with `email`: the 6-digit code of the sign-in email */
+                        code?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "member": {
+                         *         "id": 1,
+                         *         "email": "ada@example.com"
+                         *       },
+                         *       "teams": [
+                         *         {
+                         *           "id": 1,
+                         *           "name": "Acme",
+                         *           "role": "OWNER",
+                         *           "plan": "free"
+                         *         }
+                         *       ],
+                         *       "team": {
+                         *         "id": 1,
+                         *         "name": "Acme",
+                         *         "role": "OWNER",
+                         *         "plan": "free"
+                         *       },
+                         *       "csrfToken": "example",
+                         *       "instance": {
+                         *         "mailDomain": "herald.example.com",
+                         *         "mailTransport": "log",
+                         *         "version": "example",
+                         *         "publicUrl": "example",
+                         *         "apiPrefix": "example"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Session"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "RATE_LIMITED",
+                         *         "message": "Rate limit of 10 requests per second exceeded; retry after 1 s"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Sign out: the session ends and its cookie is cleared (dashboard) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example {} */
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the team's plan: free, or Pro paid from the wallet (dashboard, team admins)
+         * @description Only with the session cookie of an owner or admin of the team (an API key: 403 SCOPE_DENIED; a member: 403 FORBIDDEN). `{plan: "pro", method: "wallet"}` pays the first month from the wallet now (402 when it cannot); `{plan: "free"}` drops to free at once, the rest of a paid month not refunded. `method: "card"` is not offered (400), nor is any change for a team the operator bills by card. Answers the session with the new plan.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "plan": "free"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        plan: "free" | "pro";
+                        /**
+                         * @description how Pro is paid: wallet (the first month now, from the wallet); card is not offered yet. Needed for pro
+                         * @enum {string}
+                         */
+                        method?: "wallet" | "card";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "member": {
+                         *         "id": 1,
+                         *         "email": "ada@example.com"
+                         *       },
+                         *       "teams": [
+                         *         {
+                         *           "id": 1,
+                         *           "name": "Acme",
+                         *           "role": "OWNER",
+                         *           "plan": "free"
+                         *         }
+                         *       ],
+                         *       "team": {
+                         *         "id": 1,
+                         *         "name": "Acme",
+                         *         "role": "OWNER",
+                         *         "plan": "free"
+                         *       },
+                         *       "csrfToken": "example",
+                         *       "instance": {
+                         *         "mailDomain": "herald.example.com",
+                         *         "mailTransport": "log",
+                         *         "version": "example",
+                         *         "publicUrl": "example",
+                         *         "apiPrefix": "example"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Session"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "INSUFFICIENT_BALANCE",
+                         *         "message": "The wallet is empty: top it up first"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in address's live sessions, newest first (dashboard) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *           "createdAt": "2026-01-15T09:30:00.000Z",
+                         *           "lastSeenAt": "2026-01-15T09:30:00.000Z",
+                         *           "userAgent": null,
+                         *           "current": true
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                id: string;
+                                createdAt: string;
+                                /** @description to within a minute */
+                                lastSeenAt: string;
+                                /** @description the browser that signed in, first 200 characters */
+                                userAgent: string | null;
+                                /** @description the session of this request */
+                                current: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/all/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of the signed-in address's sessions (dashboard)
+         * @description Another address's session answers 404. Ending the current one clears its cookie, as signing out does.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *       "deleted": true
+                         *     }
+                         */
+                        "application/json": {
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing/transactions": {
         parameters: {
             query?: never;
@@ -20460,6 +21480,293 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/sign-in-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time dashboard sign-in link for a member's address
+         * @description Signs in as the address (every team it is a member of), once, within an hour. Nothing is mailed: hand it to the person yourself. An address that is a member of no team: 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: email
+                         * @description a member's address, in any team
+                         */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "url": "https://example.com/webhooks/herald",
+                         *       "expiresAt": "2026-01-15T09:30:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description {HERALD_PUBLIC_URL}/sign-in/{token}: signs in once, within the hour */
+                            url: string;
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/teams/{teamId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's events as they are recorded, oldest first, after a cursor (herald admin webhooks tail)
+         * @description Each event is the body a webhook would receive, whether or not the team has a webhook. Events are recorded for this read only while someone reads: each read keeps recording for 60 s (poll every second or so, with after=nextCursor), and what was recorded is kept a day. Without after: the newest recorded events.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous read: the events recorded after it; absent: the newest ones */
+                    after?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    teamId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "cursor": "example",
+                         *           "type": "example",
+                         *           "createdAt": "2026-01-15T09:30:00.000Z",
+                         *           "about": null,
+                         *           "summary": "example",
+                         *           "event": {
+                         *             "type": "example",
+                         *             "createdAt": "2026-01-15T09:30:00.000Z",
+                         *             "data": "example"
+                         *           }
+                         *         }
+                         *       ],
+                         *       "nextCursor": "eyJsIjoic21zIiwidCI6MiwicCI6WzFdfQ.3q2-7wVh1m0aXk9cQ2Zp4w",
+                         *       "hasMore": true,
+                         *       "recordingUntil": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description oldest first */
+                            data: {
+                                /** @description read with after=this for the events that follow this one */
+                                cursor: string;
+                                /** @description the event type (docs/webhooks.md) */
+                                type: string;
+                                createdAt: string;
+                                /** @description the id of what the event is about: email, SMS message, journey run, campaign, inbound message or webhook */
+                                about: string | null;
+                                /** @description one line for people: subject and recipient, the reason, ... */
+                                summary: string;
+                                /** @description the body a webhook receives (WebhookEventPayload) */
+                                event: {
+                                    type: string;
+                                    createdAt: string;
+                                    data: unknown;
+                                };
+                            }[];
+                            /** @description pass as after in the next read */
+                            nextCursor: string;
+                            /** @description more events are already waiting: read again at once */
+                            hasMore: boolean;
+                            /** @description the team's events are recorded for the tail until then; each read moves it on */
+                            recordingUntil: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/teams": {
         parameters: {
             query?: never;
@@ -23198,6 +24505,17 @@ export interface components {
             createdAt: string;
             data: components["schemas"]["EmailEventData"] | components["schemas"]["SmsEventData"] | components["schemas"]["JourneyRunEventData"] | components["schemas"]["CampaignEventData"] | components["schemas"]["InboundEventData"] | components["schemas"]["TestEventData"];
         };
+        SessionTeamInput: {
+            id: number;
+            name: string;
+            /**
+             * @description the signed-in member's role in this team
+             * @enum {string}
+             */
+            role: "OWNER" | "ADMIN" | "MEMBER";
+            /** @enum {string} */
+            plan: "free" | "pro";
+        };
         ApiKey: {
             id: string;
             /**
@@ -23508,6 +24826,44 @@ export interface components {
              */
             spamVerdict: "clean" | "suspicious" | "spam";
             receivedAt: string;
+        };
+        SessionTeam: {
+            id: number;
+            name: string;
+            /**
+             * @description the signed-in member's role in this team
+             * @enum {string}
+             */
+            role: "OWNER" | "ADMIN" | "MEMBER";
+            /** @enum {string} */
+            plan: "free" | "pro";
+        };
+        Session: {
+            member: {
+                /** @description the address's member id in the chosen team */
+                id: number;
+                email: string;
+            };
+            /** @description every team the address is a member of, by id */
+            teams: components["schemas"]["SessionTeam"][];
+            /** @description the team requests act in: X-Herald-Team, else the first of `teams` */
+            team: components["schemas"]["SessionTeam"];
+            /** @description send as X-CSRF-Token with every POST, PUT, PATCH and DELETE made with the cookie */
+            csrfToken: string;
+            instance: {
+                /** @description HERALD_MAIL_DOMAIN, Herald's own sending domain */
+                mailDomain: string;
+                /**
+                 * @description HERALD_MAIL_TRANSPORT
+                 * @enum {string}
+                 */
+                mailTransport: "log" | "smtp" | "direct";
+                version: string;
+                /** @description HERALD_PUBLIC_URL */
+                publicUrl: string;
+                /** @description HERALD_API_PREFIX */
+                apiPrefix: string;
+            };
         };
         Webhook: {
             id: string;

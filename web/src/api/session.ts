@@ -2,21 +2,11 @@
 // the CSRF token and the instance facts the shell shows. Sign-in by a link or a 6-digit code.
 import { useQuery } from '@tanstack/react-query';
 import { apiPrefix, dashboardHeaders, requestContext, toFailure } from './client.ts';
+import type { components } from './schema';
 
-export type Role = string;
-export interface SessionTeam {
-  id: number;
-  name: string;
-  role: Role;
-  plan: string;
-}
-export interface Session {
-  member: { id: number | string; email: string };
-  teams: SessionTeam[];
-  team: SessionTeam;
-  csrfToken: string;
-  instance: { mailDomain: string; mailTransport: string; version: string; publicUrl: string; apiPrefix: string };
-}
+/** The session body (GET /v1/session), as openapi.json describes it. */
+export type Session = components['schemas']['Session'];
+export type SessionTeam = components['schemas']['SessionTeam'];
 
 async function call(method: string, path: string, body?: unknown): Promise<Response> {
   const headers = dashboardHeaders(method);

@@ -205,7 +205,7 @@ export function Overview() {
         {asTable ? (
           <SeriesTable days={shown} />
         ) : (
-          <div className="h-[240px] rounded-lg border border-line p-2">
+          <div className="min-h-[240px] rounded-lg border border-line p-2">
             <Suspense fallback={<div className="h-full animate-pulse rounded bg-muted" />}>
               {shown.length > 0 ? <SeriesChart days={shown} /> : null}
             </Suspense>
