@@ -69,4 +69,26 @@ describe('the dashboard in a browser', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     expect(cspViolations).toEqual([]);
   });
+
+  it('answers any address with "Check your inbox" and a code field', async () => {
+    await page.goto(`${base}/sign-in`);
+    await page.getByLabel('Email').fill('nobody@example.test');
+    await page.getByRole('button', { name: 'Continue with email' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
+    const code = page.getByLabel('6-digit code');
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(await code.getAttribute('inputmode')).toBe('numeric');
+    await code.fill('12ab34');
+    expect(await code.inputValue()).toBe('1234');
+    await checkPage(page, 'sign-in-code');
+  });
+
+  it('explains a sign-in link that does not work, with a way to ask for another', async () => {
+    await page.goto(`${base}/sign-in/not-a-real-token`);
+    await page.getByRole('heading', { level: 1, name: 'Signing in' }).waitFor();
+    await page.getByRole('alert').waitFor();
+    await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+    await checkPage(page, 'sign-in-link');
+    expect(cspViolations).toEqual([]);
+  });
 });

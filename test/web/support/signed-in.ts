@@ -60,17 +60,29 @@ export async function waitUntil<T>(read: () => Promise<T | null>, what: string, 
   }
 }
 
-/** The sign-in link mailed to `email`, read from the outbox once the worker has sent it. */
-export async function signInLinkFor(bed: SignedInBed, email: string): Promise<string> {
+interface OutboxMessage {
+  id: string;
+  envelope: { from: string; to: string[] };
+  raw: string;
+}
+
+/** The sign-in mails to `email` in the outbox (Herald's own, from sign-in@). */
+async function signInMails(bed: SignedInBed, email: string): Promise<OutboxMessage[]> {
+  const response = await bed.t.app.inject({
+    method: 'GET',
+    url: '/admin/v1/outbox?limit=100',
+    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+  });
+  return (response.json() as OutboxMessage[]).filter(
+    (m) => m.envelope.to.includes(email) && m.envelope.from.startsWith('sign-in@'),
+  );
+}
+
+/** The link of a sign-in mail to `email` not among `seen` (ids), once the worker has sent it. */
+export async function signInLinkFor(bed: SignedInBed, email: string, seen = new Set<string>()): Promise<string> {
   return waitUntil(async () => {
     bed.runner.wake();
-    const response = await bed.t.app.inject({
-      method: 'GET',
-      url: '/admin/v1/outbox?limit=100',
-      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
-    });
-    const messages = response.json() as { envelope: { from: string; to: string[] }; raw: string }[];
-    const mail = messages.find((m) => m.envelope.to.includes(email) && m.envelope.from.startsWith('sign-in@'));
+    const mail = (await signInMails(bed, email)).find((m) => !seen.has(m.id));
     if (!mail) return null;
     const parsed = await simpleParser(mail.raw);
     return parsed.text?.match(/https?:\/\/\S+\/sign-in\/[A-Za-z0-9_-]+/)?.[0] ?? null;
@@ -79,11 +91,12 @@ export async function signInLinkFor(bed: SignedInBed, email: string): Promise<st
 
 /** Signs the context in as `email`: the form on /sign-in, then the link from the mail. Lands on Overview. */
 export async function signIn(bed: SignedInBed, page: Page, email: string): Promise<void> {
+  const seen = new Set((await signInMails(bed, email)).map((m) => m.id));
   await page.goto(`${bed.base}/sign-in`);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue with email' }).click();
   await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
-  const link = await signInLinkFor(bed, email);
+  const link = await signInLinkFor(bed, email, seen);
   if (new URL(link).origin !== bed.base) throw new Error(`the link ${link} is not of ${bed.base}`);
   await page.goto(link);
   await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
