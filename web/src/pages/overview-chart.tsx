@@ -12,6 +12,13 @@ const SERIES: { key: keyof Omit<Day, 'date'>; label: string; colour: string }[] 
   { key: 'complained', label: 'Complained', colour: '--tone-warning' },
 ];
 
+const DAY = 86_400;
+const DAY_INCREMENTS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY];
+const COUNT_INCREMENTS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 1e6, 1e7,
+];
+const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
 function cssVar(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
 }
@@ -30,8 +37,15 @@ export default function SeriesChart({ days }: { days: Day[] }) {
       {
         width: element.clientWidth,
         height: 200,
-        series: [{}, ...SERIES.map((s) => ({ label: s.label, stroke: cssVar(s.colour), width: 2 }))],
-        axes: [axis, axis],
+        series: [
+          { label: 'Day', value: (_u, v) => (v == null ? '–' : dayLabel.format(v * 1000)) },
+          ...SERIES.map((s) => ({ label: s.label, stroke: cssVar(s.colour), width: 2 })),
+        ],
+        axes: [
+          // One tick per day or more (the data are days), in the dashboard's date format; counts are whole.
+          { ...axis, incrs: DAY_INCREMENTS, values: (_u, splits) => splits.map((s) => dayLabel.format(s * 1000)) },
+          { ...axis, incrs: COUNT_INCREMENTS },
+        ],
         scales: { x: { time: true } },
         legend: { live: true },
       },
