@@ -110,7 +110,18 @@ describe('a member in the dashboard', () => {
       .waitFor();
     expect(await page.getByRole('button', { name: /^Copy TXT record value/ }).count()).toBeGreaterThanOrEqual(2);
     await checkPage(page, 'domain-detail');
-    await page.getByRole('button', { name: /Verify now|Verifying/ }).waitFor();
+    // Verify now is a write with the session (CSRF token, Origin); the page polls while it checks.
+    const verifyNow = page.getByRole('button', { name: 'Verify now' });
+    await verifyNow.waitFor();
+    const [verify] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/verify')),
+      verifyNow.click(),
+    ]);
+    expect(verify.status()).toBe(200);
+    expect(verify.request().headers()['x-csrf-token']).toBeTruthy();
+    bed.runner.wake();
+    await verifyNow.waitFor({ timeout: 30_000 });
+    await poll(() => verifyNow.isEnabled()).toBe(true);
   });
 
   it('shows every other page under its name, and a not-found page for an unknown address', async () => {
@@ -198,6 +209,17 @@ describe('the boundaries of a session', () => {
     await otherPage.goto(`${bed.base}/emails/${emailId}`);
     await otherPage.getByRole('heading', { level: 1, name: 'Team C news' }).waitFor();
     expect(new Set(teamHeaders.slice(-3))).toEqual(new Set([String(teamC.id)]));
+  });
+
+  it('sends the member to sign in when the session ends under the page, keeping where they were going', async () => {
+    await otherPage.goto(`${bed.base}/`);
+    await otherPage.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    const cookies = await other.cookies();
+    await other.clearCookies();
+    await otherPage.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Emails' }).click();
+    await poll(() => otherPage.url()).toBe(`${bed.base}/sign-in?next=${encodeURIComponent('/emails')}`);
+    await otherPage.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await other.addCookies(cookies);
   });
 
   it('refuses a form posted to the API from a page of another origin (403)', async () => {
