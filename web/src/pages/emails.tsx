@@ -87,12 +87,16 @@ export default function Emails() {
   const rows = list.data?.data ?? [];
   const hasOlder = filters.page * PAGE_SIZE < (list.data?.count ?? 0);
 
-  // Prefetch the next page when idle, so "Older" is instant.
+  // Prefetch the next page when idle, so "Older" is instant (after a moment where there is no
+  // requestIdleCallback, as in Safari).
   useEffect(() => {
     if (!hasOlder) return;
-    const handle = requestIdleCallback(
-      () => void queryClient.prefetchQuery(emailsQuery({ ...filters, page: filters.page + 1 })),
-    );
+    const prefetch = () => void queryClient.prefetchQuery(emailsQuery({ ...filters, page: filters.page + 1 }));
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(prefetch, 300);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(prefetch);
     return () => cancelIdleCallback(handle);
   });
 
