@@ -84,6 +84,27 @@ describe('the dashboard page', () => {
   });
 });
 
+describe('another API prefix (HERALD_API_PREFIX)', () => {
+  it('names it in the page, and keeps its unknown paths JSON 404s, none at all included', async () => {
+    for (const apiPrefix of ['/herald-api', '']) {
+      const other = await createTestApp({ config: { apiPrefix } });
+      try {
+        const page = await other.app.inject({ method: 'GET', url: '/emails' });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain(`<meta name="herald-api-prefix" content="${apiPrefix}"`);
+        for (const url of [`${apiPrefix}/v1/no-such-thing`, `${apiPrefix}/v1/emails/x/y`]) {
+          const res = await other.app.inject({ method: 'GET', url });
+          expect(res.statusCode, url).toBe(404);
+          expect(res.json(), url).toMatchObject({ error: { code: 'NOT_FOUND' } });
+        }
+        expect((await other.app.inject({ method: 'GET', url: `${apiPrefix}/v1/whoami` })).statusCode).toBe(401);
+      } finally {
+        await other.close();
+      }
+    }
+  });
+});
+
 describe('a server without a built dashboard', () => {
   it('starts, and / says how to build', async () => {
     const missing = path.join(DEFAULT_DIST_DIR, 'missing-build');
