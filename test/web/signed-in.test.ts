@@ -135,6 +135,24 @@ describe('a member in the dashboard', () => {
     await checkPage(page, 'not-found');
   });
 
+  it('switches to dark from the user menu, before paint on the next load, and stays accessible', async () => {
+    await page.goto(`${bed.base}/`);
+    await h1('Overview').waitFor();
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    expect(await page.evaluate('document.documentElement.classList.contains("dark")')).toBe(true);
+    await page.reload();
+    await h1('Overview').waitFor();
+    expect(await page.evaluate('document.documentElement.style.colorScheme')).toBe('dark');
+    await page.getByText('Set up Herald').waitFor();
+    await checkPage(page, 'overview-dark');
+    await page.goto(`${bed.base}/emails`);
+    await page.getByRole('table', { name: 'Emails' }).getByRole('link').first().waitFor();
+    await checkPage(page, 'emails-dark');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
+  });
+
   it('signs out', async () => {
     await page.goto(`${bed.base}/`);
     await h1('Overview').waitFor();

@@ -64,6 +64,9 @@ function emailsQuery(f: Filters) {
   };
 }
 
+/** The domain of a From address (`Name <a@b>` or `a@b`): the built-in domain's mail has no domainId. */
+const fromDomain = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? '—';
+
 export const simulated = (address: string) => /@simulator\.herald\.test$/i.test(address);
 
 function Recipient({ to }: { to: string | string[] }) {
@@ -223,7 +226,9 @@ export default function Emails() {
                     <StatusBadge state={email.latestStatus} />
                   </Td>
                   <Td>{email.subject}</Td>
-                  <Td className="hidden text-fg-2 md:table-cell">{domainName(email.domainId)}</Td>
+                  <Td className="hidden text-fg-2 md:table-cell">
+                    {email.domainId === null ? fromDomain(email.from) : domainName(email.domainId)}
+                  </Td>
                   <Td className="hidden text-fg-2 sm:table-cell">
                     <Time value={email.scheduledAt ?? email.createdAt} />
                   </Td>
