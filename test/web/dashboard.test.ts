@@ -8,6 +8,8 @@ import { checkPage, launchBrowser, newContext } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+// With isolate: false the next file of this worker would inherit them.
+afterAll(() => vi.resetConfig());
 
 let t: TestApp;
 let browser: Browser;

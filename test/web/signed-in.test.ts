@@ -42,6 +42,8 @@ afterAll(async () => {
 
 // Browser steps on a loaded 2-core machine: each test gets the time it needs, every wait on a signal.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+// With isolate: false the next file of this worker would inherit them.
+afterAll(() => vi.resetConfig());
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const h1 = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
