@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { checkPage, DESKTOP, launchBrowser, MOBILE, newContext } from './support/browser.ts';
 import { adminRequest } from '../support/factory.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import {
@@ -135,6 +135,21 @@ describe('a member in the dashboard', () => {
     await page.goto(`${bed.base}/no/such/page`);
     await h1('Not found').waitFor();
     await checkPage(page, 'not-found');
+  });
+
+  it('opens the navigation in a drawer under 768 px, and closes it on the way to a page', async () => {
+    await page.setViewportSize(MOBILE);
+    try {
+      await page.goto(`${bed.base}/`);
+      await h1('Overview').waitFor();
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Navigation' });
+      await drawer.getByRole('link', { name: 'Domains' }).click();
+      await h1('Domains').waitFor();
+      await drawer.waitFor({ state: 'hidden' });
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
   });
 
   it('switches to dark from the user menu, before paint on the next load, and stays accessible', async () => {

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { api, must } from '../api/client.ts';
 import { Button } from '../ui/button.tsx';
 import { CopyButton } from '../ui/copy-button.tsx';
+import { CopyCurl } from '../ui/copy-curl.tsx';
 import { MonoBlock } from '../ui/mono-block.tsx';
 import { PageHeader, Section } from '../ui/page-header.tsx';
 import { ErrorState, isNotFound, Loading } from '../ui/states.tsx';
@@ -87,9 +88,12 @@ export default function DomainDetail() {
           </>
         }
         actions={
-          <Button variant="primary" disabled={verify.isPending || d.isVerifying} onClick={() => verify.mutate()}>
-            {d.isVerifying ? 'Verifying…' : 'Verify now'}
-          </Button>
+          <>
+            <CopyCurl path={`/api/v1/domains/${d.id}`} />
+            <Button variant="primary" disabled={verify.isPending || d.isVerifying} onClick={() => verify.mutate()}>
+              {d.isVerifying ? 'Verifying…' : 'Verify now'}
+            </Button>
+          </>
         }
       />
       <p className="max-w-prose text-[13px]" role="status">

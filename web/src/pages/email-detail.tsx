@@ -4,9 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, apiUrl, must } from '../api/client.ts';
-import { useSignedIn } from '../api/session.ts';
-import { CopyButton, CopyableId } from '../ui/copy-button.tsx';
+import { api, must } from '../api/client.ts';
+import { CopyableId } from '../ui/copy-button.tsx';
+import { CopyCurl } from '../ui/copy-curl.tsx';
 import { MonoBlock } from '../ui/mono-block.tsx';
 import { PageHeader, Section } from '../ui/page-header.tsx';
 import { ErrorState, isNotFound, Loading } from '../ui/states.tsx';
@@ -74,7 +74,6 @@ function EventData({ data }: { data: unknown }) {
 
 export default function EmailDetail() {
   const { id = '' } = useParams();
-  const session = useSignedIn();
   const email = useQuery({
     queryKey: ['emails', 'one', id],
     queryFn: ({ signal }) => must(api.GET('/api/v1/emails/{emailId}', { params: { path: { emailId: id } }, signal })),
@@ -90,8 +89,6 @@ export default function EmailDetail() {
     return <ErrorState error={email.error} onRetry={() => void email.refetch()} />;
   }
   const e = email.data;
-  const url = `${session.instance.publicUrl}${apiUrl(`/api/v1/emails/${e.id}`)}`;
-  const curl = `curl ${url} \\\n  -H "Authorization: Bearer $HERALD_API_KEY"`;
   const json = JSON.stringify(e, null, 2);
   const facts: [string, ReactNode][] = [
     ['From', <AddressLinks value={e.from} />],
@@ -131,11 +128,7 @@ export default function EmailDetail() {
             </span>
           </>
         }
-        actions={
-          <span className="inline-flex items-center gap-1 text-[13px]">
-            Copy as curl <CopyButton value={curl} label="Copy as curl" />
-          </span>
-        }
+        actions={<CopyCurl path={`/api/v1/emails/${e.id}`} />}
       />
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_320px]">
         <div className="min-w-0">
