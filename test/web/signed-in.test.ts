@@ -278,6 +278,13 @@ describe('the boundaries of a session', () => {
         /herald_session=/,
       );
       expect(response.status()).toBe(403);
+      expect(await response.text()).toMatch(/Origin/);
+      const domains = await bed.t.app.inject({
+        method: 'GET',
+        url: '/api/v1/domains',
+        headers: { authorization: `Bearer ${team.key}` },
+      });
+      expect(JSON.stringify(domains.json())).not.toContain('evil.example.test');
     } finally {
       await new Promise<void>((resolve) => evil.close(() => resolve()));
     }
