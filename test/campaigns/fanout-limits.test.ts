@@ -100,7 +100,9 @@ describe('fan-out limits', () => {
     await transactional.start();
     try {
       await expect
-        .poll(async () => (await team.call('GET', `/v1/emails/${reset.body.emailId}`)).body.latestStatus)
+        .poll(async () => (await team.call('GET', `/v1/emails/${reset.body.emailId}`)).body.latestStatus, {
+          timeout: 20_000,
+        })
         .toBe('SENT');
     } finally {
       await transactional.stop();

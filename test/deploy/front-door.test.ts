@@ -21,7 +21,8 @@ describe('README', () => {
       for (const [, target] of read(file).matchAll(/\]\(([^)\s]+)\)/g)) {
         if (/^https?:/.test(target!)) continue;
         const [relative, anchor] = target!.split('#');
-        const resolved = path.join(root, path.dirname(file), relative!);
+        // `(#heading)` is a heading of the same file.
+        const resolved = relative === '' ? path.join(root, file) : path.join(root, path.dirname(file), relative!);
         expect(fs.existsSync(resolved), `${file} -> ${target}`).toBe(true);
         if (anchor) {
           const slugs = [...fs.readFileSync(resolved, 'utf8').matchAll(/^#+ (.+)$/gm)].map((m) =>
