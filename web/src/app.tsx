@@ -20,6 +20,9 @@ export function App() {
         <Route path="emails/:id" element={<pages.emailDetail />} />
         <Route path="domains" element={<pages.domains />} />
         <Route path="domains/:id" element={<pages.domainDetail />} />
+        <Route path="webhooks" element={<pages.webhooks />} />
+        <Route path="webhooks/:id" element={<pages.webhookDetail />} />
+        <Route path="team" element={<pages.team />} />
         {comingNextPages.map(({ path }) => (
           <Route key={path} path={path} element={<pages.comingNext />} />
         ))}

@@ -8,6 +8,9 @@ const loaders = {
   emailDetail: () => import('./pages/email-detail.tsx'),
   domains: () => import('./pages/domains.tsx'),
   domainDetail: () => import('./pages/domain-detail.tsx'),
+  webhooks: () => import('./pages/webhooks.tsx'),
+  webhookDetail: () => import('./pages/webhook-detail.tsx'),
+  team: () => import('./pages/team.tsx'),
   comingNext: () => import('./pages/coming-next.tsx'),
 } satisfies Record<string, () => Promise<PageModule>>;
 
@@ -25,5 +28,8 @@ export const pages = {
   emailDetail: lazy(loaders.emailDetail),
   domains: lazy(loaders.domains),
   domainDetail: lazy(loaders.domainDetail),
+  webhooks: lazy(loaders.webhooks),
+  webhookDetail: lazy(loaders.webhookDetail),
+  team: lazy(loaders.team),
   comingNext: lazy(loaders.comingNext),
 } satisfies Record<PageName, unknown>;

@@ -8,7 +8,5 @@ export const comingNextPages = [
   { path: 'sms', title: 'SMS' },
   { path: 'codes', title: 'Codes' },
   { path: 'inboxes', title: 'Inboxes' },
-  { path: 'webhooks', title: 'Webhooks' },
-  { path: 'team', title: 'Team' },
   { path: 'billing', title: 'Billing' },
 ];

@@ -4,6 +4,7 @@
 import { simpleParser } from 'mailparser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createWorkerRunner } from '../../../src/worker.ts';
+import type { Config } from '../../../src/config.ts';
 import type { QueueRunner } from '../../../src/queue/index.ts';
 import { createListeningTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../support/app.ts';
 import { TestDnsServer } from '../../support/dns-server.ts';
@@ -16,9 +17,9 @@ export interface SignedInBed {
   close(): Promise<void>;
 }
 
-export async function startSignedInBed(): Promise<SignedInBed> {
+export async function startSignedInBed(config: Partial<Config> = {}): Promise<SignedInBed> {
   const dns = await TestDnsServer.start();
-  const t = await createListeningTestApp({ dnsServers: [dns.address] });
+  const t = await createListeningTestApp({ ...config, dnsServers: [dns.address] });
   const runner = createWorkerRunner(t.deps);
   await runner.start();
   return {

@@ -59,15 +59,15 @@ export const navSections: { title: string; items: NavItem[] }[] = [
   {
     title: 'Developers',
     items: [
-      { label: 'Webhooks', to: '/webhooks', icon: Webhook, page: 'comingNext' },
-      { label: 'API keys', to: '/team?tab=keys', icon: KeyRound, page: 'comingNext' },
-      { label: 'Audit log', to: '/team?tab=audit', icon: ScrollText, page: 'comingNext' },
+      { label: 'Webhooks', to: '/webhooks', icon: Webhook, page: 'webhooks' },
+      { label: 'API keys', to: '/team?tab=keys', icon: KeyRound, page: 'team' },
+      { label: 'Audit log', to: '/team?tab=audit', icon: ScrollText, page: 'team' },
     ],
   },
   {
     title: 'Team & billing',
     items: [
-      { label: 'Team', to: '/team', icon: Users, page: 'comingNext' },
+      { label: 'Team', to: '/team', icon: Users, page: 'team' },
       { label: 'Billing', to: '/billing', icon: CreditCard, page: 'comingNext', adminOnly: true },
     ],
   },
@@ -83,8 +83,6 @@ export const comingNextPages: { path: string; title: string }[] = [
   { path: 'sms', title: 'SMS' },
   { path: 'codes', title: 'Codes' },
   { path: 'inboxes', title: 'Inboxes' },
-  { path: 'webhooks', title: 'Webhooks' },
-  { path: 'team', title: 'Team' },
   { path: 'billing', title: 'Billing' },
 ];
 

@@ -57,6 +57,12 @@ const states: Record<string, { word: string; tone: Tone; icon?: LucideIcon }> = 
   PENDING: { word: 'Pending', tone: 'info', icon: Clock },
   SUCCESS: { word: 'Verified', tone: 'success' },
   TEMPORARY_FAILURE: { word: 'Temporary failure', tone: 'warning' },
+  // webhooks and their calls
+  ACTIVE: { word: 'Active', tone: 'success' },
+  PAUSED: { word: 'Paused', tone: 'neutral', icon: Ban },
+  AUTO_DISABLED: { word: 'Auto-disabled', tone: 'danger' },
+  IN_PROGRESS: { word: 'In progress', tone: 'info', icon: Clock },
+  DISCARDED: { word: 'Discarded', tone: 'neutral', icon: Ban },
 };
 
 export function statusWord(state: string): string {

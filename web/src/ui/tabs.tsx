@@ -20,6 +20,7 @@ export function UrlTabs({ tabs, label }: { tabs: TabSpec[]; label: string }) {
         setParams(
           (current) => {
             const copy = new URLSearchParams(current);
+            copy.delete('cursor'); // a cursor belongs to one tab's list
             if (next === tabs[0]!.value) copy.delete('tab');
             else copy.set('tab', next);
             return copy;

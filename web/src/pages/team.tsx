@@ -1,0 +1,24 @@
+// Team: tabs in the URL (?tab=keys|suppressions|audit). Only team admins may use these endpoints: a
+// member sees the API's 403 message in each tab. (Members has no public endpoint yet.)
+import { PageHeader } from '../ui/page-header.tsx';
+import { UrlTabs } from '../ui/tabs.tsx';
+import { TeamAudit } from './team-audit.tsx';
+import { TeamKeys } from './team-keys.tsx';
+import { TeamSuppressions } from './team-suppressions.tsx';
+
+export default function Team() {
+  return (
+    <>
+      <title>Team · Herald</title>
+      <PageHeader title="Team" />
+      <UrlTabs
+        label="Team"
+        tabs={[
+          { value: 'keys', label: 'API keys', content: <TeamKeys /> },
+          { value: 'suppressions', label: 'Suppressions', content: <TeamSuppressions /> },
+          { value: 'audit', label: 'Audit log', content: <TeamAudit /> },
+        ]}
+      />
+    </>
+  );
+}
