@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpsReceiver } from '../support/https-receiver.ts';
 import { checkPage, launchBrowser, newContext } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
+import { adminRequest } from '../support/factory.ts';
 import { createMemberTeam, signIn, startSignedInBed, type MemberTeam, type SignedInBed } from './support/signed-in.ts';
 
 let bed: SignedInBed;
@@ -84,6 +85,7 @@ describe('webhooks', () => {
     await checkPage(page, 'webhook-call');
     await page.keyboard.press('Escape');
     await poll(() => new URL(page.url()).searchParams.get('call')).toBeNull();
+    await page.getByText(/^Last success [^—]/).waitFor();
 
     await page.goto(`${bed.base}/webhooks`);
     await page.getByRole('table', { name: 'Webhooks' }).getByRole('link', { name: url }).waitFor();
@@ -146,5 +148,32 @@ describe('team', () => {
     await table.getByText('api_key.created').waitFor();
     await table.getByText('suppression.removed').waitFor();
     await checkPage(page, 'team-audit');
+    // Dark mode: the webhook detail with its calls, accessible too.
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await page.goto(`${bed.base}/webhooks`);
+    await page.getByRole('table', { name: 'Webhooks' }).getByRole('link').first().click();
+    await page.getByRole('table', { name: 'Calls' }).getByText('Delivered').waitFor();
+    await checkPage(page, 'webhook-detail-dark');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
+  });
+
+  it("shows a member who is not an admin the API's refusal, not a blank page", async () => {
+    const email = `member-${team.id}@example.com`;
+    await adminRequest(bed.t.app, 'POST', `/teams/${team.id}/members`, { email, role: 'MEMBER' });
+    const { context } = await newContext(browser);
+    try {
+      const member = await context.newPage();
+      await signIn(bed, member, email);
+      for (const tab of ['keys', 'suppressions', 'audit']) {
+        await member.goto(`${bed.base}/team?tab=${tab}`);
+        await member.getByRole('heading', { level: 1, name: 'Team' }).waitFor();
+        await member.getByRole('alert').getByText(/^403 /).waitFor();
+      }
+      await checkPage(member, 'team-member-refused');
+    } finally {
+      await context.close();
+    }
   });
 });

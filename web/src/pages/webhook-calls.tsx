@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { api, must } from '../api/client.ts';
@@ -107,6 +108,7 @@ function CallPanel({ callId, onClose }: { callId: string; onClose: () => void })
 }
 
 export function WebhookCalls({ webhookId }: { webhookId: string }) {
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const cursor = params.get('cursor') ?? undefined;
   const open = params.get('call');
@@ -116,6 +118,12 @@ export function WebhookCalls({ webhookId }: { webhookId: string }) {
       must(api.GET('/api/v1/webhooks/calls', { params: { query: { webhookId, cursor, limit: 50 } }, signal })),
     refetchInterval: (query) => (query.state.data?.data.some((c) => moving.has(c.status)) ? 2000 : false),
   });
+  // A call that lands changes the webhook's own facts (last success, failures): read it again.
+  const latest = calls.data?.data[0];
+  const landed = latest && !moving.has(latest.status) ? `${latest.id}:${latest.status}` : null;
+  useEffect(() => {
+    if (landed) void queryClient.invalidateQueries({ queryKey: ['webhooks', 'one', webhookId] });
+  }, [landed, queryClient, webhookId]);
   const setParam = (name: string, value: string | null) =>
     setParams((current) => {
       const copy = new URLSearchParams(current);
