@@ -22,6 +22,7 @@ import {
   FANOUT_RETRY,
   lockLeasedCampaign,
   recordRecipientEmails,
+  refreshRecipientStatistics,
   takeSnapshot,
   unsentRecipients,
 } from './fanout-queries.ts';
@@ -37,8 +38,11 @@ const SEND_CHUNK = 100;
 /** Recipients one claim sends at most: a transaction of bounded size, whatever the batch size. */
 const CLAIM_MAX = 500;
 
-/** Starts a due campaign: its recipients as of now, then RUNNING and due at once. */
-async function start(tx: Transaction<Database>, campaign: CampaignRow, now: Date): Promise<void> {
+/** A snapshot this large gets the planner's statistics refreshed (refreshRecipientStatistics). */
+const LARGE_SNAPSHOT = 10_000;
+
+/** Starts a due campaign: its recipients as of now, then RUNNING and due at once; answers how many. */
+async function start(tx: Transaction<Database>, campaign: CampaignRow, now: Date): Promise<number> {
   const { team_id: teamId } = campaign;
   const book = await bookFacts(tx, teamId, campaign.contact_book_id);
   let audience = book && mailableContactsQuery(tx, teamId, book.id, book.double_opt_in_enabled);
@@ -56,6 +60,7 @@ async function start(tx: Transaction<Database>, campaign: CampaignRow, now: Date
     updated_at: now,
   });
   await recordCampaignEvent(tx, 'campaign.started', started, now);
+  return total;
 }
 
 /** How many recipients this claim sends: the batch size, at most CLAIM_MAX (the next claim comes after its share of the window). */
@@ -69,13 +74,22 @@ function nextBatchAt(campaign: CampaignRow, sent: number, now: Date): Date {
   return new Date(now.getTime() + (campaign.batch_window_minutes * MINUTE * sent) / campaign.batch_size);
 }
 
-/** The next `size` recipients in one transaction: how many it took, or 'stopped' (paused, deleted, taken over, finished). */
-async function sendChunk(row: CampaignRow, ctx: BatchContext, size: number, now: Date): Promise<number | 'stopped'> {
+/** A chunk's work: how many recipients it took, and the last of them (the next chunk starts after it). */
+type Chunk = { taken: number; last: string } | 'stopped';
+
+/** The next `size` recipients after `after` in one transaction, or 'stopped' (paused, deleted, taken over, finished). */
+async function sendChunk(
+  row: CampaignRow,
+  ctx: BatchContext,
+  size: number,
+  after: string | null,
+  now: Date,
+): Promise<Chunk> {
   return ctx.db.transaction().execute(async (tx) => {
     const campaign = await lockLeasedCampaign(tx, row.id, ctx.leaseUntil);
     if (campaign?.status !== 'RUNNING') return 'stopped';
     const { team_id: teamId } = campaign;
-    const recipients = await unsentRecipients(tx, campaign.id, size);
+    const recipients = await unsentRecipients(tx, campaign.id, after, size);
     if (recipients.length === 0) {
       const sent = await updateCampaign(tx, teamId, campaign.id, {
         status: 'SENT',
@@ -116,7 +130,7 @@ async function sendChunk(row: CampaignRow, ctx: BatchContext, size: number, now:
         sending.map((r, i) => ({ contactId: r.contact_id, emailId: ids[i]! })),
       );
     }
-    return recipients.length;
+    return { taken: recipients.length, last: recipients.at(-1)!.contact_id };
   });
 }
 
@@ -165,10 +179,11 @@ async function sendBatch(row: CampaignRow, ctx: BatchContext, wasQuotaPaused: bo
   let left = claimSize(row);
   let size = SEND_CHUNK;
   let taken = 0;
+  let after: string | null = null;
   while (left > 0) {
-    let result: number | 'stopped';
+    let result: Chunk;
     try {
-      result = await sendChunk(row, ctx, Math.min(size, left), now);
+      result = await sendChunk(row, ctx, Math.min(size, left), after, now);
     } catch (error) {
       if (!(error instanceof SendLimitReached)) throw error;
       if (size > 1) {
@@ -179,8 +194,9 @@ async function sendBatch(row: CampaignRow, ctx: BatchContext, wasQuotaPaused: bo
       return;
     }
     if (result === 'stopped') return;
-    taken += result;
-    left -= result;
+    taken += result.taken;
+    left -= result.taken;
+    after = result.last;
   }
   await ctx.db.transaction().execute(async (tx) => {
     const campaign = await lockLeasedCampaign(tx, row.id, ctx.leaseUntil);
@@ -198,8 +214,10 @@ async function fanOut(row: CampaignRow, ctx: BatchContext): Promise<void> {
   const turn = await ctx.db.transaction().execute(async (tx) => {
     const campaign = await lockLeasedCampaign(tx, row.id, ctx.leaseUntil);
     // Paused or deleted since the claim, or taken over by another worker: nothing to do.
-    if (campaign?.status === 'SCHEDULED') await start(tx, campaign, now);
-    else if (campaign?.status === 'PAUSED' && campaign.paused_reason === 'QUOTA') {
+    if (campaign?.status === 'SCHEDULED') {
+      const total = await start(tx, campaign, now);
+      return total >= LARGE_SNAPSHOT ? 'started large' : 'running';
+    } else if (campaign?.status === 'PAUSED' && campaign.paused_reason === 'QUOTA') {
       await updateCampaign(tx, campaign.team_id, campaign.id, {
         status: 'RUNNING',
         paused_reason: null,
@@ -209,6 +227,7 @@ async function fanOut(row: CampaignRow, ctx: BatchContext): Promise<void> {
     } else if (campaign?.status === 'RUNNING') return 'running';
     return 'none';
   });
+  if (turn === 'started large') await refreshRecipientStatistics(ctx.db);
   if (turn !== 'none') await sendBatch(row, ctx, turn === 'resumed', now);
 }
 
