@@ -10,10 +10,8 @@
 // destination is backed off waits for the destination, and that wait is not an attempt. While
 // retrying the email keeps status QUEUED (the claim and its index cover QUEUED and SCHEDULED) and
 // reads DELIVERY_DELAYED (delivery_delayed); each attempt's deferral is a DELIVERY_DELAYED event.
-import { randomInt } from 'node:crypto';
 import type { MailTransport, RecipientOutcome } from '../adapters/mail-transport/index.ts';
 import { retryAtAfter } from '../db/retry.ts';
-import type { EmailStatus } from '../db/schema.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { errorMessage } from '../queue/define-queue.ts';
 import {
@@ -34,6 +32,7 @@ import type { EmailRow } from './queries.ts';
 import { distinctRecipients } from './recipients.ts';
 import { returnPathAddress } from './return-path.ts';
 import { BULK_DELIVERY_QUEUE, EMAIL_DELIVERY_QUEUE } from './queue-emails.ts';
+import { destinationRetryAt, finalStatus, outcomeData, verdictData } from './delivery-outcomes.ts';
 import { complainsAfterDelivery, isSimulated, sendOrSimulate, simulatedKind } from './simulator.ts';
 
 const MINUTE = 60_000;
@@ -60,29 +59,6 @@ export interface DeliveryDeps {
 }
 
 type Event = AttemptRecord['events'][number];
-
-const outcomeData = (o: RecipientOutcome) => ({
-  recipient: o.recipient,
-  response: o.response,
-  ...(o.responseCode === undefined ? {} : { responseCode: o.responseCode }),
-  ...(o.host === undefined ? {} : { remoteMta: o.host }),
-});
-
-/** A BOUNCED event's verdict, named as in a DSN's (feedback): `status` is the enhanced status code. */
-const verdictData = (v: ReturnType<DeliveryBounces['classify']>) => ({
-  bounceType: v.bounceType,
-  category: v.category,
-  reason: v.reason,
-  ...(v.status === null ? {} : { status: v.status }),
-});
-
-/** The final status once no recipient is left: someone got it, or everyone bounced, or nobody was sendable. */
-function finalStatus(transport: MailTransport, accepted: string[], bouncedAny: boolean): EmailStatus {
-  // The direct transport's 250 comes from the recipient's own MX: that is delivery. A relay's is not;
-  // the simulator is the recipient's own receiver.
-  if (accepted.length > 0) return transport.kind === 'direct' || accepted.every(isSimulated) ? 'DELIVERED' : 'SENT';
-  return bouncedAny ? 'BOUNCED' : 'SUPPRESSED';
-}
 
 async function deliverOne(
   deps: DeliveryDeps,
@@ -243,13 +219,6 @@ async function deliverOne(
 function outOfTime(email: EmailRow, now: Date): boolean {
   const since = (email.scheduled_at ?? email.created_at).getTime();
   return email.attempts >= DELIVERY_MAX_ATTEMPTS || now.getTime() - since >= DELIVERY_HORIZON_MS;
-}
-
-/** When the destination takes messages again, spread over a tenth more so that its queue does not return at once. */
-function destinationRetryAt(temporary: RecipientOutcome[], now: Date): Date {
-  const until = Math.max(...temporary.map((o) => o.destinationPausedUntil!.getTime()));
-  const span = Math.max(1_000, (until - now.getTime()) / 10);
-  return new Date(until + randomInt(0, Math.ceil(span)));
 }
 
 /** Delivery of transactional mail (every email but campaigns' and journeys'). */
