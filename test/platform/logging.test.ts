@@ -111,6 +111,12 @@ describe('request log lines', () => {
     expect(debug[0]!.req!.url).toBe(url);
   });
 
+  it("a sign-in link's token is not logged", async () => {
+    const info = await requestLines('info', '/sign-in/tok_secret-0123456789');
+    expect(info[0]).toMatchObject({ level: 30, msg: 'incoming request', req: { url: '/sign-in/[redacted]' } });
+    expect(JSON.stringify(lines)).not.toContain('tok_secret');
+  });
+
   it('any other request at info', async () => {
     const info = await requestLines('info', '/api/v1/whoami');
     expect(info.map((line) => [line.level, line.msg])).toEqual([
