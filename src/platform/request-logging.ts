@@ -1,5 +1,6 @@
-// Fastify's request log lines, with the probes' at debug and a sign-in link's token left out: load balancers and Prometheus call
-// /healthz, /readyz and /metrics every few seconds, and at info those lines would bury the rest.
+// Fastify's request log lines, with the probes' at debug: load balancers and Prometheus call
+// /healthz, /readyz and /metrics every few seconds, and at info those lines would bury the rest. A
+// dashboard sign-in link's token is left out of its line.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
