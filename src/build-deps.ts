@@ -4,7 +4,7 @@
 import { createFileBlobStore } from './adapters/blob-store/index.ts';
 import { createCachingDnsResolver } from './adapters/dns-cache.ts';
 import { createDnsResolver } from './adapters/dns.ts';
-import { createMailTransport } from './adapters/mail-transport/index.ts';
+import { createMailTransport, type MailTransportDeps } from './adapters/mail-transport/index.ts';
 import { createSmsProvider } from './adapters/sms-provider/index.ts';
 import type { Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
@@ -44,7 +44,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const metrics = createMetricsRegistry();
   const counters = await createCounterStore(config.redisUrl, {}, reportedCircuit(logger, metrics));
   const dns = createDnsResolver({ servers: config.dnsServers });
-  const mailTransport = createMailTransport(config.mailTransport, {
+  const transportDeps: MailTransportDeps = {
     // Direct delivery asks for the same MX and addresses over and over: answers are kept for their TTL.
     dns: config.mailTransport.kind === 'direct' ? createCachingDnsResolver(dns) : dns,
     mxPort: config.mxPort,
@@ -59,7 +59,12 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       onMtaStsReport: (destination, problem) =>
         logger.warn({ destination, problem }, 'direct delivery: MTA-STS policy in testing mode not met'),
     },
-  });
+  };
+  const mailTransport = createMailTransport(config.mailTransport, transportDeps);
+  // Campaign and journey mail goes through connections of its own, so that transactional mail never
+  // waits for one that bulk mail holds (bench/RESULTS.md, campaigns). The log transport has none.
+  const bulkMailTransport =
+    config.mailTransport.kind === 'log' ? mailTransport : createMailTransport(config.mailTransport, transportDeps);
   const smsProvider = createSmsProvider(config, {
     keep: smsOutboxKeeper(database.db, clock),
     africasTalkingToken: africasTalkingToken(secrets),
@@ -79,6 +84,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     metrics,
     dns,
     mailTransport,
+    bulkMailTransport,
     announcer,
     smsProvider,
     blobs: createFileBlobStore(config.dataDir),
@@ -87,6 +93,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       await smsProvider.close();
       await stopListening();
       await mailTransport.close();
+      if (bulkMailTransport !== mailTransport) await bulkMailTransport.close();
       await counters.close();
       if (ownsDatabase) await database.close();
     },

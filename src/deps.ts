@@ -31,6 +31,8 @@ export interface Deps {
   dns: DnsResolver;
   /** HERALD_MAIL_TRANSPORT, built once; the log transport records into the outbox table. */
   mailTransport: MailTransport;
+  /** Campaign and journey mail's: the same kind, with connections of its own (the log transport itself). */
+  bulkMailTransport: MailTransport;
   /** Wakes queue runners after commit (coalesced NOTIFY); see QueueAnnouncer. */
   announcer: QueueAnnouncer;
   /** HERALD_SMS_PROVIDER, built once; the log provider keeps messages in the SMS outbox table. */

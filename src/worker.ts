@@ -35,7 +35,7 @@ function workerQueues(deps: Deps): Queue[] {
   };
   return [
     domainCheckQueue({ dns, mailDomain: config.mailDomain }),
-    ...emailDeliveryLanes(delivery),
+    ...emailDeliveryLanes(delivery, deps.bulkMailTransport),
     contactConfirmationQueue({ secrets: deps.secrets, publicUrl: config.publicUrl }),
     teamNoticesQueue({ transport: deps.mailTransport, mailDomain: config.mailDomain }),
     signInMailQueue({ transport: deps.mailTransport, mailDomain: config.mailDomain, secrets: deps.secrets }),

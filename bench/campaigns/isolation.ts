@@ -1,9 +1,11 @@
 // The campaigns benchmark's isolation rounds (bench/campaigns.ts): transactional sends of another
 // team at a steady rate, each timed from its POST until the sink accepted it, with the delivery
 // worker running the transactional lane alone (no campaign delivering) or both lanes (the campaign's
-// queued emails delivering at the same time, through the same transport), as `herald start` runs them.
+// queued emails delivering at the same time, each lane through its own relay connections), as
+// `herald start` runs them.
 import type { FastifyInstance } from 'fastify';
-import { bulkDeliveryQueue, emailDeliveryQueue, type DeliveryDeps } from '../../src/emails/index.ts';
+import type { MailTransport } from '../../src/adapters/mail-transport/index.ts';
+import { emailDeliveryLanes, emailDeliveryQueue, type DeliveryDeps } from '../../src/emails/index.ts';
 import type { Deps } from '../../src/deps.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 
@@ -13,6 +15,8 @@ export interface IsolationRound {
   authorization: string;
   from: string;
   delivery: DeliveryDeps;
+  /** The bulk lane's transport: connections of its own, as buildDeps makes it. */
+  bulkTransport: MailTransport;
   arrivals: Map<string, number>;
   /** With the bulk lane: the campaign delivers meanwhile. */
   campaign: boolean;
@@ -23,7 +27,7 @@ export interface IsolationRound {
 
 /** Each transactional email's milliseconds from POST to accepted by the sink. */
 export async function isolationRound(o: IsolationRound): Promise<number[]> {
-  const queues = [emailDeliveryQueue(o.delivery), ...(o.campaign ? [bulkDeliveryQueue(o.delivery)] : [])];
+  const queues = o.campaign ? emailDeliveryLanes(o.delivery, o.bulkTransport) : [emailDeliveryQueue(o.delivery)];
   const runner = new QueueRunner({ database: o.deps.database, queues, pollMs: 50 });
   await runner.start();
   const postedAt = new Map<string, number>();

@@ -231,9 +231,9 @@ export function bulkDeliveryQueue(deps: DeliveryDeps): Queue {
   return deliveryLane(deps, BULK_DELIVERY_QUEUE, DELIVERABLE_BULK_MAIL);
 }
 
-/** Both lanes, as a worker runs them. */
-export function emailDeliveryLanes(deps: DeliveryDeps): Queue[] {
-  return [emailDeliveryQueue(deps), bulkDeliveryQueue(deps)];
+/** Both lanes, as a worker runs them: bulk mail through `bulkTransport` when it has one of its own. */
+export function emailDeliveryLanes(deps: DeliveryDeps, bulkTransport: MailTransport = deps.transport): Queue[] {
+  return [emailDeliveryQueue(deps), bulkDeliveryQueue({ ...deps, transport: bulkTransport })];
 }
 
 function deliveryLane(deps: DeliveryDeps, name: string, readyWhere: typeof DELIVERABLE): Queue {
