@@ -2,7 +2,6 @@
 // chunks for all but Overview. Each route is a shareable URL.
 import { Route, Routes } from 'react-router';
 import { Shell } from './shell/layout.tsx';
-import { comingNextPages } from './shell/nav.ts';
 import { pages } from './routes.ts';
 import { NotFound } from './pages/not-found.tsx';
 import { Overview } from './pages/overview.tsx';
@@ -23,9 +22,21 @@ export function App() {
         <Route path="webhooks" element={<pages.webhooks />} />
         <Route path="webhooks/:id" element={<pages.webhookDetail />} />
         <Route path="team" element={<pages.team />} />
-        {comingNextPages.map(({ path }) => (
-          <Route key={path} path={path} element={<pages.comingNext />} />
-        ))}
+        <Route path="templates" element={<pages.templates />} />
+        <Route path="templates/:id" element={<pages.templateDetail />} />
+        <Route path="contacts" element={<pages.contacts />} />
+        <Route path="contacts/:bookId" element={<pages.contactBook />} />
+        <Route path="segments" element={<pages.segments />} />
+        <Route path="segments/:id" element={<pages.segmentDetail />} />
+        <Route path="campaigns" element={<pages.campaigns />} />
+        <Route path="campaigns/:id" element={<pages.campaignDetail />} />
+        <Route path="journeys" element={<pages.journeys />} />
+        <Route path="journeys/:id" element={<pages.journeyDetail />} />
+        <Route path="sms" element={<pages.sms />} />
+        <Route path="codes" element={<pages.codes />} />
+        <Route path="inboxes" element={<pages.inboxes />} />
+        <Route path="inboxes/:id" element={<pages.inboxDetail />} />
+        <Route path="billing" element={<pages.billing />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,4 +1,4 @@
-// The sidebar's sections (design brief, "App shell"). Pages not built yet show "Coming next".
+// The sidebar's sections (design brief, "App shell").
 import {
   BarChart3,
   BookUser,
@@ -36,24 +36,24 @@ export const navSections: { title: string; items: NavItem[] }[] = [
     items: [
       { label: 'Emails', to: '/emails', icon: Mail, page: 'emails' },
       { label: 'Domains', to: '/domains', icon: Globe, page: 'domains' },
-      { label: 'Templates', to: '/templates', icon: LayoutTemplate, page: 'comingNext' },
+      { label: 'Templates', to: '/templates', icon: LayoutTemplate, page: 'templates' },
     ],
   },
   {
     title: 'Audience',
     items: [
-      { label: 'Contacts', to: '/contacts', icon: BookUser, page: 'comingNext' },
-      { label: 'Segments', to: '/segments', icon: Filter, page: 'comingNext' },
-      { label: 'Campaigns', to: '/campaigns', icon: Megaphone, page: 'comingNext' },
-      { label: 'Journeys', to: '/journeys', icon: Workflow, page: 'comingNext' },
+      { label: 'Contacts', to: '/contacts', icon: BookUser, page: 'contacts' },
+      { label: 'Segments', to: '/segments', icon: Filter, page: 'segments' },
+      { label: 'Campaigns', to: '/campaigns', icon: Megaphone, page: 'campaigns' },
+      { label: 'Journeys', to: '/journeys', icon: Workflow, page: 'journeys' },
     ],
   },
   {
     title: 'Messaging',
     items: [
-      { label: 'SMS', to: '/sms', icon: MessageSquare, page: 'comingNext' },
-      { label: 'Codes', to: '/codes', icon: ShieldCheck, page: 'comingNext' },
-      { label: 'Inboxes', to: '/inboxes', icon: Inbox, page: 'comingNext' },
+      { label: 'SMS', to: '/sms', icon: MessageSquare, page: 'sms' },
+      { label: 'Codes', to: '/codes', icon: ShieldCheck, page: 'codes' },
+      { label: 'Inboxes', to: '/inboxes', icon: Inbox, page: 'inboxes' },
     ],
   },
   {
@@ -68,22 +68,9 @@ export const navSections: { title: string; items: NavItem[] }[] = [
     title: 'Team & billing',
     items: [
       { label: 'Team', to: '/team', icon: Users, page: 'team' },
-      { label: 'Billing', to: '/billing', icon: CreditCard, page: 'comingNext', adminOnly: true },
+      { label: 'Billing', to: '/billing', icon: CreditCard, page: 'billing', adminOnly: true },
     ],
   },
-];
-
-/** The pages that are routes today but not built yet: each shows "Coming next" under its own name. */
-export const comingNextPages: { path: string; title: string }[] = [
-  { path: 'templates', title: 'Templates' },
-  { path: 'contacts', title: 'Contacts' },
-  { path: 'segments', title: 'Segments' },
-  { path: 'campaigns', title: 'Campaigns' },
-  { path: 'journeys', title: 'Journeys' },
-  { path: 'sms', title: 'SMS' },
-  { path: 'codes', title: 'Codes' },
-  { path: 'inboxes', title: 'Inboxes' },
-  { path: 'billing', title: 'Billing' },
 ];
 
 export const isAdmin = (role: string) => ['OWNER', 'ADMIN'].includes(role.toUpperCase());
