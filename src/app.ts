@@ -33,6 +33,8 @@ import { registerJourneyRoutes } from './journeys/index.ts';
 import { registerCampaignRoutes } from './campaigns/index.ts';
 import { domainIdsWithInboxes, registerAttachmentRoutes, registerInboundRoutes } from './inboxes/index.ts';
 import { registerSessionRoutes, sessionPrincipals } from './sessions/index.ts';
+import { registerMemberRoutes } from './accounts/member-routes.ts';
+import { requestSignIn } from './sessions/sign-in.ts';
 
 interface BuildAppOptions {
   /** Extra routes under the API prefix (tests use this for access-policy probes). */
@@ -75,6 +77,10 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
         principals,
         writers: { teamNotice: queueTeamNotice, auditChange },
       });
+      // An invite is mailed the sign-in email (sessions) and audited (billing): both import accounts.
+      const signInMail = (email: string, now: Date) =>
+        requestSignIn({ db, secrets, publicUrl: config.publicUrl }, email, now);
+      registerMemberRoutes(api, { db, clock, rateLimiter, principals, writers: { auditChange, signInMail } });
       registerSuppressionRoutes(api, { db, clock, secrets });
       registerDomainRoutes(api, { db, clock, secrets, mailDomain: deps.config.mailDomain, domainIdsWithInboxes });
       registerTemplateRoutes(api, { db, clock });
@@ -108,6 +114,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
         rateLimiter,
         logger,
         prices: config.prices,
+        stripe: config.stripe,
         instance: {
           mailDomain: config.mailDomain,
           mailTransport: config.mailTransport.kind,
@@ -135,6 +142,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       clock,
       webhookSecret: deps.config.stripe.webhookSecret,
       cache: billing.cache,
+      prices: deps.config.prices,
     }),
   );
   // Attachments of received messages behind signed links (/inbound/attachments/...).

@@ -1,13 +1,16 @@
 // POST /hooks/stripe (operator.md, optional): Stripe events about invoices and subscriptions, trusted
 // by their Stripe-Signature with HERALD_STRIPE_WEBHOOK_SECRET (unset: 404). An event drops what the
-// billing reads keep for the customer's team, so the next read asks Stripe again. Duplicates and
-// events out of order change nothing more than that.
+// billing reads keep for the customer's team, so the next read asks Stripe again; a completed card
+// checkout or a new live subscription also makes that team Pro by card (card-checkout-events.ts).
+// Duplicates and events out of order change nothing more than that.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { verifyCardEvent } from '../adapters/card-processor/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../platform/clock.ts';
 import { ApiError } from '../platform/errors.ts';
+import type { PriceList } from '../platform/price-list.ts';
+import { applyCardPlanEvent } from './card-checkout-events.ts';
 import type { CardCache } from './card-cache.ts';
 import { teamsOfStripeCustomer } from './team-billing-queries.ts';
 
@@ -18,6 +21,7 @@ export function stripeHookRoutes(deps: {
   clock: Clock;
   webhookSecret: string | null;
   cache: CardCache;
+  prices: PriceList;
 }) {
   return async (scope: FastifyInstance) => {
     // The signature covers the exact bytes.
@@ -36,6 +40,8 @@ export function stripeHookRoutes(deps: {
       if (interesting && event.customerId !== null) {
         for (const teamId of await teamsOfStripeCustomer(deps.db, event.customerId)) deps.cache.dropTeam(teamId);
       }
+      const moved = await applyCardPlanEvent({ ...deps, now: deps.clock.now() }, body, event.customerId);
+      for (const teamId of moved) deps.cache.dropTeam(teamId);
       return { received: true };
     });
   };

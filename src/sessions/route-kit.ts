@@ -2,6 +2,7 @@
 // and the session of a request admitted with access `session` or `sessionAdmin`.
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -21,6 +22,8 @@ export interface SessionRouteDeps {
   logger: { warn(obj: object, msg: string): void };
   prices: PriceList;
   instance: InstanceFacts;
+  /** The Stripe settings: Pro by card opens a Stripe Checkout (plan-route.ts). */
+  stripe: Config['stripe'];
 }
 
 export const SESSION_ROUTE = { tags: ['session'], security: [{ sessionCookie: [] }] };

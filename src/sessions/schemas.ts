@@ -78,8 +78,18 @@ export const PlanChangeBody = z.object({
     .enum(['wallet', 'card'])
     .optional()
     .describe(
-      'how Pro is paid: wallet (the first month now, from the wallet); card is not offered yet. Needed for pro',
+      'how Pro is paid: wallet (the first month now, from the wallet) or card (a Stripe Checkout to open). Needed for pro',
     ),
 });
+
+export const CardCheckout = z
+  .object({
+    checkoutUrl: z
+      .string()
+      .describe(
+        "Stripe Checkout's page for the Pro subscription: send the browser there; Stripe sends it back to /billing",
+      ),
+  })
+  .meta({ id: 'CardCheckout' });
 
 export const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });

@@ -500,6 +500,608 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team's members, in the order they were added (Herald extension)
+         * @description Each member with their address, name, role and when they were added.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "email": "ada@example.com",
+                         *           "name": "Acme",
+                         *           "role": "OWNER",
+                         *           "createdAt": "2026-01-15T09:30:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["TeamMember"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a member to the team and mail them a sign-in link (Herald extension)
+         * @description The address gets the dashboard sign-in email (a one-time link and code, 15 minutes; afterwards they sign in with the same address on the sign-in page). Only an owner may add an owner (403). The plan allows 5 members on free and any number on pro (403 past it; the usage read's resources.teamMembers). An address already a member is 409. At most 20 invites an hour per team (429). The audit log gets an entry (member.invited).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "role": "OWNER"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description the address the member signs in with, stored lower-cased; at most 320 characters */
+                        email: string;
+                        /** @description for people, 1 to 200 characters */
+                        name?: string;
+                        /**
+                         * @description OWNER, ADMIN (both team admins) or MEMBER; only an owner may make or unmake an owner
+                         * @enum {string}
+                         */
+                        role: "OWNER" | "ADMIN" | "MEMBER";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "email": "ada@example.com",
+                         *       "name": "Acme",
+                         *       "role": "OWNER",
+                         *       "createdAt": "2026-01-15T09:30:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["TeamMember"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_UNIQUE",
+                         *         "message": "Idempotency-Key was already used with a different request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "RATE_LIMITED",
+                         *         "message": "Rate limit of 10 requests per second exceeded; retry after 1 s"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the team (Herald extension)
+         * @description Any member, the calling one too (to leave the team), but the last owner (400); only an owner may remove an owner (403). Their dashboard session no longer reaches the team; the keys they made keep working with no maker recorded, so they lose what needs a team admin. The audit log gets an entry (member.removed).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    memberId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "deleted": true
+                         *     }
+                         */
+                        "application/json": {
+                            id: number;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role (Herald extension)
+         * @description Only an owner may make or unmake an owner (403); the last owner cannot be made anything else (400). It takes effect at once for the member's session and every key they made. The same role again changes nothing. The audit log gets an entry (member.role_changed).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    memberId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "role": "OWNER"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description OWNER, ADMIN (both team admins) or MEMBER; only an owner may make or unmake an owner
+                         * @enum {string}
+                         */
+                        role: "OWNER" | "ADMIN" | "MEMBER";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "email": "ada@example.com",
+                         *       "name": "Acme",
+                         *       "role": "OWNER",
+                         *       "createdAt": "2026-01-15T09:30:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["TeamMember"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/suppressions": {
         parameters: {
             query?: never;
@@ -2899,7 +3501,7 @@ export interface paths {
         };
         /**
          * List emails, newest first
-         * @description page from 1; limit 1 to 100 (default 50); startDate and endDate bound createdAt (inclusive); domainId may repeat. A key limited to a domain sees only that domain's emails.
+         * @description page from 1; limit 1 to 100 (default 50); startDate and endDate bound createdAt (inclusive); domainId may repeat. A key limited to a domain sees only that domain's emails. Herald extensions: status (latestStatus, may repeat), search, campaignId; fields=summary leaves html and text null. Cursor paging (paging=cursor, then pass nextCursor or prevCursor back as cursor) reads any page of a log of millions as fast as the first: no OFFSET, and no total, so count is then the number of emails in data. New emails never shift the older pages: each email appears once walking nextCursor to its end. A prevCursor that reaches the newest emails answers the first page.
          */
         get: {
             parameters: {
@@ -2911,6 +3513,16 @@ export interface paths {
                     domainId?: number | number[];
                     /** @description only this campaign's emails */
                     campaignId?: string;
+                    /** @description Herald extension: only emails whose latestStatus is one of these (repeat for several) */
+                    status?: ("SCHEDULED" | "QUEUED" | "SENT" | "DELIVERY_DELAYED" | "BOUNCED" | "REJECTED" | "RENDERING_FAILURE" | "DELIVERED" | "OPENED" | "CLICKED" | "COMPLAINED" | "FAILED" | "CANCELLED" | "SUPPRESSED") | ("SCHEDULED" | "QUEUED" | "SENT" | "DELIVERY_DELAYED" | "BOUNCED" | "REJECTED" | "RENDERING_FAILURE" | "DELIVERED" | "OPENED" | "CLICKED" | "COMPLAINED" | "FAILED" | "CANCELLED" | "SUPPRESSED")[];
+                    /** @description Herald extension, case-insensitive: a whole address (local@domain) finds the emails with that recipient in to, cc or bcc (an index lookup); any other text, the emails whose subject or a recipient contains it (read newest first, so a text no recent email has reads the whole log) */
+                    search?: string;
+                    /** @description Herald extension: cursor reads the newest page without OFFSET or a total, and answers nextCursor and prevCursor */
+                    paging?: "offset" | "cursor";
+                    /** @description Herald extension: a nextCursor or prevCursor of an earlier answer (implies paging=cursor; page must be 1) */
+                    cursor?: string;
+                    /** @description Herald extension: summary leaves html and text null (a lean list, as the dashboard reads it) */
+                    fields?: "full" | "summary";
                 };
                 header?: never;
                 path?: never;
@@ -2946,7 +3558,9 @@ export interface paths {
                          *           "source": "api"
                          *         }
                          *       ],
-                         *       "count": 1
+                         *       "count": 1,
+                         *       "nextCursor": "eyJsIjoic21zIiwidCI6MiwicCI6WzFdfQ.3q2-7wVh1m0aXk9cQ2Zp4w",
+                         *       "prevCursor": null
                          *     }
                          */
                         "application/json": {
@@ -2958,7 +3572,9 @@ export interface paths {
                                 bcc: (string | string[]) | null;
                                 from: string;
                                 subject: string;
+                                /** @description null with fields=summary */
                                 html: string | null;
+                                /** @description null with fields=summary */
                                 text: string | null;
                                 createdAt: string;
                                 updatedAt: string;
@@ -2972,7 +3588,12 @@ export interface paths {
                                  */
                                 source: "api" | "smtp";
                             }[];
+                            /** @description offset paging (the contract): every email the filters match; cursor paging: the number of emails in data (no total is counted) */
                             count: number;
+                            /** @description cursor paging only: the older page (pass it back as cursor), null on the last */
+                            nextCursor?: string | null;
+                            /** @description cursor paging only: the newer page (pass it back as cursor), null on the first */
+                            prevCursor?: string | null;
                         };
                     };
                 };
@@ -16484,8 +17105,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Change the team's plan: free, or Pro paid from the wallet (dashboard, team admins)
-         * @description Only with the session cookie of an owner or admin of the team (an API key: 403 SCOPE_DENIED; a member: 403 FORBIDDEN). `{plan: "pro", method: "wallet"}` pays the first month from the wallet now (402 when it cannot); `{plan: "free"}` drops to free at once, the rest of a paid month not refunded. `method: "card"` is not offered (400), nor is any change for a team the operator bills by card. Answers the session with the new plan.
+         * Change the team's plan: free, or Pro paid from the wallet or by card (dashboard, team admins)
+         * @description Only with the session cookie of an owner or admin of the team (an API key: 403 SCOPE_DENIED; a member: 403 FORBIDDEN). `{plan: "pro", method: "wallet"}` pays the first month from the wallet now (402 when it cannot) and answers the session with the new plan; `{plan: "free"}` drops to free at once, the rest of a paid month not refunded. `{plan: "pro", method: "card"}` answers 202 `{checkoutUrl}`, a Stripe Checkout for the monthly Pro subscription; the team becomes Pro when Stripe's signed event (POST /hooks/stripe) says it completed. Card needs HERALD_STRIPE_SECRET_KEY and HERALD_STRIPE_WEBHOOK_SECRET (400 naming the one unset); 503 when Stripe cannot be reached. A team the operator bills by card: 400.
          */
         put: {
             parameters: {
@@ -16505,7 +17126,7 @@ export interface paths {
                         /** @enum {string} */
                         plan: "free" | "pro";
                         /**
-                         * @description how Pro is paid: wallet (the first month now, from the wallet); card is not offered yet. Needed for pro
+                         * @description how Pro is paid: wallet (the first month now, from the wallet) or card (a Stripe Checkout to open). Needed for pro
                          * @enum {string}
                          */
                         method?: "wallet" | "card";
@@ -16550,6 +17171,20 @@ export interface paths {
                          *     }
                          */
                         "application/json": components["schemas"]["Session"];
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "checkoutUrl": "example"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["CardCheckout"];
                     };
                 };
                 /** @description Default Response */
@@ -16651,6 +17286,28 @@ export interface paths {
                          *       "error": {
                          *         "code": "NOT_FOUND",
                          *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "SERVICE_UNAVAILABLE",
+                         *         "message": "The card processor cannot be reached; retry shortly"
                          *       }
                          *     }
                          */
@@ -24581,7 +25238,7 @@ export interface components {
             status: number;
             errorCode: string | null;
             /** @description the change the request made; null for a billing read */
-            action: ("api_key.created" | "api_key.revoked" | "suppression.added" | "suppression.removed") | null;
+            action: ("api_key.created" | "api_key.revoked" | "suppression.added" | "suppression.removed" | "member.invited" | "member.role_changed" | "member.removed") | null;
             /** @description the API key id or the address changed; null for a billing read */
             target: string | null;
             createdAt: string;
@@ -24865,6 +25522,10 @@ export interface components {
                 apiPrefix: string;
             };
         };
+        CardCheckout: {
+            /** @description Stripe Checkout's page for the Pro subscription: send the browser there; Stripe sends it back to /billing */
+            checkoutUrl: string;
+        };
         Webhook: {
             id: string;
             url: string;
@@ -25056,6 +25717,18 @@ export interface components {
             pausedReason: ("MANUAL" | "QUOTA") | null;
             startedAt: string | null;
             finishedAt: string | null;
+        };
+        TeamMember: {
+            id: number;
+            email: string;
+            name: string | null;
+            /**
+             * @description OWNER, ADMIN (both team admins) or MEMBER; only an owner may make or unmake an owner
+             * @enum {string}
+             */
+            role: "OWNER" | "ADMIN" | "MEMBER";
+            /** @description when the member was added to the team */
+            createdAt: string;
         };
     };
     responses: never;
