@@ -1,6 +1,6 @@
 // The emails' and their events' statements by resource, team id first and in every WHERE. The area's
 // other statements are in insert-queries.ts, usage-queries.ts, delivery-queries.ts, event-queries.ts,
-// open-queries.ts and outbox-queries.ts.
+// open-queries.ts, outbox-queries.ts and list-queries.ts (the list).
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { verifiedDomainsJson } from '../domains/index.ts';
 import { teamEffectivePlanOf } from '../accounts/index.ts';
@@ -162,36 +162,6 @@ export async function listEmailEvents(db: Db, teamId: number, emailId: string): 
           },
         },
   );
-}
-
-interface EmailFilter {
-  startDate: Date | null;
-  endDate: Date | null;
-  domainIds: number[] | null;
-  campaignId: string | null;
-}
-
-export async function listEmails(
-  db: Db,
-  teamId: number,
-  filter: EmailFilter,
-  page: number,
-  limit: number,
-): Promise<{ rows: EmailRow[]; count: number }> {
-  let base = db.selectFrom('emails').where('team_id', '=', teamId);
-  if (filter.startDate) base = base.where('created_at', '>=', filter.startDate);
-  if (filter.endDate) base = base.where('created_at', '<=', filter.endDate);
-  if (filter.domainIds) base = base.where('domain_id', 'in', filter.domainIds.length > 0 ? filter.domainIds : [-1]);
-  if (filter.campaignId !== null) base = base.where('campaign_id', '=', filter.campaignId);
-  const rows = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const counted = await base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
-  return { rows, count: Number(counted.count) };
 }
 
 /** Locks the team's email for a change of its schedule or a cancel; a domain-limited key reaches only its domain's. */

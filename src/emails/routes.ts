@@ -6,19 +6,13 @@ import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { completedKey, completeKeysIn } from '../platform/idempotency.ts';
 import { notifyQueue } from '../queue/index.ts';
-import {
-  getEmail,
-  getEmailForUpdate,
-  listEmailEvents,
-  listEmails,
-  setEmailStatus,
-  updateEmailSchedule,
-} from './queries.ts';
+import { getEmail, getEmailForUpdate, listEmailEvents, setEmailStatus, updateEmailSchedule } from './queries.ts';
 import { recordEmailEventOf } from './email-events.ts';
+import { registerEmailListRoute } from './list-route.ts';
 import * as s from './schemas.ts';
 import { EMAIL_DELIVERY_QUEUE, sendEmails, type SendBatching, type SendDeps } from './send.ts';
 import type { SendEmailInput } from './schemas.ts';
-import { emailListView, emailView } from './views.ts';
+import { emailView } from './views.ts';
 
 /** What the routes use: the send path's parts (the built-in domain among them) without its batching. */
 type EmailDeps = Omit<SendDeps, 'batching'>;
@@ -129,34 +123,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps, batch
     },
   );
 
-  api.get(
-    '/v1/emails',
-    {
-      config: { access: 'full' },
-      schema: {
-        ...common,
-        summary: 'List emails, newest first',
-        description: `page from 1; limit 1 to ${s.LIST_LIMIT_MAX} (default ${s.LIST_LIMIT_DEFAULT}); startDate and endDate bound createdAt (inclusive); domainId may repeat. A key limited to a domain sees only that domain's emails.`,
-        querystring: s.ListEmailsQuery,
-        response: { 200: s.EmailList, ...errors },
-      },
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      const { page, limit, startDate, endDate, domainId, campaignId } = request.query;
-      let domainIds = domainId === undefined ? null : Array.isArray(domainId) ? domainId : [domainId];
-      if (principal.domainId !== null)
-        domainIds = (domainIds ?? [principal.domainId]).filter((id) => id === principal.domainId);
-      const filter = {
-        startDate: startDate ? new Date(startDate) : null,
-        endDate: endDate ? new Date(endDate) : null,
-        domainIds,
-        campaignId: campaignId ?? null,
-      };
-      const { rows, count } = await listEmails(db, principal.teamId, filter, page, limit);
-      return { data: rows.map(emailListView), count };
-    },
-  );
+  registerEmailListRoute(app, { db });
 
   api.patch(
     '/v1/emails/:emailId',

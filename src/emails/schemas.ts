@@ -189,8 +189,8 @@ const EmailListItem = z.object({
   bcc: AddressOut.nullable(),
   from: z.string(),
   subject: z.string(),
-  html: z.string().nullable(),
-  text: z.string().nullable(),
+  html: z.string().nullable().describe('null with fields=summary'),
+  text: z.string().nullable().describe('null with fields=summary'),
   createdAt: z.string(),
   updatedAt: z.string(),
   latestStatus: EmailStatus.nullable(),
@@ -200,9 +200,30 @@ const EmailListItem = z.object({
   source: EmailSource,
 });
 
-export const EmailList = z.object({ data: EmailListItem.array(), count: z.number().int() });
+export const EmailList = z.object({
+  data: EmailListItem.array(),
+  count: z
+    .number()
+    .int()
+    .describe(
+      'offset paging (the contract): every email the filters match; cursor paging: the number of emails in data (no total is counted)',
+    ),
+  nextCursor: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('cursor paging only: the older page (pass it back as cursor), null on the last'),
+  prevCursor: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('cursor paging only: the newer page (pass it back as cursor), null on the first'),
+});
 
 const DomainIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Herald's bound on the search text: longer than any address or subject worth looking for. */
+export const LIST_SEARCH_MAX = 320;
 
 export const ListEmailsQuery = z.object({
   page: pageParam(1_000_000),
@@ -211,7 +232,41 @@ export const ListEmailsQuery = z.object({
   endDate: z.iso.datetime({ offset: true }).optional(),
   domainId: z.union([DomainIdParam, DomainIdParam.array().max(100)]).optional(),
   campaignId: z.string().min(1).max(64).optional().describe("only this campaign's emails"),
+  status: z
+    .union([EmailStatus, EmailStatus.array().min(1).max(EMAIL_STATUSES.length)])
+    .optional()
+    .describe('Herald extension: only emails whose latestStatus is one of these (repeat for several)'),
+  search: z
+    .string()
+    .trim()
+    .min(1)
+    .max(LIST_SEARCH_MAX)
+    .optional()
+    .describe(
+      'Herald extension, case-insensitive: a whole address (local@domain) finds the emails with that recipient in to, cc ' +
+        'or bcc (an index lookup); any other text, the emails whose subject or a recipient contains it (read newest first, ' +
+        'so a text no recent email has reads the whole log)',
+    ),
+  paging: z
+    .enum(['offset', 'cursor'])
+    .default('offset')
+    .describe(
+      'Herald extension: cursor reads the newest page without OFFSET or a total, and answers nextCursor and prevCursor',
+    ),
+  cursor: z
+    .string()
+    .min(1)
+    .max(256)
+    .optional()
+    .describe(
+      'Herald extension: a nextCursor or prevCursor of an earlier answer (implies paging=cursor; page must be 1)',
+    ),
+  fields: z
+    .enum(['full', 'summary'])
+    .default('full')
+    .describe('Herald extension: summary leaves html and text null (a lean list, as the dashboard reads it)'),
 });
+export type ListEmailsQuery = z.infer<typeof ListEmailsQuery>;
 
 export const RescheduleBody = z.object({ scheduledAt: z.iso.datetime({ offset: true }) });
 
