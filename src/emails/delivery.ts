@@ -27,6 +27,7 @@ import { messageIdOf } from './delivery-message.ts';
 import { domainKey, fromDomainOf, progressFor, readBatchData, type BatchData } from './delivery-batch.ts';
 import { CLEAR_LAST_ERROR, DELIVERABLE, DELIVERABLE_BULK_MAIL, KEEP_JOB_ERROR } from './delivery-queries.ts';
 import { failDeliveries, recordAttempt, type AttemptRecord, type DeliveryBounces } from './delivery-write.ts';
+import { BULK_STEP, inSteps, LanePriority, type Lane } from './lane-priority.ts';
 import { MimeHeaderError } from './mime.ts';
 import type { EmailRow } from './queries.ts';
 import { distinctRecipients } from './recipients.ts';
@@ -222,21 +223,22 @@ function outOfTime(email: EmailRow, now: Date): boolean {
 }
 
 /** Delivery of transactional mail (every email but campaigns' and journeys'). */
-export function emailDeliveryQueue(deps: DeliveryDeps): Queue {
-  return deliveryLane(deps, EMAIL_DELIVERY_QUEUE, DELIVERABLE);
+export function emailDeliveryQueue(deps: DeliveryDeps, priority = new LanePriority()): Queue {
+  return deliveryLane(deps, EMAIL_DELIVERY_QUEUE, DELIVERABLE, { kind: 'urgent', priority });
 }
 
 /** Delivery of campaign and journey mail: the same work, claimed apart so that it never holds transactional mail back. */
-export function bulkDeliveryQueue(deps: DeliveryDeps): Queue {
-  return deliveryLane(deps, BULK_DELIVERY_QUEUE, DELIVERABLE_BULK_MAIL);
+export function bulkDeliveryQueue(deps: DeliveryDeps, priority = new LanePriority()): Queue {
+  return deliveryLane(deps, BULK_DELIVERY_QUEUE, DELIVERABLE_BULK_MAIL, { kind: 'bulk', priority });
 }
 
 /** Both lanes, as a worker runs them: bulk mail through `bulkTransport` when it has one of its own. */
 export function emailDeliveryLanes(deps: DeliveryDeps, bulkTransport: MailTransport = deps.transport): Queue[] {
-  return [emailDeliveryQueue(deps), bulkDeliveryQueue({ ...deps, transport: bulkTransport })];
+  const priority = new LanePriority();
+  return [emailDeliveryQueue(deps, priority), bulkDeliveryQueue({ ...deps, transport: bulkTransport }, priority)];
 }
 
-function deliveryLane(deps: DeliveryDeps, name: string, readyWhere: typeof DELIVERABLE): Queue {
+function deliveryLane(deps: DeliveryDeps, name: string, readyWhere: typeof DELIVERABLE, lane: Lane): Queue {
   return defineQueue<EmailRow>({
     name,
     table: 'emails',
@@ -262,19 +264,21 @@ function deliveryLane(deps: DeliveryDeps, name: string, readyWhere: typeof DELIV
     // The emails of a batch go out side by side; each one's result is written on its own.
     handleBatch: async (rows, ctx) => {
       const data = await readBatchData(ctx.db, deps.secrets, deps.mailDomain, rows);
-      return Promise.all(
-        rows.map((row) =>
-          deliverOne(deps, row, ctx, data).catch((error: unknown): JobOutcome => {
-            ctx.logger.warn({ emailId: row.id, err: error }, 'email delivery attempt failed; retrying');
-            return {
-              id: row.id,
-              outcome: 'retry',
-              error: errorMessage(error),
-              retryAt: retryAtAfter(error, ctx.clock.now()),
-            };
-          }),
-        ),
-      );
+      const attempt = (row: EmailRow) =>
+        deliverOne(deps, row, ctx, data).catch((error: unknown): JobOutcome => {
+          ctx.logger.warn({ emailId: row.id, err: error }, 'email delivery attempt failed; retrying');
+          return {
+            id: row.id,
+            outcome: 'retry',
+            error: errorMessage(error),
+            retryAt: retryAtAfter(error, ctx.clock.now()),
+          };
+        });
+      if (lane.kind === 'urgent') return lane.priority.urgent(() => Promise.all(rows.map(attempt)));
+      return inSteps(rows, BULK_STEP, async (row) => {
+        await lane.priority.clear();
+        return attempt(row);
+      });
     },
     // Status and events were written by the handler; the finalisers release the lease.
     onDone: CLEAR_LAST_ERROR,
