@@ -8,7 +8,13 @@ export {
   type SendBatchingOptions,
   type SendDeps,
 } from './send.ts';
-export { queueEmails, EMAIL_DELIVERY_QUEUE, BULK_DELIVERY_QUEUE, type QueueEmailsOptions } from './queue-emails.ts';
+export {
+  queueEmails,
+  queueEmailSends,
+  EMAIL_DELIVERY_QUEUE,
+  BULK_DELIVERY_QUEUE,
+  type QueueEmailsOptions,
+} from './queue-emails.ts';
 export { SendLimitReached } from './limits.ts';
 export { withPreheader } from './send-rules.ts';
 export { bulkDeliveryQueue, emailDeliveryLanes, emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
