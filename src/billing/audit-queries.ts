@@ -37,6 +37,9 @@ export const AUDITED_ACTIONS = [
   'api_key.revoked',
   'suppression.added',
   'suppression.removed',
+  'member.invited',
+  'member.role_changed',
+  'member.removed',
 ] as const;
 
 /** A change a key made to its team's keys or suppression list, as the audit log records it. */
