@@ -4,12 +4,10 @@
 // every new connection (http-agent.ts), so a name that later resolves to a private address is
 // refused then too.
 //
-// HERALD_WEBHOOK_ALLOW_CIDRS (development, tests) exempts its ranges. A host whose every address is
-// in them (a name, an IP literal, or localhost, which means loopback without asking DNS: RFC 6761)
-// is the operator's own network: http:// and those host forms are accepted for it (operator.md:
-// "`http://` and `localhost` are accepted when HERALD_WEBHOOK_ALLOW_CIDRS covers every address the
-// host resolves to"), checked the same way at every delivery. Everything else keeps the contract's
-// rules (Webhooks, rule 1): https, a public host name, no private address.
+// HERALD_WEBHOOK_ALLOW_CIDRS (development, tests) exempts its ranges: a host whose every address is
+// in them (a name, an IP literal, or localhost, loopback without DNS: RFC 6761) is the operator's
+// own network, where http:// and those host forms are accepted (operator.md), checked the same way
+// at every delivery. Everything else keeps the contract's rules (Webhooks, rule 1).
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { DnsLookupError, type DnsResolver } from '../adapters/dns.ts';
