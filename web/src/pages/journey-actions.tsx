@@ -58,11 +58,7 @@ export function JourneyActions({ journey: j }: { journey: Journey }) {
     <>
       {s !== 'ARCHIVED' ? <Button onClick={() => ask('edit')}>Edit details</Button> : null}
       {enrols ? <Button onClick={() => ask('enrol')}>Enrol contact</Button> : null}
-      {s !== 'ARCHIVED' ? (
-        <Button variant="danger" onClick={() => ask('ARCHIVED')}>
-          Archive
-        </Button>
-      ) : null}
+      {s !== 'ARCHIVED' ? <Button onClick={() => ask('ARCHIVED')}>Archive</Button> : null}
       {s === 'DRAFT' || s === 'ARCHIVED' ? (
         <Button variant="danger" onClick={() => ask('delete')}>
           Delete

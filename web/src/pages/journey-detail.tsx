@@ -30,14 +30,16 @@ function Stats({ stats }: { stats: Journey['stats'] }) {
     ['Failed', stats.failed],
   ] as const;
   return (
-    <dl aria-label="Runs so far" className="mb-6 grid grid-cols-3 gap-3 sm:grid-cols-5">
-      {items.map(([label, value]) => (
-        <div key={label} className="rounded-lg border border-line p-3">
-          <dt className="text-[12px] text-fg-2">{label}</dt>
-          <dd className="text-[28px] leading-9 font-semibold tabular">{formatCount(value)}</dd>
-        </div>
-      ))}
-    </dl>
+    <section aria-label="Runs so far" className="mb-6">
+      <dl className="grid grid-cols-3 gap-3 sm:grid-cols-5">
+        {items.map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-line p-3">
+            <dt className="text-[12px] text-fg-2">{label}</dt>
+            <dd className="text-[28px] leading-9 font-semibold tabular">{formatCount(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
@@ -54,7 +56,7 @@ function Facts({ journey: j }: { journey: Journey }) {
       {j.contactBookId ? (
         <span>
           Book{' '}
-          <Link to={`/contacts/${j.contactBookId}`} className="text-link hover:underline">
+          <Link to={`/contacts/${j.contactBookId}`} className="text-link underline underline-offset-2">
             {book?.name ?? j.contactBookId}
           </Link>
         </span>
@@ -63,7 +65,7 @@ function Facts({ journey: j }: { journey: Journey }) {
         {j.segmentId ? (
           <>
             Segment{' '}
-            <Link to={`/segments/${j.segmentId}`} className="text-link hover:underline">
+            <Link to={`/segments/${j.segmentId}`} className="text-link underline underline-offset-2">
               {segment?.name ?? j.segmentId}
             </Link>
             {j.exitWhenLeavesSegment ? ' (leaving it exits)' : ''}

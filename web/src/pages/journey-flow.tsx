@@ -3,7 +3,7 @@
 // the journey is a draft or paused (the API refuses step changes otherwise).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Clock, Mail, Zap } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { api, must } from '../api/client.ts';
@@ -19,19 +19,28 @@ import {
 } from './journey-data.tsx';
 import { fromSteps, StepsEditor, toSteps, type StepDraft } from './journey-steps-editor.tsx';
 
-const node = 'flex size-8 shrink-0 items-center justify-center rounded-full border border-line bg-surface';
-const Connector = () => <div aria-hidden="true" className="ml-[15px] h-4 border-l border-control" />;
+/** The flow's left rail: a node with the step's icon, and a line down to the next one. */
+function Rail({ children, last }: { children: ReactNode; last?: boolean }) {
+  return (
+    <div aria-hidden="true" className="flex w-8 shrink-0 flex-col items-center">
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-full border border-control bg-surface">
+        {children}
+      </span>
+      {last ? null : <span className="w-px flex-1 bg-[var(--control)]" />}
+    </div>
+  );
+}
 
 function StepCard({ step, index, journey }: { step: JourneyStep; index: number; journey: Journey }) {
   const templates = useTemplates();
   const sent = step.type === 'EMAIL' ? (journey.stats.sentByStep[step.id] ?? 0) : 0;
   const template = step.type === 'EMAIL' ? templates.data?.find((t) => t.id === step.templateId) : undefined;
   return (
-    <div className="flex items-start gap-3">
-      <span className={node} aria-hidden="true">
+    <div className="flex gap-3">
+      <Rail last={index === journey.steps.length - 1}>
         {step.type === 'EMAIL' ? <Mail size={14} /> : <Clock size={14} />}
-      </span>
-      <div className="min-w-0 flex-1 rounded-lg border border-line p-3 text-[13px]">
+      </Rail>
+      <div className="mb-4 min-w-0 flex-1 rounded-lg border border-line p-3 text-[13px]">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <h2 className="font-medium">
             Step {index + 1}: {step.type === 'EMAIL' ? 'Send email' : `Wait ${formatWait(step.seconds)}`}
@@ -47,7 +56,7 @@ function StepCard({ step, index, journey }: { step: JourneyStep; index: number; 
           <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1">
             <dt className="text-fg-2">Template</dt>
             <dd className="min-w-0 truncate">
-              <Link to={`/templates/${step.templateId}`} className="text-link hover:underline">
+              <Link to={`/templates/${step.templateId}`} className="text-link underline underline-offset-2">
                 {template?.name ?? step.templateId}
               </Link>
             </dd>
@@ -69,11 +78,11 @@ function Trigger({ journey: j }: { journey: Journey }) {
   const books = useContactBooks();
   const book = books.data?.find((b) => b.id === j.contactBookId)?.name ?? j.contactBookId;
   return (
-    <div className="flex items-center gap-3 text-[13px]">
-      <span className={node} aria-hidden="true">
+    <div className="flex gap-3 text-[13px]">
+      <Rail>
         <Zap size={14} />
-      </span>
-      <p>
+      </Rail>
+      <p className="mb-6 pt-1.5">
         <span className="font-medium">Trigger: </span>
         {j.triggerType === 'API'
           ? 'a contact of the book is enrolled through the API'
@@ -163,12 +172,10 @@ export function JourneyFlow({ journey: j }: { journey: Journey }) {
         ) : null}
       </div>
       <Trigger journey={j} />
-      <Connector />
       <ol aria-label="Journey steps">
         {j.steps.map((step, index) => (
           <li key={step.id}>
             <StepCard step={step} index={index} journey={j} />
-            {index < j.steps.length - 1 ? <Connector /> : null}
           </li>
         ))}
       </ol>

@@ -3,7 +3,7 @@
 // when). Contacts are named with one read of the book per page, never one per row.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { Fragment, useState, useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, must } from '../api/client.ts';
 import { Pager } from '../ui/pager.tsx';
@@ -23,6 +23,18 @@ const entryWords: Record<string, string> = {
   EXITED: 'Exited',
   FAILED: 'Failed',
 };
+
+// The columns shown at each width (Tailwind's sm, md and lg): a history row spans exactly those, as a
+// colspan wider than the visible columns would make columns of its own.
+const WIDER = ['(min-width: 40rem)', '(min-width: 48rem)', '(min-width: 64rem)'];
+const COLUMNS = [2, 3, 4, 6];
+function subscribe(listener: () => void) {
+  const lists = WIDER.map((q) => matchMedia(q));
+  for (const list of lists) list.addEventListener('change', listener);
+  return () => lists.forEach((list) => list.removeEventListener('change', listener));
+}
+const useVisibleColumns = () =>
+  useSyncExternalStore(subscribe, () => COLUMNS[WIDER.filter((q) => matchMedia(q).matches).length]!);
 
 /** Where the run is: the last step it took, as "2 of 3 · Wait 1 day". */
 function stepOf(run: JourneyRun, journey: Journey): string {
@@ -64,7 +76,7 @@ function History({ run, journey }: { run: JourneyRun; journey: Journey }) {
             {entry.emailId ? (
               <>
                 {' · '}
-                <Link to={`/emails/${entry.emailId}`} className="text-link hover:underline">
+                <Link to={`/emails/${entry.emailId}`} className="text-link underline underline-offset-2">
                   View email
                 </Link>
               </>
@@ -82,6 +94,7 @@ export function JourneyRuns({ journey }: { journey: Journey }) {
   const status = RUN_STATUSES.find((s) => s === params.get('status'));
   const cursor = params.get('cursor');
   const [open, setOpen] = useState<Set<string>>(new Set());
+  const columns = useVisibleColumns();
   const runs = useQuery({
     queryKey: ['journey-runs', journey.id, status ?? null, cursor],
     queryFn: ({ signal }) =>
@@ -218,7 +231,7 @@ export function JourneyRuns({ journey }: { journey: Journey }) {
                     </tr>
                     {expanded ? (
                       <tr id={`run-${run.id}`}>
-                        <td colSpan={6} className="border-b border-line bg-surface px-3 py-2 text-[13px]">
+                        <td colSpan={columns} className="border-b border-line bg-surface px-3 py-2 text-[13px]">
                           <p className="mb-1 text-fg-2 md:hidden">{stepOf(run, journey)}</p>
                           <History run={run} journey={journey} />
                         </td>

@@ -67,7 +67,8 @@ export function newStep(type: JourneyStep['type'], drafts: StepDraft[], from = '
 
 export const STEPS_MAX = 50;
 
-const iconButton = 'size-8 px-0 pointer-coarse:size-10';
+const iconButton =
+  'inline-flex size-8 shrink-0 items-center justify-center rounded-md text-fg-2 hover:bg-muted hover:text-fg disabled:cursor-not-allowed disabled:opacity-40 pointer-coarse:size-10';
 
 export function StepsEditor({
   drafts,
@@ -114,33 +115,33 @@ export function StepsEditor({
                 <div className="-mt-2 flex flex-wrap items-center justify-between gap-2">
                   <code className="font-mono text-[12px] text-fg-2">id {draft.id}</code>
                   <span className="flex gap-1">
-                    <Button
-                      variant="ghost"
+                    <button
+                      type="button"
                       className={iconButton}
                       aria-label={`Move step ${index + 1} up`}
                       disabled={index === 0}
                       onClick={() => move(index, -1)}
                     >
                       <ArrowUp aria-hidden="true" size={14} />
-                    </Button>
-                    <Button
-                      variant="ghost"
+                    </button>
+                    <button
+                      type="button"
                       className={iconButton}
                       aria-label={`Move step ${index + 1} down`}
                       disabled={index === drafts.length - 1}
                       onClick={() => move(index, 1)}
                     >
                       <ArrowDown aria-hidden="true" size={14} />
-                    </Button>
-                    <Button
-                      variant="ghost"
+                    </button>
+                    <button
+                      type="button"
                       className={iconButton}
                       aria-label={`Remove step ${index + 1}`}
                       disabled={drafts.length === 1}
                       onClick={() => onChange(drafts.filter((_, i) => i !== index))}
                     >
                       <Trash2 aria-hidden="true" size={14} />
-                    </Button>
+                    </button>
                   </span>
                 </div>
                 {err.id || err.type ? (
