@@ -1,7 +1,7 @@
 // Builds everything the processes share (deps.ts), once. Tests build the same thing with their own
 // database and clock. The log transports' outboxes belong to emails/ and sms/, so they are wired here,
 // above the areas, and deps.ts stays free of them.
-import { createFileBlobStore } from './adapters/blob-store/index.ts';
+import { createFileBlobStore, createS3BlobStore } from './adapters/blob-store/index.ts';
 import { createCachingDnsResolver } from './adapters/dns-cache.ts';
 import { createDnsResolver } from './adapters/dns.ts';
 import { createMailTransport, type MailTransportDeps } from './adapters/mail-transport/index.ts';
@@ -69,6 +69,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     keep: smsOutboxKeeper(database.db, clock),
     africasTalkingToken: africasTalkingToken(secrets),
   });
+  const blobs =
+    config.blobStore.kind === 's3' ? await createS3BlobStore(config.blobStore) : createFileBlobStore(config.dataDir);
   const announcer = new QueueAnnouncer(database.db, {
     onError: (error) => logger.warn({ err: error }, 'queue announcement failed'),
   });
@@ -87,7 +89,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     bulkMailTransport,
     announcer,
     smsProvider,
-    blobs: createFileBlobStore(config.dataDir),
+    blobs,
     async close() {
       await announcer.close();
       await smsProvider.close();
@@ -95,6 +97,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       await mailTransport.close();
       if (bulkMailTransport !== mailTransport) await bulkMailTransport.close();
       await counters.close();
+      blobs.close();
       if (ownsDatabase) await database.close();
     },
   };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPriceList, type PriceList } from './platform/price-list.ts';
 import { ConfigError } from './config-error.ts';
+import { blobStoreConfig, type BlobStoreConfig } from './config/blobs.ts';
 import { directConfig, type DirectConfig } from './config/direct.ts';
 import { inboundRetentionDays, riskThresholds } from './config/limits.ts';
 import {
@@ -38,6 +39,8 @@ export interface Config extends SmsConfig, PlanConfig {
   apiPrefix: string;
   databaseUrl: string | null;
   dataDir: string;
+  /** HERALD_BLOB_STORE and HERALD_S3_*: the data dir's files, or S3-compatible storage. */
+  blobStore: BlobStoreConfig;
   /** Master secret; null until resolved (generated into the data dir when embedded). */
   secret: string | null;
   /** Admin API bearer token; null means "generate when embedded, admin API off with DATABASE_URL". */
@@ -97,6 +100,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiPrefix: apiPrefix(env),
     databaseUrl: dbUrl,
     dataDir: path.resolve(text(env, 'HERALD_DATA_DIR') ?? './data'),
+    blobStore: blobStoreConfig(env),
     ...secrets,
     publicUrl: publicUrl(env, listenHost, listen.port),
     mailTransport: mailTransport(env),

@@ -94,8 +94,8 @@ export interface InboxBed {
   close(): Promise<void>;
 }
 
-export async function startInboxBed(): Promise<InboxBed> {
-  const w = await startWebhookHarness();
+export async function startInboxBed(config: Partial<Config> = {}): Promise<InboxBed> {
+  const w = await startWebhookHarness({ config });
   const listener = await startListener(w.h.t.deps);
   return {
     w,
@@ -116,8 +116,8 @@ export async function startInboxBed(): Promise<InboxBed> {
 }
 
 /** The bed with a team and one inbox of it on the mail domain: what most inbox test files start from. */
-export async function startInboxBedWithInbox(local: string, name = 'Support') {
-  const bed = await startInboxBed();
+export async function startInboxBedWithInbox(local: string, name = 'Support', config: Partial<Config> = {}) {
+  const bed = await startInboxBed(config);
   const team = await bed.w.h.team();
   const inbox = await createInbox(bed.w, team.id, `${uniqueLocal(local)}@${MAIL_DOMAIN}`, name);
   return { bed, team, inbox };

@@ -2,6 +2,7 @@
 // as an operator would for development: loopback exempted from the public-address rule
 // (HERALD_WEBHOOK_ALLOW_CIDRS) and the test CA trusted (HERALD_WEBHOOK_CA_FILE); a loopback HTTPS
 // receiver reached by name through the DNS server; and the worker's real lanes and queues.
+import type { Config } from '../../src/config.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { QueueRunner } from '../../src/queue/index.ts';
@@ -34,13 +35,13 @@ export interface WebhookHarness {
 let names = 0;
 
 export async function startWebhookHarness(
-  options: { requestTimeoutMs?: number; dispatch?: boolean } = {},
+  options: { requestTimeoutMs?: number; dispatch?: boolean; config?: Partial<Config> } = {},
 ): Promise<WebhookHarness> {
   const dns = await TestDnsServer.start();
   const receiver = await HttpsReceiver.start();
   const h = await startEmailHarness({
     dns,
-    config: { webhookAllowCidrs: ['127.0.0.0/8'], webhookCaFile: receiver.caFile },
+    config: { webhookAllowCidrs: ['127.0.0.0/8'], webhookCaFile: receiver.caFile, ...options.config },
   });
   const deps = h.t.deps;
   const agent = createWebhookAgent({

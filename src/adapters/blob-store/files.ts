@@ -143,5 +143,7 @@ export function createFileBlobStore(dataDir: string): BlobStore {
         throw error;
       }
     },
+
+    close() {},
   };
 }

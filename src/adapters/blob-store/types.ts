@@ -1,6 +1,6 @@
 // Stored files (received mail's originals and attachments) behind a few methods, so the areas never
-// touch paths. The data dir's files (files.ts) fill it today; a later S3 adapter fills the same
-// interface (keys are already valid object names, prefixes end in `/` like S3's).
+// touch paths: the data dir's files (files.ts, the default) or S3-compatible storage (s3.ts); keys
+// are valid object names and prefixes end in `/`, as S3's do.
 
 /** A key: segments of `[a-z0-9._-]` joined by `/`, e.g. `inbound/2026-11-25-10/pack_….pack`. */
 export type BlobKey = string;
@@ -14,6 +14,8 @@ export interface BlobStore {
   remove(keyOrPrefix: string): Promise<void>;
   /** The names directly under a prefix ending in `/` (keys and deeper prefixes, without `/`), sorted. */
   list(prefix: string): Promise<string[]>;
+  /** Lets go of connections (S3); nothing for files. */
+  close(): void;
 }
 
 /** Part of a blob: `length` bytes from `offset` (an S3 Range GET). */
