@@ -218,6 +218,14 @@ export const EmailList = z.object({
     .nullable()
     .optional()
     .describe('cursor paging only: the newer page (pass it back as cursor), null on the first'),
+  searchStoppedAt: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'cursor paging with a text search only: the search read its bound of emails before filling the page, back (or up) to ' +
+        "the one created then; the page's cursor reads on from there. Null when it did not stop short",
+    ),
 });
 
 const DomainIdParam = z.coerce.number().int().positive().max(2_147_483_647);

@@ -3,6 +3,7 @@
 // arrive, back again by prevCursor), with the contract's answer left exactly as it was. Statuses come
 // from the real delivery path through the simulator's addresses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCursorPage } from '../../src/emails/list-cursor.ts';
 import { fanoutKit } from '../campaigns/fanout-support.ts';
 import { campaignTeam } from '../campaigns/support.ts';
 import { startRelayDelivery, type RelayDelivery } from './delivery-support.ts';
@@ -264,12 +265,45 @@ describe('cursor paging', () => {
     expect(ids(await list(team, `?limit=5&cursor=${shortTwo.prevCursor}`))).toEqual(all.slice(0, 5));
   });
 
+  it('a text search reads a bounded window a request, and its cursor reads on from where it stopped', async () => {
+    // The bound is 20,000 emails in the API; four here, through the same function the route calls.
+    const filter = { startDate: null, endDate: null, domainIds: null, campaignId: null, statuses: null };
+    const page = (search: string, cursor: string | undefined) =>
+      readCursorPage(h.t.deps.db, team.id, { ...filter, search }, { cursor, limit: 2, fields: 'summary', window: 4 });
+    const expected = ids(await list(team, '?search=spaced%201&limit=100'));
+    expect(expected).toHaveLength(4);
+    const found: string[] = [];
+    const stopped: (string | null | undefined)[] = [];
+    let last = await page('spaced 1', undefined);
+    for (let n = 0; ; n++) {
+      expect(n).toBeLessThan(30);
+      found.push(...last.data.map((e) => e.id));
+      stopped.push(last.searchStoppedAt);
+      if (!last.nextCursor) break;
+      last = await page('spaced 1', last.nextCursor);
+    }
+    expect(found).toEqual(expected);
+    expect(stopped.some((at) => at !== null)).toBe(true);
+    // And back up from the last page, each once again (the newest page whole at the top).
+    const back: string[] = [...last.data.map((e) => e.id)].reverse();
+    for (let n = 0; last.prevCursor; n++) {
+      expect(n).toBeLessThan(30);
+      last = await page('spaced 1', last.prevCursor);
+      back.push(...[...last.data.map((e) => e.id)].reverse().filter((id) => !back.includes(id)));
+    }
+    expect(back.reverse()).toEqual(expected);
+    // A text nothing matches: an empty page that says where it stopped, and reads on from there.
+    const none = await page('no such subject', undefined);
+    expect(none).toMatchObject({ data: [], count: 0, prevCursor: null, searchStoppedAt: expect.any(String) });
+    expect(none.nextCursor).toBeTruthy();
+  });
+
   it('refuses a cursor that is not one of this list, or page numbers beside it', async () => {
     const one = await list(team, '?paging=cursor&limit=5');
     expect(await status(team, '?cursor=not-a-cursor')).toBe(400);
-    const edited = Buffer.from(JSON.stringify({ l: 'emails', t: team.id, d: 'x', a: 'now', i: 'em_1' })).toString(
-      'base64url',
-    );
+    const edited = Buffer.from(
+      JSON.stringify({ l: 'emails', t: team.id, o: '=', a: '2026-01-01T00:00:00.000000Z', i: 'em_1' }),
+    ).toString('base64url');
     expect(await status(team, `?cursor=${edited}`)).toBe(400);
     expect(await status(team, `?paging=cursor&page=2`)).toBe(400);
     expect(await status(team, `?cursor=${one.nextCursor}&page=2`)).toBe(400);

@@ -3501,7 +3501,7 @@ export interface paths {
         };
         /**
          * List emails, newest first
-         * @description page from 1; limit 1 to 100 (default 50); startDate and endDate bound createdAt (inclusive); domainId may repeat. A key limited to a domain sees only that domain's emails. Herald extensions: status (latestStatus, may repeat), search, campaignId; fields=summary leaves html and text null. Cursor paging (paging=cursor, then pass nextCursor or prevCursor back as cursor) reads any page of a log of millions as fast as the first: no OFFSET, and no total, so count is then the number of emails in data. New emails never shift the older pages: each email appears once walking nextCursor to its end. A prevCursor that reaches the newest emails answers the first page.
+         * @description page from 1; limit 1 to 100 (default 50); startDate and endDate bound createdAt (inclusive); domainId may repeat. A key limited to a domain sees only that domain's emails. Herald extensions: status (latestStatus, may repeat), search, campaignId; fields=summary leaves html and text null. Cursor paging (paging=cursor, then pass nextCursor or prevCursor back as cursor) reads any page of a log of millions as fast as the first: no OFFSET, and no total, so count is then the number of emails in data. New emails never shift the older pages: each email appears once walking nextCursor to its end. A prevCursor that reaches the newest emails answers the first page. With cursor paging, a text search (not a whole address) reads at most 20,000 emails a request: a page may then hold fewer emails than limit, even none, with searchStoppedAt set and a cursor to read on.
          */
         get: {
             parameters: {
@@ -3560,7 +3560,8 @@ export interface paths {
                          *       ],
                          *       "count": 1,
                          *       "nextCursor": "eyJsIjoic21zIiwidCI6MiwicCI6WzFdfQ.3q2-7wVh1m0aXk9cQ2Zp4w",
-                         *       "prevCursor": null
+                         *       "prevCursor": null,
+                         *       "searchStoppedAt": "2026-01-15T09:30:00.000Z"
                          *     }
                          */
                         "application/json": {
@@ -3594,6 +3595,8 @@ export interface paths {
                             nextCursor?: string | null;
                             /** @description cursor paging only: the newer page (pass it back as cursor), null on the first */
                             prevCursor?: string | null;
+                            /** @description cursor paging with a text search only: the search read its bound of emails before filling the page, back (or up) to the one created then; the page's cursor reads on from there. Null when it did not stop short */
+                            searchStoppedAt?: string | null;
                         };
                     };
                 };
