@@ -219,7 +219,7 @@ export default function Campaigns() {
                     <Time value={c.scheduledAt} />
                   </Td>
                   <Td className="hidden sm:table-cell">
-                    {c.status === 'DRAFT' ? (
+                    {c.status === 'DRAFT' || c.total === 0 ? (
                       <span className="text-fg-2">—</span>
                     ) : (
                       <ProgressBar sent={c.sent} total={c.total} label={`${c.name}: sending progress`} />
