@@ -30,7 +30,9 @@ async function executable(): Promise<{ path: string; args: string[] }> {
   if (system) return { path: system, args: [] };
   const packaged = (await import('@sparticuz/chromium')).default;
   packaged.setGraphicsMode = false;
-  return { path: await packaged.executablePath(), args: packaged.args.filter((a) => !a.startsWith('--headless')) };
+  // --disable-web-security makes Chromium leave Origin off same-origin writes, which a session write needs.
+  const dropped = (a: string) => a.startsWith('--headless') || a === '--disable-web-security';
+  return { path: await packaged.executablePath(), args: packaged.args.filter((a) => !dropped(a)) };
 }
 
 export async function launchBrowser(): Promise<Browser> {
