@@ -1,7 +1,7 @@
 // A fake Stripe for the card checkout (issue 45), beside the read-only fake-stripe.ts: the writes a
 // checkout makes in Stripe's form encoding (POST /v1/customers with its Idempotency-Key, POST
 // /v1/checkout/sessions), the reads after it (GET /v1/customers/{id}, /v1/subscriptions?customer=),
-// the hosted page a Checkout Session's url opens, and `complete(id)`: what Stripe does when the
+// an empty invoice list, the hosted page a Checkout Session's url opens, and `complete(id)`: what Stripe does when the
 // customer pays, a live subscription and the two events it then posts (checkout.session.completed,
 // customer.subscription.created), for the test to sign and deliver to /hooks/stripe.
 //
@@ -116,6 +116,8 @@ export class FakeStripeCheckout extends FakeProviderServer<StripeBehaviour> {
       const found = this.customers.get(decodeURIComponent(customer[1]!));
       return found ? ok({ ...found, object: 'customer' }) : missing('customer', customer[1]!);
     }
+    // No invoice is faked here (fake-stripe.ts has them): a new card customer has none yet.
+    if (url.pathname === '/v1/invoices') return ok({ object: 'list', data: [], has_more: false, url: url.pathname });
     if (url.pathname === '/v1/subscriptions') {
       const data = this.subscriptions
         .filter((s) => s.customer === url.searchParams.get('customer'))
