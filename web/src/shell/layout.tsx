@@ -7,6 +7,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client.ts';
 import { useSession, type Session } from '../api/session.ts';
 import { ErrorState, Loading } from '../ui/states.tsx';
+import { CommandPalette } from './command-palette.tsx';
 import { SidebarContent } from './sidebar.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -90,6 +91,7 @@ export function Shell() {
           <Drawer session={data} />
           <span className="truncate text-[13px] text-fg-2">{data.team.name}</span>
           <div className="ml-auto flex items-center gap-2">
+            <CommandPalette session={data} />
             <UserMenu session={data} />
           </div>
         </header>
