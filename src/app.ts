@@ -53,7 +53,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   // HERALD_METRICS_PORT set: /metrics is served there only, off the public listener (services.ts).
   if (deps.config.metricsPort === null) serveMetrics(app, deps.metrics);
   // Each part gets only the fields it uses (its own narrow dependencies), never the whole deps.
-  const { db, clock, secrets, rateLimiter, logger, principals, metrics, announcer, blobs, config } = deps;
+  const { db, reads, clock, secrets, rateLimiter, logger, principals, metrics, announcer, blobs, config } = deps;
   // A dashboard session's cookie stands for a full access key made by its member (src/sessions/).
   const sessions = { principals: sessionPrincipals({ db, clock, secrets }), secrets, publicUrl: config.publicUrl };
   registerAuth(app, { principals, rateLimiter, sessions });
@@ -85,13 +85,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerDomainRoutes(api, { db, clock, secrets, mailDomain: deps.config.mailDomain, domainIdsWithInboxes });
       registerTemplateRoutes(api, { db, clock });
       registerEmailRoutes(api, { db, clock, announcer, config: { mailDomain: config.mailDomain } }, emailSending);
-      registerSegmentRoutes(api, { db, clock, secrets });
-      registerAnalyticsRoutes(api, { db, clock });
-      registerContactsArea(api, { db, clock });
+      registerSegmentRoutes(api, { db, reads, clock, secrets });
+      registerAnalyticsRoutes(api, { db: reads, clock });
+      registerContactsArea(api, { db, reads, clock });
       const { prices, billingReadTimeoutMs: readTimeoutMs } = deps.config;
       registerBillingRoutes(
         api,
-        { db, clock, secrets, logger, rateLimiter, principals, prices, readTimeoutMs },
+        { db, reads, clock, secrets, logger, rateLimiter, principals, prices, readTimeoutMs },
         billing,
       );
       registerWebhookRoutes(api, {

@@ -2,6 +2,8 @@
 // database and clock. The log transports' outboxes belong to emails/ and sms/, so they are wired here,
 // above the areas, and deps.ts stays free of them.
 import { createFileBlobStore, createS3BlobStore } from './adapters/blob-store/index.ts';
+import { ReplicaReads } from './db/replica.ts';
+import { registerReplicaMetrics } from './db/replica-metrics.ts';
 import { createCachingDnsResolver } from './adapters/dns-cache.ts';
 import { createDnsResolver } from './adapters/dns.ts';
 import { createMailTransport, type MailTransportDeps } from './adapters/mail-transport/index.ts';
@@ -42,6 +44,11 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     onResume: () => principals.clear(),
   });
   const metrics = createMetricsRegistry();
+  const replica =
+    config.databaseReplicaUrl !== null && database.pgPool !== undefined
+      ? await ReplicaReads.connect(config.databaseReplicaUrl, database.pgPool, logger)
+      : null;
+  if (replica) registerReplicaMetrics(metrics, replica);
   const counters = await createCounterStore(config.redisUrl, {}, reportedCircuit(logger, metrics));
   const dns = createDnsResolver({ servers: config.dnsServers });
   const transportDeps: MailTransportDeps = {
@@ -78,6 +85,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     config,
     database,
     db: database.db,
+    reads: replica?.db ?? database.db,
     clock,
     logger,
     secrets,
@@ -98,6 +106,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       if (bulkMailTransport !== mailTransport) await bulkMailTransport.close();
       await counters.close();
       blobs.close();
+      await replica?.close();
       if (ownsDatabase) await database.close();
     },
   };

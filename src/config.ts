@@ -17,7 +17,7 @@ import {
   webhookCaFile,
   type MailTransportConfig,
 } from './config/mail.ts';
-import { apiPrefix, databaseUrl, host, ports, publicUrl, redisUrl } from './config/network.ts';
+import { apiPrefix, databaseReplicaUrl, databaseUrl, host, ports, publicUrl, redisUrl } from './config/network.ts';
 import { httpUrl, oneOf, text, type Env } from './config/parse.ts';
 import { planConfig, type PlanConfig } from './config/plans.ts';
 import { instanceSecrets } from './config/secrets.ts';
@@ -38,6 +38,8 @@ export interface Config extends SmsConfig, PlanConfig {
   metricsPort: number | null;
   apiPrefix: string;
   databaseUrl: string | null;
+  /** DATABASE_REPLICA_URL: a streaming replica for reads that tolerate lag (src/db/replica.ts). */
+  databaseReplicaUrl: string | null;
   dataDir: string;
   /** HERALD_BLOB_STORE and HERALD_S3_*: the data dir's files, or S3-compatible storage. */
   blobStore: BlobStoreConfig;
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: listenHost,
     apiPrefix: apiPrefix(env),
     databaseUrl: dbUrl,
+    databaseReplicaUrl: databaseReplicaUrl(env, dbUrl),
     dataDir: path.resolve(text(env, 'HERALD_DATA_DIR') ?? './data'),
     blobStore: blobStoreConfig(env),
     ...secrets,

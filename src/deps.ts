@@ -21,6 +21,8 @@ export interface Deps {
   config: Config;
   database: DbHandle;
   db: Kysely<Database>;
+  /** Reads that tolerate lag: the replica's (DATABASE_REPLICA_URL) while it is near enough, else `db`. */
+  reads: Kysely<Database>;
   clock: Clock;
   logger: Logger;
   secrets: Secrets;
@@ -37,7 +39,7 @@ export interface Deps {
   announcer: QueueAnnouncer;
   /** HERALD_SMS_PROVIDER, built once; the log provider keeps messages in the SMS outbox table. */
   smsProvider: SmsProvider;
-  /** Received mail's originals and attachments, in HERALD_DATA_DIR/blobs. */
+  /** Received mail's originals and attachments: HERALD_DATA_DIR/blobs or S3 (HERALD_BLOB_STORE). */
   blobs: BlobStore;
   close(): Promise<void>;
 }

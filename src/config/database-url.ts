@@ -15,6 +15,20 @@ export class DatabaseUrlError extends ConfigError {
   }
 }
 
+/** DATABASE_REPLICA_URL: checked as DATABASE_URL is, and only beside it (the embedded database has no replica). */
+export function databaseReplicaUrl(env: Env, primary: string | null): string | null {
+  const raw = text(env, 'DATABASE_REPLICA_URL');
+  if (raw === null) return null;
+  const problem =
+    primary === null ? 'it needs DATABASE_URL (the embedded database has no replica)' : databaseUrlProblem(raw);
+  if (problem !== null) {
+    const error = new DatabaseUrlError(problem);
+    error.message = error.message.replaceAll('DATABASE_URL is not valid', 'DATABASE_REPLICA_URL is not valid');
+    throw error;
+  }
+  return raw;
+}
+
 export function databaseUrl(env: Env): string | null {
   const raw = text(env, 'DATABASE_URL');
   if (raw === null) return null;

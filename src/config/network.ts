@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { ConfigError } from '../config-error.ts';
 import { httpUrl, port, text, type Env } from './parse.ts';
 
-export { databaseUrl } from './database-url.ts';
+export { databaseReplicaUrl, databaseUrl } from './database-url.ts';
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 

@@ -13,7 +13,8 @@ import { getContact, listContacts } from './queries.ts';
 import * as s from './schemas.ts';
 import { contactView } from './view.ts';
 
-type ContactDeps = { db: Kysely<Database>; clock: Clock };
+/** `reads`: where the list runs (a replica when set, app.ts); everything else uses `db`. */
+type ContactDeps = { db: Kysely<Database>; reads?: Kysely<Database>; clock: Clock };
 
 export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +47,9 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
     async (request) => {
       const { teamId } = principalOf(request);
       await requireBook(teamId, request.params.contactBookId);
-      return (await listContacts(db, teamId, request.params.contactBookId, request.query)).map(contactView);
+      return (await listContacts(deps.reads ?? db, teamId, request.params.contactBookId, request.query)).map(
+        contactView,
+      );
     },
   );
 

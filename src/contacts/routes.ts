@@ -6,7 +6,10 @@ import type { Clock } from '../platform/clock.ts';
 import { registerContactBookRoutes } from './book-routes.ts';
 import { registerContactRoutes } from './contact-routes.ts';
 
-export function registerContactsArea(app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock }): void {
+export function registerContactsArea(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; reads?: Kysely<Database>; clock: Clock },
+): void {
   registerContactBookRoutes(app, deps);
   registerContactRoutes(app, deps);
 }

@@ -2,7 +2,7 @@
 // unset, node-postgres when it is set. Both return int8 as bigint and timestamptz as Date so that
 // code above this file never knows which one it runs on.
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { withoutPasswords } from '../config-error.ts';
 import { StartupProblem } from '../startup-problem.ts';
@@ -19,6 +19,8 @@ type DbDriver = 'pglite' | 'pg';
 export interface DbHandle {
   db: Kysely<Database>;
   driver: DbDriver;
+  /** The primary's pool as Kysely takes it (node-postgres only): read routing falls back to it. */
+  pgPool?: PostgresPool;
   /**
    * Subscribe to a NOTIFY channel; returns the unsubscribe function. `onResume` runs after the
    * listening connection was lost and came back: notifications sent meanwhile were missed.
@@ -84,14 +86,16 @@ function parseBigIntArray(value: string): bigint[] {
         .map((v) => BigInt(v));
 }
 
-async function connectPostgres(databaseUrl: string, poolSize: number, logger?: ListenerLogger): Promise<DbHandle> {
-  const types = {
-    getTypeParser(oid: number, format?: 'text' | 'binary') {
-      if (oid === INT8) return (value: string) => BigInt(value);
-      if (oid === INT8_ARRAY) return parseBigIntArray;
-      return pg.types.getTypeParser(oid, format);
-    },
-  };
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8) return (value: string) => BigInt(value);
+    if (oid === INT8_ARRAY) return parseBigIntArray;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** A pool of node-postgres connections as Herald uses them (the primary's, or a replica's). */
+export function createPgPool(databaseUrl: string, poolSize: number): pg.Pool {
   // JIT off: the coalesced statements (jsonb_to_recordset, estimated at 100 rows, times their
   // subqueries) pass jit_above_cost once tables grow, and compiling them cost far more than running them.
   // TCP keepalive probes from 10 s idle: an idle connection whose server vanished without a word (a
@@ -99,7 +103,7 @@ async function connectPostgres(databaseUrl: string, poolSize: number, logger?: L
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
-    types,
+    types: pgTypes,
     options: '-c jit=off',
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
@@ -114,12 +118,19 @@ async function connectPostgres(databaseUrl: string, poolSize: number, logger?: L
     // drops the client on release (it is no longer queryable).
     client.on('error', () => {});
   });
+  return pool;
+}
+
+async function connectPostgres(databaseUrl: string, poolSize: number, logger?: ListenerLogger): Promise<DbHandle> {
+  const pool = createPgPool(databaseUrl, poolSize);
   await reachable(pool, databaseUrl);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-  const listener = new PgListener({ connectionString: databaseUrl, types }, logger);
+  const pgPool = preparingPool(pool);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgPool }) });
+  const listener = new PgListener({ connectionString: databaseUrl, types: pgTypes }, logger);
   return {
     db,
     driver: 'pg',
+    pgPool,
     listen: (channel, onNotify, options = {}) => listener.listen(channel, { onNotify, onResume: options.onResume }),
     listening: () => listener.listening,
     async execScript(script) {
@@ -137,14 +148,14 @@ async function connectPostgres(databaseUrl: string, poolSize: number, logger?: L
  * The URL itself is never shown, whatever its form: a password that is not percent-encoded (a space)
  * defeats any masking.
  */
-async function reachable(pool: pg.Pool, databaseUrl: string): Promise<void> {
+export async function reachable(pool: pg.Pool, databaseUrl: string, variable = 'DATABASE_URL'): Promise<void> {
   try {
     await pool.query('SELECT 1');
   } catch (error) {
     await pool.end().catch(() => {});
     const reason = withoutPasswords((error as Error).message);
     throw new StartupProblem(
-      `cannot reach the database ${databaseTarget(databaseUrl)} (${reason}); check DATABASE_URL`,
+      `cannot reach the database ${databaseTarget(databaseUrl)} (${reason}); check ${variable}`,
       1,
       error,
     );

@@ -29,7 +29,8 @@ import {
 import * as s from './schemas.ts';
 import { segmentContactView, segmentView } from './view.ts';
 
-type SegmentDeps = { db: Kysely<Database>; clock: Clock; secrets: Secrets };
+/** `reads`: where the GETs count and page (a replica when set, app.ts); writes and their answers use `db`. */
+type SegmentDeps = { db: Kysely<Database>; reads?: Kysely<Database>; clock: Clock; secrets: Secrets };
 
 const nameNotUnique = (name: string) =>
   new ApiError(409, 'NOT_UNIQUE', `a segment named "${name}" already exists in this contact book`);
@@ -39,12 +40,14 @@ const sameDefinition = (a: Definition, b: Definition) => JSON.stringify(a) === J
 export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock, secrets } = deps;
+  const reads = deps.reads ?? db;
   const common = { tags: ['segments'], security: [{ apiKey: [] }] };
   const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
   const access = { access: 'full' as const };
   const base = '/v1/contactBooks/:contactBookId/segments';
 
-  const view = async (segment: ReadySegment) => segmentView(segment, await countSegment(db, segment, clock.now()));
+  const view = async (segment: ReadySegment, reader = db) =>
+    segmentView(segment, await countSegment(reader, segment, clock.now()));
 
   /** The segment with its live problems; 404 when the book or the segment is not the team's. */
   async function readSegment(teamId: number, contactBookId: string, segmentId: string): Promise<ReadySegment> {
@@ -72,7 +75,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
       if (!book) throw notFound('Contact book');
       const rows = await listSegments(db, teamId, book.id);
       const data = [];
-      for (const row of rows) data.push(await view(await readySegment(db, row, book.variables)));
+      for (const row of rows) data.push(await view(await readySegment(db, row, book.variables), reads));
       return { data };
     },
   );
@@ -129,7 +132,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
     },
     async (request) => {
       const { contactBookId, segmentId } = request.params;
-      return view(await readSegment(principalOf(request).teamId, contactBookId, segmentId));
+      return view(await readSegment(principalOf(request).teamId, contactBookId, segmentId), reads);
     },
   );
 
@@ -234,8 +237,8 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
       const afterId = cursor === undefined ? null : String(decodeCursor(secrets, cursor, list, teamId)[0] ?? '');
       const segment = await readSegment(teamId, contactBookId, segmentId);
       const now = clock.now();
-      const rows = await segmentContactsPage(db, segment, now, afterId, limit);
-      const total = await countSegment(db, segment, now);
+      const rows = await segmentContactsPage(reads, segment, now, afterId, limit);
+      const total = await countSegment(reads, segment, now);
       const page = cursorPage(rows, limit, (last) => encodeCursor(secrets, list, teamId, [last.id]));
       return { data: page.data.map(segmentContactView), nextCursor: page.nextCursor, total };
     },
