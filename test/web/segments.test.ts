@@ -146,6 +146,21 @@ describe('the segment builder', () => {
     });
   });
 
+  it('is driven by the keyboard, and stays accessible in dark mode', async () => {
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await page.getByRole('button', { name: 'Add condition', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Field of condition 4').waitFor();
+    await checkPage(page, 'segment-dark');
+    // Back from "Add condition" is the new condition's remove button.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByLabel('Field of condition 4').count()).toBe(0);
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
+  });
+
   it('shows the 409 for a name already taken beside the name', async () => {
     await page.goto(`${bed.base}/segments/new?book=${bookId}`);
     await h1('New segment').waitFor();

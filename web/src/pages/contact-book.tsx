@@ -1,6 +1,6 @@
 // One contact book: its contacts (search, paging, add/edit in a side sheet, bulk delete, CSV import),
 // its segments, its settings (double opt-in, variables) and the API's JSON, each a tab in the URL.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useUrlParam } from '../lib/use-url-param.ts';
 import { Button } from '../ui/button.tsx';
@@ -13,7 +13,6 @@ import { ErrorState, isNotFound, Loading } from '../ui/states.tsx';
 import { UrlTabs } from '../ui/tabs.tsx';
 import { Time } from '../ui/time.tsx';
 import { DeleteBookDialog } from './contact-book-delete.tsx';
-import { ContactImport } from './contact-import.tsx';
 import { bookTitle, useBook } from './contact-queries.tsx';
 import { BookSegments } from './contact-segments.tsx';
 import { BookSettings } from './contact-settings.tsx';
@@ -22,6 +21,10 @@ import { ContactTable } from './contact-table.tsx';
 import { NotFound } from './not-found.tsx';
 
 const back = { to: '/contacts', label: 'Back to Contacts' };
+// The CSV import (parser, mapping, batches) loads on first use, or when its button is pointed at.
+const loadImport = () => import('./contact-import.tsx');
+const ContactImport = lazy(() => loadImport().then((m) => ({ default: m.ContactImport })));
+const prefetchImport = () => void loadImport().catch(() => undefined);
 
 export default function ContactBook() {
   const { bookId = '' } = useParams();
@@ -66,7 +69,9 @@ export default function ContactBook() {
             <Button variant="danger" onClick={() => setDeleting(true)}>
               Delete book
             </Button>
-            <Button onClick={() => setImporting(true)}>Import CSV</Button>
+            <Button onClick={() => setImporting(true)} onPointerEnter={prefetchImport} onFocus={prefetchImport}>
+              Import CSV
+            </Button>
             <Button variant="primary" onClick={() => setContactId('new')}>
               Add contact
             </Button>
@@ -91,7 +96,11 @@ export default function ContactBook() {
         ]}
       />
       {contactId ? <ContactSheet book={b} contactId={contactId} onClose={() => setContactId(null)} /> : null}
-      <ContactImport book={b} open={importing} onOpenChange={setImporting} />
+      {importing ? (
+        <Suspense fallback={null}>
+          <ContactImport book={b} open onOpenChange={setImporting} />
+        </Suspense>
+      ) : null}
       <DeleteBookDialog
         book={deleting ? b : null}
         onOpenChange={setDeleting}
