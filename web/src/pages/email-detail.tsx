@@ -15,6 +15,7 @@ import { UrlTabs } from '../ui/tabs.tsx';
 import { Time } from '../ui/time.tsx';
 import { simulated } from './emails.tsx';
 import { EmailPreview } from './email-preview.tsx';
+import { ScheduleActions } from './emails-schedule.tsx';
 import { NotFound } from './not-found.tsx';
 
 type Addresses = string | string[] | null | undefined;
@@ -128,7 +129,12 @@ export default function EmailDetail() {
             </span>
           </>
         }
-        actions={<CopyCurl path={`/api/v1/emails/${e.id}`} />}
+        actions={
+          <>
+            <ScheduleActions email={e} />
+            <CopyCurl path={`/api/v1/emails/${e.id}`} />
+          </>
+        }
       />
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_320px]">
         <div className="min-w-0">
