@@ -1,46 +1,21 @@
 // Billing in a real Chromium against a real Herald: an admin whose wallet cannot pay Pro sees the
 // API's 402 in the Change plan dialog; after a top-up (admin API) moves Free -> Pro from the wallet
 // and sees the plan, the Pro month in the ledger and its receipt; every tab; back to Free through
-// the confirm dialog; Pro by card goes to the fake Stripe Checkout and comes back Pro once Stripe's
-// signed event lands; an unknown receipt is not found; a member who is not an admin sees a plain
-// sentence and the page asks for no billing read. Every page accessible (axe) at 1280 and 375 px.
-import fs from 'node:fs';
+// the confirm dialog; dark mode; Pro by card goes to the fake Stripe Checkout and comes back Pro once
+// Stripe's signed event lands; an unknown receipt is not found; a member who is not an admin sees a
+// plain sentence and the page asks for no billing read. Every page accessible (axe) at 1280 and 375 px.
 import type { Browser, Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminRequest } from '../support/factory.ts';
 import { FakeStripeCheckout } from '../support/fake-stripe-checkout.ts';
 import { STRIPE_TEST_SECRET_KEY } from '../support/fake-stripe.ts';
-import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { startBillingBed, launchBrowserWithOrigin } from './support/billing-bed.ts';
+import { checkPage, newContext } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
-import { createMemberTeam, signIn, startSignedInBed, type MemberTeam, type SignedInBed } from './support/signed-in.ts';
+import { createMemberTeam, signIn, type MemberTeam, type SignedInBed } from './support/signed-in.ts';
 
 const HOOK_SECRET = 'whsec_test_herald_browser_0123';
-const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
-/**
- * launchBrowser, except that the packaged Chromium (where the machine has none) starts without the
- * package's own flags: --disable-web-security makes it send no Origin, so Herald refuses every
- * session write (403 naming Origin), and --single-process crashes on the way to Stripe's origin.
- */
-async function launchBrowserWithOrigin(): Promise<Browser> {
-  if (process.env.HERALD_TEST_CHROMIUM || SYSTEM_CHROMIUM.some((file) => fs.existsSync(file))) return launchBrowser();
-  const packaged = (await import('@sparticuz/chromium')).default;
-  process.env.HERALD_TEST_CHROMIUM = await packaged.executablePath();
-  try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await launchBrowser();
-      } catch (error) {
-        // Another test process may be unpacking the same executable at this moment: back off and retry.
-        if (attempt >= 5 || !String(error).includes('ETXTBSY')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
-      }
-    }
-  } finally {
-    delete process.env.HERALD_TEST_CHROMIUM;
-  }
-}
 let bed: SignedInBed;
 let browser: Browser;
 let stripe: FakeStripeCheckout;
@@ -51,7 +26,7 @@ beforeAll(async () => {
   ensureDashboardBuilt();
   stripe = await FakeStripeCheckout.start();
   [bed, browser] = await Promise.all([
-    startSignedInBed({
+    startBillingBed({
       stripe: { secretKey: STRIPE_TEST_SECRET_KEY, apiUrl: stripe.url, timeoutMs: 5_000, webhookSecret: HOOK_SECRET },
     }),
     launchBrowserWithOrigin(),
@@ -156,6 +131,13 @@ describe('billing', () => {
     await confirm.getByRole('button', { name: 'Move to Free' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await poll(() => planStat(page).textContent()).toBe('Free');
+    // Dark mode: the page with its ledger, accessible too.
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await page.getByRole('table', { name: 'Ledger' }).getByText('Pro month').waitFor();
+    await checkPage(page, 'billing-dark');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
   });
 
   it('shows the not-found state for a receipt the team does not have', async () => {
@@ -173,6 +155,8 @@ describe('billing', () => {
       const admin = await context.newPage();
       await signIn(bed, admin, other.ownerEmail);
       await admin.goto(`${bed.base}/billing`);
+      await admin.getByText('No wallet activity yet').waitFor();
+      await checkPage(admin, 'billing-empty');
       await admin.getByRole('button', { name: 'Change plan' }).click();
       const dialog = admin.getByRole('dialog', { name: 'Move to Pro' });
       await dialog.getByLabel(/A card, through Stripe/).check();
