@@ -54,7 +54,7 @@ function fieldsOf(input: PatchCampaignInput, body: CampaignBody, current?: Campa
   return {
     from: input.from ?? current!.from,
     contactBookId: input.contactBookId ?? current!.contact_book_id,
-    segmentId: input.segmentId ?? current?.segment_id ?? null,
+    segmentId: input.segmentId === undefined ? (current?.segment_id ?? null) : input.segmentId,
     templateId: body.templateId,
     replyTo: input.replyTo === undefined ? (current?.reply_to ?? []) : addressList(input.replyTo),
     cc: input.cc === undefined ? (current?.cc ?? []) : addressList(input.cc),

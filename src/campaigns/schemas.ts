@@ -67,7 +67,14 @@ export const CreateCampaignBody = z.object({
 });
 export type CreateCampaignInput = z.infer<typeof CreateCampaignBody>;
 
-export const PatchCampaignBody = z.object(campaignFields).partial();
+export const PatchCampaignBody = z
+  .object(campaignFields)
+  .partial()
+  .extend({
+    segmentId: Id.nullable()
+      .optional()
+      .describe('Herald: only the contacts of the book this segment matches; null: the whole book'),
+  });
 export type PatchCampaignInput = z.infer<typeof PatchCampaignBody>;
 
 export const ScheduleBody = z.object({
@@ -112,19 +119,20 @@ export const CampaignSummary = z.object({
   status: CampaignStatus,
   scheduledAt: z.string().nullable(),
   ...Counters,
+  // Herald, beside useSend's list fields: the audience and the engagement, for a list worth reading.
+  contactBookId: z.string(),
+  segmentId: z.string().nullable(),
+  opened: z.number().int(),
+  clicked: z.number().int(),
 });
 
 export const Campaign = CampaignSummary.extend({
   previewText: z.string().nullable(),
-  contactBookId: z.string(),
-  segmentId: z.string().nullable(),
   templateId: z.string().nullable(),
   html: z.string().nullable(),
   content: z.string().nullable(),
   batchSize: z.number().int(),
   batchWindowMinutes: z.number().int(),
-  opened: z.number().int(),
-  clicked: z.number().int(),
   bounced: z.number().int(),
   hardBounced: z.number().int(),
   complained: z.number().int(),

@@ -20,6 +20,10 @@ export function campaignSummaryView(row: CampaignRow, c: Counters): z.infer<type
     sent: c.sent,
     delivered: c.delivered,
     unsubscribed: c.unsubscribed,
+    contactBookId: row.contact_book_id,
+    segmentId: row.segment_id,
+    opened: c.opened,
+    clicked: c.clicked,
   };
 }
 
@@ -27,15 +31,11 @@ export function campaignView(row: CampaignRow, c: Counters): z.infer<typeof Camp
   return {
     ...campaignSummaryView(row, c),
     previewText: row.preview_text,
-    contactBookId: row.contact_book_id,
-    segmentId: row.segment_id,
     templateId: row.template_id,
     html: row.html,
     content: row.content,
     batchSize: row.batch_size,
     batchWindowMinutes: row.batch_window_minutes,
-    opened: c.opened,
-    clicked: c.clicked,
     bounced: c.bounced,
     hardBounced: c.hardBounced,
     complained: c.complained,

@@ -82,6 +82,11 @@ describe('create, read and list', () => {
         'total',
         'unsubscribed',
         'updatedAt',
+        // Herald's, beside useSend's.
+        'contactBookId',
+        'segmentId',
+        'opened',
+        'clicked',
       ].sort(),
     );
     const second = await t.call('GET', '/v1/campaigns?page=2');
@@ -223,6 +228,17 @@ describe('lifecycle', () => {
     const { body: c } = await team.create();
     const changed = await team.call('PATCH', `/v1/campaigns/${c.id}`, { subject: 'Changed', bcc: 'b@example.test' });
     expect(changed.body).toMatchObject({ subject: 'Changed', bcc: ['b@example.test'], name: 'November news' });
+    // A segment set, then taken off again with null: the whole book.
+    const segment = await team.call('POST', `/v1/contactBooks/${c.contactBookId}/segments`, {
+      name: 'Some',
+      definition: definition([{ type: 'email', op: 'contains', value: '@' }]),
+    });
+    const narrowed = await team.call('PATCH', `/v1/campaigns/${c.id}`, { segmentId: segment.body.id });
+    expect(narrowed.body.segmentId).toBe(segment.body.id);
+    expect((await team.call('PATCH', `/v1/campaigns/${c.id}`, { name: 'Renamed' })).body.segmentId).toBe(
+      segment.body.id,
+    );
+    expect((await team.call('PATCH', `/v1/campaigns/${c.id}`, { segmentId: null })).body.segmentId).toBeNull();
     expect((await team.call('PATCH', `/v1/campaigns/${c.id}`, { from: 'x@unverified.example.test' })).status).toBe(400);
     await team.call('POST', `/v1/campaigns/${c.id}/schedule`, {});
     const late = await team.call('PATCH', `/v1/campaigns/${c.id}`, { subject: 'Too late' });

@@ -14233,7 +14233,11 @@ export interface paths {
                          *           "total": 1,
                          *           "sent": 120,
                          *           "delivered": 118,
-                         *           "unsubscribed": 1
+                         *           "unsubscribed": 1,
+                         *           "contactBookId": "cb_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *           "segmentId": "sg_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *           "opened": 64,
+                         *           "clicked": 21
                          *         }
                          *       ],
                          *       "totalPage": 1
@@ -14254,6 +14258,10 @@ export interface paths {
                                 sent: number;
                                 delivered: number;
                                 unsubscribed: number;
+                                contactBookId: string;
+                                segmentId: string | null;
+                                opened: number;
+                                clicked: number;
                             }[];
                             totalPage: number;
                         };
@@ -14448,16 +14456,16 @@ export interface paths {
                          *       "sent": 120,
                          *       "delivered": 118,
                          *       "unsubscribed": 1,
-                         *       "previewText": "Your account is ready",
                          *       "contactBookId": "cb_01kf0m3q7r9t5v6w8y0z1a2b3c",
                          *       "segmentId": "sg_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *       "opened": 64,
+                         *       "clicked": 21,
+                         *       "previewText": "Your account is ready",
                          *       "templateId": "tpl_01kf0m3q7r9t5v6w8y0z1a2b3c",
                          *       "html": "<p>Hello {{firstName}}, welcome aboard.</p>",
                          *       "content": null,
                          *       "batchSize": 1,
                          *       "batchWindowMinutes": 1,
-                         *       "opened": 64,
-                         *       "clicked": 21,
                          *       "bounced": 2,
                          *       "hardBounced": 1,
                          *       "complained": 0,
@@ -14635,16 +14643,16 @@ export interface paths {
                          *       "sent": 120,
                          *       "delivered": 118,
                          *       "unsubscribed": 1,
-                         *       "previewText": "Your account is ready",
                          *       "contactBookId": "cb_01kf0m3q7r9t5v6w8y0z1a2b3c",
                          *       "segmentId": "sg_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *       "opened": 64,
+                         *       "clicked": 21,
+                         *       "previewText": "Your account is ready",
                          *       "templateId": "tpl_01kf0m3q7r9t5v6w8y0z1a2b3c",
                          *       "html": "<p>Hello {{firstName}}, welcome aboard.</p>",
                          *       "content": null,
                          *       "batchSize": 1,
                          *       "batchWindowMinutes": 1,
-                         *       "opened": 64,
-                         *       "clicked": 21,
                          *       "bounced": 2,
                          *       "hardBounced": 1,
                          *       "complained": 0,
@@ -14814,16 +14822,16 @@ export interface paths {
                          *       "sent": 120,
                          *       "delivered": 118,
                          *       "unsubscribed": 1,
-                         *       "previewText": "Your account is ready",
                          *       "contactBookId": "cb_01kf0m3q7r9t5v6w8y0z1a2b3c",
                          *       "segmentId": "sg_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *       "opened": 64,
+                         *       "clicked": 21,
+                         *       "previewText": "Your account is ready",
                          *       "templateId": "tpl_01kf0m3q7r9t5v6w8y0z1a2b3c",
                          *       "html": "<p>Hello {{firstName}}, welcome aboard.</p>",
                          *       "content": null,
                          *       "batchSize": 1,
                          *       "batchWindowMinutes": 1,
-                         *       "opened": 64,
-                         *       "clicked": 21,
                          *       "bounced": 2,
                          *       "hardBounced": 1,
                          *       "complained": 0,
@@ -15011,8 +15019,8 @@ export interface paths {
                         batchSize?: number;
                         /** @description minutes between batches, 0 (as fast as delivery allows) to 1440 */
                         batchWindowMinutes?: number;
-                        /** @description Herald: only the contacts of the book this segment matches */
-                        segmentId?: string;
+                        /** @description Herald: only the contacts of the book this segment matches; null: the whole book */
+                        segmentId?: string | null;
                         /** @description Herald: the body is this template's. html, content and templateId are one body: give one (a change replaces the others) */
                         templateId?: string;
                     };
@@ -15039,16 +15047,16 @@ export interface paths {
                          *       "sent": 120,
                          *       "delivered": 118,
                          *       "unsubscribed": 1,
-                         *       "previewText": "Your account is ready",
                          *       "contactBookId": "cb_01kf0m3q7r9t5v6w8y0z1a2b3c",
                          *       "segmentId": "sg_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *       "opened": 64,
+                         *       "clicked": 21,
+                         *       "previewText": "Your account is ready",
                          *       "templateId": "tpl_01kf0m3q7r9t5v6w8y0z1a2b3c",
                          *       "html": "<p>Hello {{firstName}}, welcome aboard.</p>",
                          *       "content": null,
                          *       "batchSize": 1,
                          *       "batchWindowMinutes": 1,
-                         *       "opened": 64,
-                         *       "clicked": 21,
                          *       "bounced": 2,
                          *       "hardBounced": 1,
                          *       "complained": 0,
@@ -25701,16 +25709,16 @@ export interface components {
             sent: number;
             delivered: number;
             unsubscribed: number;
-            previewText: string | null;
             contactBookId: string;
             segmentId: string | null;
+            opened: number;
+            clicked: number;
+            previewText: string | null;
             templateId: string | null;
             html: string | null;
             content: string | null;
             batchSize: number;
             batchWindowMinutes: number;
-            opened: number;
-            clicked: number;
             bounced: number;
             hardBounced: number;
             complained: number;
