@@ -81,7 +81,7 @@ export function SendTestSms({
         {(props) => (
           <textarea
             {...props}
-            className={`${inputClass} h-24 py-1.5`}
+            className="h-24 w-full rounded-md border border-control bg-bg px-2 py-1.5 text-[13px] placeholder:text-fg-2"
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
