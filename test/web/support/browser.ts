@@ -20,6 +20,8 @@ const ARGS = [
   '--disable-sync',
   '--disable-default-apps',
   '--disable-extensions',
+  // Under LANG=C.UTF-8 Chromium's language is en-US@posix, which Intl refuses.
+  '--lang=en-US',
 ];
 
 async function executable(): Promise<{ path: string; args: string[] }> {
