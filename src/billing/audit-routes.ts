@@ -1,5 +1,6 @@
 // GET /v1/audit-log: the billing reads of the team (who, what, when, outcome) and the changes keys
-// made to its API keys and suppression list, newest first, for a full access key made by a team admin.
+// made to its API keys, members and suppression list, newest first, for a full access key made by a
+// team admin.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -28,7 +29,10 @@ export const AuditLogEntry = z
     status: z.number().int(),
     errorCode: z.string().nullable(),
     action: z.enum(AUDITED_ACTIONS).nullable().describe('the change the request made; null for a billing read'),
-    target: z.string().nullable().describe('the API key id or the address changed; null for a billing read'),
+    target: z
+      .string()
+      .nullable()
+      .describe('the API key id, or the address of the suppression or member changed; null for a billing read'),
     createdAt: z.string(),
   })
   .meta({ id: 'AuditLogEntry' });
@@ -44,9 +48,9 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Kysely<Dat
       schema: {
         tags: ['billing'],
         security: [{ apiKey: [] }],
-        summary: 'Read the audit log of billing reads and of key and suppression changes, newest first',
+        summary: 'Read the audit log of billing reads and of key, member and suppression changes, newest first',
         description:
-          'Every billing read with its key (id, name, kind, maker), path and query, status and error code; and every API key created or revoked and suppression added or removed through the API, with its action and target. limit 1 to 100 (default 20); pass nextCursor back as cursor.',
+          'Every billing read with its key (id, name, kind, maker), path and query, status and error code; and every API key created or revoked, member invited, changed or removed, and suppression added or removed through the API, with its action and target. limit 1 to 100 (default 20); pass nextCursor back as cursor.',
         querystring: AuditLogQuery,
         response: {
           200: z.object({ data: z.array(AuditLogEntry), nextCursor: z.string().nullable() }),

@@ -9417,8 +9417,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read the audit log of billing reads and of key and suppression changes, newest first
-         * @description Every billing read with its key (id, name, kind, maker), path and query, status and error code; and every API key created or revoked and suppression added or removed through the API, with its action and target. limit 1 to 100 (default 20); pass nextCursor back as cursor.
+         * Read the audit log of billing reads and of key, member and suppression changes, newest first
+         * @description Every billing read with its key (id, name, kind, maker), path and query, status and error code; and every API key created or revoked, member invited, changed or removed, and suppression added or removed through the API, with its action and target. limit 1 to 100 (default 20); pass nextCursor back as cursor.
          */
         get: {
             parameters: {
@@ -25250,7 +25250,7 @@ export interface components {
             errorCode: string | null;
             /** @description the change the request made; null for a billing read */
             action: ("api_key.created" | "api_key.revoked" | "suppression.added" | "suppression.removed" | "member.invited" | "member.role_changed" | "member.removed") | null;
-            /** @description the API key id or the address changed; null for a billing read */
+            /** @description the API key id, or the address of the suppression or member changed; null for a billing read */
             target: string | null;
             createdAt: string;
         };

@@ -19,7 +19,7 @@ export function TeamAudit() {
   if (log.data?.data.length === 0 && !cursor)
     return (
       <EmptyState title="Nothing audited yet">
-        Creating or revoking a key and changing suppressions are recorded here.
+        Creating or revoking a key, inviting, changing or removing a member and changing suppressions are recorded here.
       </EmptyState>
     );
   return (
