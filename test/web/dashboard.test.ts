@@ -90,6 +90,8 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Signing in' }).waitFor();
     await page.getByRole('alert').waitFor();
     await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+    // The token is gone from the address bar as soon as the page read it.
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
     await checkPage(page, 'sign-in-link');
     expect(cspViolations).toEqual([]);
   });

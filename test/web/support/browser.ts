@@ -32,8 +32,10 @@ async function executable(): Promise<{ path: string; args: string[] }> {
   if (system) return { path: system, args: [] };
   const packaged = (await import('@sparticuz/chromium')).default;
   packaged.setGraphicsMode = false;
-  // --disable-web-security makes Chromium leave Origin off same-origin writes, which a session write needs.
-  const dropped = (a: string) => a.startsWith('--headless') || a === '--disable-web-security';
+  // --disable-web-security makes Chromium leave Origin off same-origin writes, which a session write
+  // needs; --single-process crashes on a cross-origin navigation (the card checkout's).
+  const dropped = (a: string) =>
+    a.startsWith('--headless') || a === '--disable-web-security' || a.startsWith('--single-process');
   return { path: await packaged.executablePath(), args: packaged.args.filter((a) => !dropped(a)) };
 }
 

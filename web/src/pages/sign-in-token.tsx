@@ -16,6 +16,9 @@ export function SignInWithToken() {
     // Once only: a token is single-use, and StrictMode runs effects twice in development.
     if (started.current) return;
     started.current = true;
+    // The token leaves the address bar (and the history) at once, whatever the answer: a link is
+    // single-use, and a shared screen or a copied address should not show it.
+    window.history.replaceState(window.history.state, '', '/sign-in');
     signIn({ token })
       .then(async () => {
         const next = safeNext(sessionStorage.getItem(NEXT_KEY));
