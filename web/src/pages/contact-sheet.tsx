@@ -35,13 +35,20 @@ function ContactForm({ book, contact, onDone }: { book: Book; contact: Contact |
       queryClient.invalidateQueries({ queryKey: bookKeys.all }),
       queryClient.invalidateQueries({ queryKey: segmentKeys.all }),
     ]);
-  const body = () => ({
-    email: email.trim(),
-    firstName: firstName.trim() || null,
-    lastName: lastName.trim() || null,
-    subscribed,
-    properties: Object.fromEntries(properties.filter((p) => p.key.trim() !== '').map((p) => [p.key.trim(), p.value])),
-  });
+  /** The whole contact when adding; when editing, the email and only what changed (an unchanged
+   * `subscribed: false` sent again would still count as an unsubscribe for the journeys). */
+  const body = () => {
+    const wanted = {
+      firstName: firstName.trim() || null,
+      lastName: lastName.trim() || null,
+      subscribed,
+      properties: Object.fromEntries(properties.filter((p) => p.key.trim() !== '').map((p) => [p.key.trim(), p.value])),
+    };
+    const changed = Object.entries(wanted).filter(
+      ([key, value]) => !contact || JSON.stringify(value) !== JSON.stringify(contact[key as keyof typeof wanted]),
+    );
+    return { email: email.trim(), ...Object.fromEntries(changed) };
+  };
   const save = useMutation({
     mutationFn: () =>
       contact

@@ -2,7 +2,7 @@
 // URL); rows picked with checkboxes and deleted together through the bulk endpoint after a confirm.
 // The API's only search is by exact address (`emails`, several comma-separated), so that is the search.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { api, must } from '../api/client.ts';
@@ -41,12 +41,25 @@ export function ContactTable({ book, onImport }: { book: Book; onImport: () => v
   const searchId = useId();
   const hintId = useId();
 
+  // The search reaches the URL 250 ms after typing stops; a URL changed under the field (back, a
+  // pasted link) sets the field instead of being overwritten by it.
+  const inUrl = useRef(emails ?? '');
+  const writeUrl = useRef(setEmails);
+  writeUrl.current = setEmails; // a new function each render: the timer below must not restart for it
+  useEffect(() => {
+    if ((emails ?? '') === inUrl.current) return;
+    inUrl.current = emails ?? '';
+    setTyped(emails ?? '');
+  }, [emails]);
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (typed.trim() !== (emails ?? '')) setEmails(typed.trim() || null, ['page']);
+      const next = typed.trim();
+      if (next === inUrl.current) return;
+      inUrl.current = next;
+      writeUrl.current(next || null, ['page']);
     }, 250);
     return () => clearTimeout(timer);
-  }, [typed, emails, setEmails]);
+  }, [typed]);
   // A selection belongs to the rows it was made on.
   useEffect(() => setSelected(new Set()), [emails, page, book.id]);
 
