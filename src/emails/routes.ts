@@ -1,5 +1,6 @@
 // Emails: send (one or a batch), read one, list, reschedule, cancel. Another team's email answers
 // 404 like a missing one; a sending access key reads only the emails it sent (Authentication).
+import type { Db } from '../db/handle.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '../platform/auth/plugin.ts';
@@ -15,7 +16,8 @@ import type { SendEmailInput } from './schemas.ts';
 import { emailView } from './views.ts';
 
 /** What the routes use: the send path's parts (the built-in domain among them) without its batching. */
-type EmailDeps = Omit<SendDeps, 'batching'>;
+/** `reads`: where the list runs (a replica when set, app.ts); sends and single reads use `db`. */
+type EmailDeps = Omit<SendDeps, 'batching'> & { reads?: Db };
 
 /** Emails whose send time may still change: not yet handed to delivery. */
 const UNSENT = new Set(['SCHEDULED', 'QUEUED']);
@@ -123,7 +125,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps, batch
     },
   );
 
-  registerEmailListRoute(app, { db });
+  registerEmailListRoute(app, { db: deps.reads ?? db });
 
   api.patch(
     '/v1/emails/:emailId',
