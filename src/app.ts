@@ -32,9 +32,8 @@ import { auditChange, billingParts, registerBillingRoutes, stripeHookRoutes } fr
 import { registerJourneyRoutes } from './journeys/index.ts';
 import { registerCampaignRoutes } from './campaigns/index.ts';
 import { domainIdsWithInboxes, registerAttachmentRoutes, registerInboundRoutes } from './inboxes/index.ts';
-import { registerSessionRoutes, sessionPrincipals } from './sessions/index.ts';
+import { queueSignIn, registerSessionRoutes, sessionPrincipals } from './sessions/index.ts';
 import { registerMemberRoutes } from './accounts/member-routes.ts';
-import { requestSignIn } from './sessions/sign-in.ts';
 
 interface BuildAppOptions {
   /** Extra routes under the API prefix (tests use this for access-policy probes). */
@@ -77,10 +76,19 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
         principals,
         writers: { teamNotice: queueTeamNotice, auditChange },
       });
-      // An invite is mailed the sign-in email (sessions) and audited (billing): both import accounts.
-      const signInMail = (email: string, now: Date) =>
-        requestSignIn({ db, secrets, publicUrl: config.publicUrl }, email, now);
-      registerMemberRoutes(api, { db, clock, rateLimiter, principals, writers: { auditChange, signInMail } });
+      // An invite queues the sign-in email (sessions) and its audit entry (billing) in its own
+      // transaction: both areas import accounts.
+      const signInDeps = { secrets, publicUrl: config.publicUrl };
+      registerMemberRoutes(api, {
+        db,
+        clock,
+        rateLimiter,
+        principals,
+        writers: {
+          auditChange,
+          signInMail: (tx, email, now, invite) => queueSignIn(tx, signInDeps, email, now, invite),
+        },
+      });
       registerSuppressionRoutes(api, { db, clock, secrets });
       registerDomainRoutes(api, { db, clock, secrets, mailDomain: deps.config.mailDomain, domainIdsWithInboxes });
       registerTemplateRoutes(api, { db, clock });

@@ -1,14 +1,21 @@
-// What a member change through the API also does: its audit log entry, written in the change's own
-// transaction, and for an invite the sign-in mail, queued after the commit. Billing (the audit log)
-// and sessions (the sign-in mail) import accounts, so app.ts hands their writers in (no area cycle).
-import type { FastifyBaseLogger } from 'fastify';
+// What a member change through the API also does, in the change's own transaction: its audit log
+// entry, and for an invite the sign-in mail (so an invite that fails leaves neither member nor mail,
+// and a crash after the commit loses no mail). Billing (the audit log) and sessions (the sign-in
+// mail) import accounts, so app.ts hands their writers in (no area cycle).
 import type { Transaction } from 'kysely';
 import type { Database, Member } from '../db/schema.ts';
 import type { Principal } from '../platform/auth/api-keys.ts';
 import { ApiError } from '../platform/errors.ts';
 import { CounterUnavailableError, type RateLimiter } from '../platform/rate-limit/index.ts';
+import { getMember } from './queries.ts';
 
 export type MemberAction = 'member.invited' | 'member.role_changed' | 'member.removed';
+
+/** What an invite's sign-in mail says above the link: "<invitedBy> added you to the team <teamName>". */
+export interface InviteMail {
+  teamName: string;
+  invitedBy: string;
+}
 
 /** The other areas' writers a member change calls (billing's auditChange, sessions' sign-in mail). */
 export interface MemberChangeWriters {
@@ -18,11 +25,12 @@ export interface MemberChangeWriters {
     change: { action: MemberAction; target: string; method: string; path: string; status: number; at: Date },
   ): Promise<void>;
   /**
-   * Mails `email` a one-time sign-in link and code, as POST /v1/session/sign-in does (the sign-in
-   * mail queue, from sign-in@). Called after the member's row has committed: a sign-in is only
-   * stored for an address that is a member, and it runs in a transaction of its own.
+   * Queues in `tx` a one-time sign-in link and code for `email`, as POST /v1/session/sign-in does
+   * (sessions' queueSignIn: the sign-in mail queue, from sign-in@), the mail saying who added the
+   * address to which team. False when the address is no member (nothing stored): the invite adds
+   * the member first, in the same transaction.
    */
-  signInMail(email: string, now: Date): Promise<unknown>;
+  signInMail(tx: Transaction<Database>, email: string, now: Date, invite: InviteMail): Promise<boolean>;
 }
 
 const METHODS: Record<MemberAction, string> = {
@@ -71,20 +79,26 @@ export async function limitInvites(limiter: RateLimiter, teamId: number): Promis
   );
 }
 
+/** How the mail names who invited: the calling key's or session's member (an admin: the access rule). */
+async function inviterName(tx: Transaction<Database>, principal: Principal): Promise<string> {
+  const inviter = principal.memberId === null ? undefined : await getMember(tx, principal.teamId, principal.memberId);
+  if (!inviter) return 'An admin of the team';
+  return inviter.name ? `${inviter.name} (${inviter.email})` : inviter.email;
+}
+
 /**
- * The invite's sign-in mail. The member is already added when this runs: a failure to queue the
- * mail is logged, not answered as an error (the invite stands, and the person can ask for a
- * sign-in link on the sign-in page with the same address).
+ * The invite's sign-in mail, queued in the invite's transaction after its member row: a failure
+ * here rolls the invite back (the caller answers it), rather than leave a member nobody told.
  */
 export async function mailInvite(
+  tx: Transaction<Database>,
   writers: MemberChangeWriters,
-  log: FastifyBaseLogger,
-  member: Member,
+  principal: Principal,
+  invite: { member: Member; teamName: string },
   now: Date,
 ): Promise<void> {
-  try {
-    await writers.signInMail(member.email, now);
-  } catch (error) {
-    log.warn({ err: error, memberId: member.id }, 'the invited member was added but the sign-in mail was not queued');
-  }
+  const { member, teamName } = invite;
+  const invitedBy = await inviterName(tx, principal);
+  if (!(await writers.signInMail(tx, member.email, now, { teamName, invitedBy })))
+    throw new Error(`the invited member ${member.id} is not found by their address; the invite is not made`);
 }

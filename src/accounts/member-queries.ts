@@ -7,6 +7,8 @@ import { announceAuthChange } from '../platform/auth/queries.ts';
 import { effectivePlanSql } from '../platform/effective-plan.ts';
 
 export interface LockedTeamMembers {
+  /** The team's name, as an invite's sign-in mail names it. */
+  name: string;
   /** The plan the team's limits apply today (the usage read's plan.effectiveKey). */
   plan: TeamPlan;
   members: number;
@@ -24,7 +26,7 @@ export async function lockTeamMembers(
 ): Promise<LockedTeamMembers | undefined> {
   const team = await tx
     .selectFrom('teams')
-    .select(effectivePlanSql('teams').as('plan'))
+    .select(['name', effectivePlanSql('teams').as('plan')])
     .where('id', '=', teamId)
     .forUpdate()
     .executeTakeFirst();
@@ -34,7 +36,7 @@ export async function lockTeamMembers(
     .select([sql<string>`count(*)`.as('members'), sql<string>`count(*) FILTER (WHERE role = 'OWNER')`.as('owners')])
     .where('team_id', '=', teamId)
     .executeTakeFirstOrThrow();
-  return { plan: team.plan, members: Number(counts.members), owners: Number(counts.owners) };
+  return { name: team.name, plan: team.plan, members: Number(counts.members), owners: Number(counts.owners) };
 }
 
 /** The team's member with this address (compared lower-cased, as members_team_email is). */

@@ -1,8 +1,8 @@
 // The team's own members (Herald extension, issue 45): list, invite, change a role, remove, so that a
 // team manages its people without the operator. The access levels of /v1/api-keys: reads
 // `teamAdminRead`, changes `teamAdminManage` (platform/auth/policy.ts). Each change is one
-// transaction over the team's locked row (member-queries.ts) with its audit entry; an invite is
-// also mailed a sign-in link once it has committed (member-changes.ts).
+// transaction over the team's locked row (member-queries.ts) with its audit entry; an invite's
+// sign-in mail is queued in that same transaction (member-changes.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely, Transaction } from 'kysely';
@@ -115,14 +115,14 @@ export function registerMemberRoutes(app: FastifyInstance, deps: MemberRouteDeps
           const member = await addMember(tx, teamId, { email, name: name ?? null, role }, now);
           const change = { action: 'member.invited' as const, member, path: '/v1/team/members', status: 201 };
           await auditMemberChange(tx, writers, principal, change, now);
+          await mailInvite(tx, writers, principal, { member, teamName: team.name }, now);
           return member;
         });
       } catch (error) {
         // Another request added the address between the check and the insert.
-        if (isUniqueViolation(error)) throw alreadyMember();
+        if (isUniqueViolation(error, 'members_team_email')) throw alreadyMember();
         throw error;
       }
-      await mailInvite(writers, request.log, added, now);
       return reply.code(201).send(memberView(added));
     },
   );

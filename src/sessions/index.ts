@@ -2,6 +2,7 @@
 // this folder is the area's own.
 export { registerSessionRoutes, type SessionRouteDeps } from './routes.ts';
 export { sessionPrincipals } from './sessions.ts';
-export { mintSignInLink, SIGN_IN_MAIL_QUEUE } from './sign-in.ts';
+// queueSignIn: an invite (accounts, through app.ts) queues its member's sign-in mail in its own transaction.
+export { mintSignInLink, queueSignIn, SIGN_IN_MAIL_QUEUE, type SignInInvite, type SignInQueueDeps } from './sign-in.ts';
 export { signInMailQueue } from './sign-in-mail.ts';
 export { sessionPurgeChore } from './purge-chore.ts';

@@ -3,8 +3,9 @@
 // not a team's email. A team's emails are readable by its keys (GET /v1/emails/{id}), so a link
 // stored there would let any key of any team the address belongs to sign in as it. The link and
 // code wait in the request row encrypted and are erased once handed to the transport or given up;
-// a sign-in that expired or was used before its turn is not mailed. With the log transport the
-// mail lands in the outbox (`herald admin outbox`).
+// a sign-in that expired or was used before its turn is not mailed. An invite's mail says who added
+// the address to which team above the link and code. With the log transport the mail lands in the
+// outbox (`herald admin outbox`).
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { sql } from 'kysely';
@@ -30,8 +31,31 @@ interface SignInMailDeps {
 
 const MINUTES = SIGN_IN_TTL_MS / 60_000;
 
+// The operator names teams (admin API) and members name themselves: one line each in the mail.
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** What the mail says it is: a sign-in someone asked for, or an invite (who added you to which team). */
+function purpose(mail: SignInMail) {
+  if (!mail.invite)
+    return {
+      subject: 'Sign in to Herald',
+      intro: [] as string[],
+      ignore: 'If you did not ask to sign in, ignore this email: nobody can sign in without it.',
+    };
+  const teamName = oneLine(mail.invite.teamName);
+  return {
+    subject: `You were added to the team ${teamName} on Herald`,
+    intro: [`${oneLine(mail.invite.invitedBy)} added you to the team ${teamName} on Herald.`],
+    ignore:
+      'After that, sign in with this address on the sign-in page. If you did not expect this, ignore this email: ' +
+      'nobody can sign in without it.',
+  };
+}
+
 function compose(from: string, to: string, mail: SignInMail, mailDomain: string): Promise<Buffer> {
+  const { subject, intro, ignore } = purpose(mail);
   const text = [
+    ...intro.flatMap((line) => [line, '']),
     'Sign in to Herald with this link:',
     '',
     `  ${mail.url}`,
@@ -39,18 +63,19 @@ function compose(from: string, to: string, mail: SignInMail, mailDomain: string)
     `Or, on another device, enter this code: ${mail.code}`,
     '',
     `The link and the code work once, for ${MINUTES} minutes; using either one ends both.`,
-    'If you did not ask to sign in, ignore this email: nobody can sign in without it.',
+    ignore,
   ].join('\n');
   const url = escapeHtml(mail.url);
   const html =
+    intro.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
     `<p>Sign in to Herald:</p><p><a href="${url}">${url}</a></p>` +
     `<p>Or, on another device, enter this code: <strong style="font-size:1.4em;letter-spacing:0.2em">${escapeHtml(mail.code)}</strong></p>` +
     `<p>The link and the code work once, for ${MINUTES} minutes; using either one ends both. ` +
-    'If you did not ask to sign in, ignore this email: nobody can sign in without it.</p>';
+    `${escapeHtml(ignore)}</p>`;
   const composer = new MailComposer({
     from: `Herald <${from}>`,
     to,
-    subject: 'Sign in to Herald',
+    subject,
     text,
     html,
     messageId: `<sign-in-${randomUUID()}@${mailDomain}>`,

@@ -4,7 +4,7 @@
 // email: a team's email is readable by the team's keys (GET /v1/emails/{id}), and a sign-in link
 // read there would sign its reader in as that address, in every team it belongs to.
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { randomToken, safeEqual, type Secrets } from '../platform/crypto.ts';
 import { newId } from '../platform/ids.ts';
@@ -38,6 +38,8 @@ export interface SignInMail {
   url: string;
   code: string;
   expiresAt: string;
+  /** Set when an invite asked for the sign-in: the mail says who added the address to which team. */
+  invite?: SignInInvite;
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -50,30 +52,52 @@ const linkHash = (secrets: Secrets, token: string) => secrets.hmac('sign-in', `l
 const codeHash = (secrets: Secrets, requestId: string, code: string) =>
   secrets.hmac('sign-in', `code:${requestId}:${code}`);
 
+/** Who added the address to which team, when the sign-in is an invite's (POST /v1/team/members). */
+export interface SignInInvite {
+  teamName: string;
+  invitedBy: string;
+}
+
+/** What queueSignIn needs: the keys its hashes and seal use, and where the link points. */
+export type SignInQueueDeps = Pick<SignInDeps, 'secrets' | 'publicUrl'>;
+
 /**
- * A sign-in by email for `email` (normalised) when it is a member of a team: stored with its mail,
- * which the sign-in-mail queue sends after commit. False (nothing stored) for any other address.
+ * A sign-in by email for `email` (normalised) when it is a member of a team, stored with its mail in
+ * the caller's transaction `tx`: the sign-in-mail queue sends it after that transaction commits, and
+ * nothing of it survives a rollback. False (nothing stored) for an address that is no member. An
+ * invite's caller adds the member first in the same `tx`, and `invite` for the mail to say so.
  */
-export async function requestSignIn(deps: SignInDeps, email: string, now: Date): Promise<boolean> {
-  return deps.db.transaction().execute(async (tx) => {
-    if (!(await isMemberAnywhere(tx, email))) return false;
-    const id = newId('sgn_', now);
-    const token = randomToken(32);
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const expiresAt = new Date(now.getTime() + SIGN_IN_TTL_MS);
-    const mail: SignInMail = { url: signInUrl(deps.publicUrl, token), code, expiresAt: expiresAt.toISOString() };
-    await insertSignInRequest(tx, {
-      id,
-      email,
-      tokenHash: linkHash(deps.secrets, token),
-      codeHash: codeHash(deps.secrets, id, code),
-      expiresAt,
-      mailSealed: deps.secrets.encrypt(JSON.stringify(mail)),
-      at: now,
-    });
-    await notifyQueue(tx, SIGN_IN_MAIL_QUEUE);
-    return true;
+export async function queueSignIn(
+  tx: Transaction<Database>,
+  deps: SignInQueueDeps,
+  email: string,
+  now: Date,
+  invite?: SignInInvite,
+): Promise<boolean> {
+  if (!(await isMemberAnywhere(tx, email))) return false;
+  const id = newId('sgn_', now);
+  const token = randomToken(32);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(now.getTime() + SIGN_IN_TTL_MS);
+  const mail: SignInMail = { url: signInUrl(deps.publicUrl, token), code, expiresAt: expiresAt.toISOString() };
+  if (invite) mail.invite = { teamName: invite.teamName, invitedBy: invite.invitedBy };
+  await insertSignInRequest(tx, {
+    id,
+    email,
+    tokenHash: linkHash(deps.secrets, token),
+    codeHash: codeHash(deps.secrets, id, code),
+    expiresAt,
+    mailSealed: deps.secrets.encrypt(JSON.stringify(mail)),
+    at: now,
   });
+  // NOTIFY in the transaction: the worker hears it only if and when the row commits.
+  await notifyQueue(tx, SIGN_IN_MAIL_QUEUE);
+  return true;
+}
+
+/** POST /v1/session/sign-in's sign-in (queueSignIn in a transaction of its own). */
+export async function requestSignIn(deps: SignInDeps, email: string, now: Date): Promise<boolean> {
+  return deps.db.transaction().execute((tx) => queueSignIn(tx, deps, email, now));
 }
 
 /** An operator's one-time link for a member's address (no code, no mail); null when it is no member. */

@@ -43,7 +43,7 @@ export function useMembersApp() {
   };
 }
 
-export const address = (team: TestTeam) => `invitee-${team.id}-${++addresses}@example.test`;
+export const address = (team: Pick<TestTeam, 'id'>) => `invitee-${team.id}-${++addresses}@example.test`;
 
 /** A key of the team made by a new member of this role. */
 export async function keyOf(team: TestTeam, role: Role, kind: KeyKind = 'full') {

@@ -47,6 +47,9 @@ describe('POST /v1/session/sign-in', () => {
     expect(mail!.url).toBe(`${t.deps.config.publicUrl}/sign-in/${mail!.token}`);
     expect(mail!.code).toMatch(/^\d{6}$/);
     expect(mail!.text).toContain('15 minutes');
+    // Asked for, not an invite's (members-public-invite.test.ts): it names no team and no inviter.
+    expect(mail!.subject).toBe('Sign in to Herald');
+    expect(mail!.text.startsWith('Sign in to Herald with this link:')).toBe(true);
     // Not a team's email: the team's keys cannot read it back (GET /v1/emails).
     const listed = await t.app.inject({ method: 'GET', url: '/api/v1/emails', headers: bearer(team.key) });
     expect(listed.body).not.toContain(mail!.token);

@@ -42,6 +42,7 @@ export interface SignInEmail {
   to: string[];
   subject: string;
   text: string;
+  html: string;
   url: string;
   token: string;
   code: string;
@@ -69,6 +70,7 @@ export async function signInEmails(t: TestApp, email: string): Promise<SignInEma
         to: row.envelope_to as string[],
         subject: parsed.subject ?? '',
         text,
+        html: parsed.html || '',
         url: url!,
         token: url!.split('/').pop()!,
         code: code!,
