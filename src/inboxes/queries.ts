@@ -42,6 +42,39 @@ export async function listInboxes(db: Db, teamId: number): Promise<InboxRow[]> {
     .execute();
 }
 
+/** A live inbox with when its latest message that is not spam arrived (the list's and the read's row). */
+export type InboxWithLastReceived = InboxRow & { last_received_at: Date | null };
+
+// The latest message per inbox is one step down inbox_messages_inbox_list (0014_inboxes.sql), so a
+// page costs one index probe per inbox whatever the inbox holds. No count: that would read them all.
+const lastReceived = sql<Date | null>`(SELECT m.received_at FROM inbox_messages m
+  WHERE m.team_id = i.team_id AND m.inbox_id = i.id AND NOT m.is_spam
+  ORDER BY m.received_at DESC, m.id DESC LIMIT 1)`;
+
+/** The team's live inboxes, newest first (inboxes_team read backwards), after a page's last one. */
+export async function listInboxesPage(
+  db: Db,
+  teamId: number,
+  q: { after?: { createdAt: Date; id: string }; limit: number },
+): Promise<InboxWithLastReceived[]> {
+  const after =
+    q.after === undefined ? sql`` : sql`AND (i.created_at, i.id) < (${q.after.createdAt}::timestamptz, ${q.after.id})`;
+  const { rows } = await sql<InboxWithLastReceived>`
+    SELECT i.*, ${lastReceived} AS last_received_at FROM inboxes i
+    WHERE i.team_id = ${teamId}::int AND i.deleted_at IS NULL ${after}
+    ORDER BY i.created_at DESC, i.id DESC
+    LIMIT ${q.limit}`.execute(db);
+  return rows;
+}
+
+/** One live inbox of the team; undefined for a deleted one, another team's or none. */
+export async function getLiveInbox(db: Db, teamId: number, id: string): Promise<InboxWithLastReceived | undefined> {
+  const { rows } = await sql<InboxWithLastReceived>`
+    SELECT i.*, ${lastReceived} AS last_received_at FROM inboxes i
+    WHERE i.team_id = ${teamId}::int AND i.id = ${id} AND i.deleted_at IS NULL`.execute(db);
+  return rows[0];
+}
+
 /**
  * Frees the address; the row stays so that the inbox's messages still name it. The SMTP listeners
  * that remember the address as live are told on commit (live-addresses.ts).

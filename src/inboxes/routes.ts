@@ -1,6 +1,7 @@
 // /v1/inbound/messages (contract: Endpoints › Inbound, FULL): the list (newest first, spam left out,
 // optionally one inbox), one message, and its original. Another team's message answers 404 like a
-// missing one.
+// missing one, and so does an inbox filter naming no inbox of the team. The inboxes themselves:
+// inbox-list-routes.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -11,6 +12,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { cursorPage, decodeCursor, encodeCursor } from '../platform/pagination.ts';
+import { registerInboxListRoutes } from './inbox-list-routes.ts';
 import { readOriginal } from './message-bytes.ts';
 import { attachmentsOf, getInboxMessage, inboxIdsMatching, listInboxMessages } from './message-queries.ts';
 import * as s from './schemas.ts';
@@ -40,7 +42,7 @@ export function registerInboundRoutes(app: FastifyInstance, deps: InboundRoutesD
       schema: {
         ...common,
         summary: "List messages received by the team's inboxes, newest first (spam left out)",
-        description: `limit 1 to ${s.LIST_LIMIT_MAX} (default ${s.LIST_LIMIT_DEFAULT}); inbox: an inbox id (or its address); pass nextCursor back as cursor.`,
+        description: `limit 1 to ${s.LIST_LIMIT_MAX} (default ${s.LIST_LIMIT_DEFAULT}); inbox: an inbox id (or its address), 404 when no inbox of the team has it; pass nextCursor back as cursor.`,
         querystring: s.ListInboundQuery,
         response: { 200: s.InboundMessageList, ...errors },
       },
@@ -54,10 +56,11 @@ export function registerInboundRoutes(app: FastifyInstance, deps: InboundRoutesD
       const after =
         position === undefined ? undefined : { receivedAt: new Date(String(position[0])), id: String(position[1]) };
       const inboxIds = inbox === undefined ? null : await inboxIdsMatching(deps.db, teamId, inbox);
-      const rows =
-        inboxIds !== null && inboxIds.length === 0
-          ? []
-          : await listInboxMessages(deps.db, teamId, { inboxIds, after, limit: limit + 1 });
+      // The contract does not say what an unknown inbox answers: 404, as another team's resource
+      // does, so a mistyped id is not mistaken for an empty inbox. A deleted inbox of the team
+      // still names its messages.
+      if (inboxIds !== null && inboxIds.length === 0) throw notFound('inbox');
+      const rows = await listInboxMessages(deps.db, teamId, { inboxIds, after, limit: limit + 1 });
       const page = cursorPage(rows, limit, (last) =>
         encodeCursor(deps.secrets, list, teamId, [last.received_at.toISOString(), last.id]),
       );
@@ -133,4 +136,6 @@ export function registerInboundRoutes(app: FastifyInstance, deps: InboundRoutesD
       );
     },
   );
+
+  registerInboxListRoutes(app, deps);
 }

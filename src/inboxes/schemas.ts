@@ -49,6 +49,30 @@ export const ListInboundQuery = z.object({
   inbox: z.string().min(1).max(320).optional().describe('an inbox id (or its address): only its messages'),
 });
 
+// GET /v1/inbound/inboxes and /v1/inbound/inboxes/{id}, Herald extensions: the team's live inboxes.
+export const INBOX_LIST_LIMIT_MAX = 100;
+export const INBOX_LIST_LIMIT_DEFAULT = 50;
+
+export const Inbox = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    address: z.string().describe('local@domain, lower case; mail to local+anything@domain reaches it too'),
+    createdAt: z.string(),
+    lastReceivedAt: z
+      .string()
+      .nullable()
+      .describe('when its latest message that is not spam arrived (as the message list counts); null before any'),
+  })
+  .meta({ id: 'Inbox' });
+
+export const InboxList = z.object({ data: z.array(Inbox), nextCursor: z.string().nullable() });
+
+export const ListInboxesQuery = z.object({
+  limit: limitParam(INBOX_LIST_LIMIT_MAX, INBOX_LIST_LIMIT_DEFAULT),
+  cursor: cursorParam,
+});
+
 export const InboundIdParams = z.object({ id: z.string().min(1).max(64) });
 
 export const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });

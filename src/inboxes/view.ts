@@ -6,7 +6,8 @@ import { attachmentUrl } from './attachment-links.ts';
 import type { AttachmentMeta, InboxMessageRow } from './message-queries.ts';
 import { oneLine } from './parse-message.ts';
 import { linkInlineImages } from './sanitize-html.ts';
-import type { InboundMessage, SPAM_VERDICTS } from './schemas.ts';
+import type { InboxWithLastReceived } from './queries.ts';
+import type { Inbox, InboundMessage, SPAM_VERDICTS } from './schemas.ts';
 
 export interface ViewContext {
   secrets: Secrets;
@@ -53,5 +54,16 @@ export function inboundMessageView(
     inReplyToEmailId: row.in_reply_to_email_id,
     spamVerdict: row.spam_verdict as (typeof SPAM_VERDICTS)[number],
     receivedAt: row.received_at.toISOString(),
+  };
+}
+
+/** An inbox as GET /v1/inbound/inboxes shows it (a Herald extension). */
+export function inboxView(row: InboxWithLastReceived): z.infer<typeof Inbox> {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    createdAt: row.created_at.toISOString(),
+    lastReceivedAt: row.last_received_at?.toISOString() ?? null,
   };
 }

@@ -1,10 +1,11 @@
-// One-time codes: send, check, read. All at the SEND access level; another team's verification
-// answers 404 like a missing one. No response, log line or event carries a code.
+// One-time codes: send, check, read (the list: list-routes.ts). All at the SEND access level;
+// another team's verification answers 404 like a missing one. No response, log line or event carries a code.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '../platform/auth/plugin.ts';
 import { notFound } from '../platform/errors.ts';
 import { checkVerification } from './check.ts';
+import { registerVerifyListRoute } from './list-routes.ts';
 import { getVerification } from './queries.ts';
 import * as s from './schemas.ts';
 import { sendEmailCode } from './send-email.ts';
@@ -89,4 +90,6 @@ export function registerVerifyRoutes(app: FastifyInstance, deps: VerifyDeps): vo
       return verificationView(row, deliveryOf(row));
     },
   );
+
+  registerVerifyListRoute(app, deps);
 }

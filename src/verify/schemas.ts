@@ -2,6 +2,7 @@
 // Limits › one-time code). Rules that depend on the channel are checked in send-email.ts and send-sms.ts.
 import { z } from 'zod';
 import { VERIFICATION_STATUSES } from '../db/schema-verify.ts';
+import { cursorParam, limitParam } from '../platform/pagination.ts';
 import { ClientIp } from '../sms/index.ts';
 
 export const TO_MIN = 3;
@@ -73,9 +74,11 @@ export const CheckVerificationBody = z.object({
 
 export const VerificationParams = z.object({ id: z.string().min(1).max(64) });
 
+export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
+
 const Risk = z.object({
   score: z.number().int().describe('summed signal weights, capped at 100'),
-  level: z.enum(['LOW', 'MEDIUM', 'HIGH']),
+  level: z.enum(RISK_LEVELS),
   reasons: z.array(z.object({ code: z.string(), detail: z.string() })),
 });
 
@@ -97,6 +100,23 @@ export const Verification = z
     createdAt: z.string(),
   })
   .meta({ id: 'Verification' });
+
+// GET /v1/verify, a Herald extension: the team's codes, newest first, as GET /v1/verify/{id} shows them.
+export const LIST_LIMIT_MAX = 100;
+export const LIST_LIMIT_DEFAULT = 50;
+
+export const ListVerificationsQuery = z.object({
+  cursor: cursorParam,
+  limit: limitParam(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT),
+  status: z
+    .enum(VERIFICATION_STATUSES)
+    .optional()
+    .describe('the status as GET /v1/verify/{id} shows it (a pending code past expiresAt stays pending until checked)'),
+  channel: z.enum(['email', 'sms']).optional(),
+  riskLevel: z.enum(RISK_LEVELS).optional(),
+});
+
+export const VerificationList = z.object({ data: z.array(Verification), nextCursor: z.string().nullable() });
 
 export const RiskRefusedBody = z.object({
   error: z.object({ code: z.string(), message: z.string() }),

@@ -12656,6 +12656,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team's one-time codes, newest first (Herald extension)
+         * @description limit 1 to 100 (default 50); status, channel and riskLevel filter; pass nextCursor back as cursor (with the same filters). Each item is the Verification GET /v1/verify/{id} answers.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    /** @description the status as GET /v1/verify/{id} shows it (a pending code past expiresAt stays pending until checked) */
+                    status?: "pending" | "verified" | "expired" | "failed" | "refused";
+                    channel?: "email" | "sms";
+                    riskLevel?: "LOW" | "MEDIUM" | "HIGH";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "ver_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *           "to": "+14155550123",
+                         *           "status": "pending",
+                         *           "expiresAt": "2026-01-15T09:30:00.000Z",
+                         *           "attemptsRemaining": 1,
+                         *           "emailId": "em_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *           "channel": "email",
+                         *           "providerMessageId": null,
+                         *           "deliveryStatus": "queued",
+                         *           "deliveryReason": null,
+                         *           "risk": {
+                         *             "score": 12,
+                         *             "level": "LOW",
+                         *             "reasons": [
+                         *               {
+                         *                 "code": "123456",
+                         *                 "detail": "example"
+                         *               }
+                         *             ]
+                         *           },
+                         *           "verified": true,
+                         *           "reason": "wrong_code",
+                         *           "createdAt": "2026-01-15T09:30:00.000Z"
+                         *         }
+                         *       ],
+                         *       "nextCursor": "eyJsIjoic21zIiwidCI6MiwicCI6WzFdfQ.3q2-7wVh1m0aXk9cQ2Zp4w"
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["Verification"][];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "RATE_LIMITED",
+                         *         "message": "Rate limit of 10 requests per second exceeded; retry after 1 s"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/journeys": {
         parameters: {
             query?: never;
@@ -16055,7 +16246,7 @@ export interface paths {
         };
         /**
          * List messages received by the team's inboxes, newest first (spam left out)
-         * @description limit 1 to 100 (default 25); inbox: an inbox id (or its address); pass nextCursor back as cursor.
+         * @description limit 1 to 100 (default 25); inbox: an inbox id (or its address), 404 when no inbox of the team has it; pass nextCursor back as cursor.
          */
         get: {
             parameters: {
@@ -16543,6 +16734,332 @@ export interface paths {
                          *       "error": {
                          *         "code": "UNPROCESSABLE_ENTITY",
                          *         "message": "The request cannot be processed"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "RATE_LIMITED",
+                         *         "message": "Rate limit of 10 requests per second exceeded; retry after 1 s"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbound/inboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team's inboxes, newest first (Herald extension)
+         * @description limit 1 to 100 (default 50); pass nextCursor back as cursor. Deleted inboxes are left out (their messages stay listed).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "inbox_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *           "name": "Support",
+                         *           "address": "ada@example.com",
+                         *           "createdAt": "2026-01-15T09:30:00.000Z",
+                         *           "lastReceivedAt": "2026-01-15T09:30:00.000Z"
+                         *         }
+                         *       ],
+                         *       "nextCursor": "eyJsIjoic21zIiwidCI6MiwicCI6WzFdfQ.3q2-7wVh1m0aXk9cQ2Zp4w"
+                         *     }
+                         */
+                        "application/json": {
+                            data: components["schemas"]["Inbox"][];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "RATE_LIMITED",
+                         *         "message": "Rate limit of 10 requests per second exceeded; retry after 1 s"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbound/inboxes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one inbox (Herald extension) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "inbox_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *       "name": "Support",
+                         *       "address": "ada@example.com",
+                         *       "createdAt": "2026-01-15T09:30:00.000Z",
+                         *       "lastReceivedAt": "2026-01-15T09:30:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Inbox"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
                          *       }
                          *     }
                          */
@@ -25494,6 +26011,15 @@ export interface components {
              */
             spamVerdict: "clean" | "suspicious" | "spam";
             receivedAt: string;
+        };
+        Inbox: {
+            id: string;
+            name: string;
+            /** @description local@domain, lower case; mail to local+anything@domain reaches it too */
+            address: string;
+            createdAt: string;
+            /** @description when its latest message that is not spam arrived (as the message list counts); null before any */
+            lastReceivedAt: string | null;
         };
         SessionTeam: {
             id: number;
