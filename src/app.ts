@@ -92,7 +92,11 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerSuppressionRoutes(api, { db, clock, secrets });
       registerDomainRoutes(api, { db, clock, secrets, mailDomain: deps.config.mailDomain, domainIdsWithInboxes });
       registerTemplateRoutes(api, { db, clock });
-      registerEmailRoutes(api, { db, clock, announcer, config: { mailDomain: config.mailDomain } }, emailSending);
+      registerEmailRoutes(
+        api,
+        { db, reads, clock, announcer, config: { mailDomain: config.mailDomain } },
+        emailSending,
+      );
       registerSegmentRoutes(api, { db, reads, clock, secrets });
       registerAnalyticsRoutes(api, { db: reads, clock });
       registerContactsArea(api, { db, reads, clock });
