@@ -1,8 +1,19 @@
 // Where blobs are kept (operator.md, "Dashboard, campaigns, submission, direct delivery, retention"):
 // HERALD_BLOB_STORE `files` (the data dir, the default) or `s3://bucket/prefix` with HERALD_S3_*.
 import { ConfigError } from '../config-error.ts';
-import type { S3BlobStoreOptions } from '../adapters/blob-store/index.ts';
 import { text, type Env } from './parse.ts';
+
+/** Where the S3 blob store keeps its objects (adapters/blob-store/s3.ts). */
+export interface S3BlobStoreOptions {
+  bucket: string;
+  /** Put before every key; empty or ending in `/`. */
+  prefix: string;
+  /** HERALD_S3_ENDPOINT: another S3-compatible service (path-style addressing); null for AWS. */
+  endpoint: string | null;
+  region: string;
+  /** Null: the AWS SDK's default credentials. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
 
 export type BlobStoreConfig = { kind: 'files' } | ({ kind: 's3' } & S3BlobStoreOptions);
 

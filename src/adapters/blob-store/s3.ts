@@ -4,17 +4,8 @@
 // (types.ts); the prefix is put before them. Checksums are sent only where S3 requires them, so that
 // S3-compatible stores that know no flexible checksums (older MinIO and others) accept the requests.
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { S3BlobStoreOptions } from '../../config/blobs.ts';
 import { InvalidBlobKeyError, type BlobStore, type ByteRange } from './types.ts';
-
-export interface S3BlobStoreOptions {
-  bucket: string;
-  /** Put before every key; empty or ending in `/`. */
-  prefix: string;
-  /** HERALD_S3_ENDPOINT: another S3-compatible service (path-style addressing); unset for AWS. */
-  endpoint: string | null;
-  region: string;
-  credentials: { accessKeyId: string; secretAccessKey: string } | null;
-}
 
 const SEGMENT = /^[a-z0-9._-]+$/;
 
