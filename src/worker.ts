@@ -6,6 +6,7 @@ import { domainCheckQueue } from './domains/check-queue.ts';
 import { inboundMessagesQueue } from './mx/inbound-queue.ts';
 import { inboxIntakeOf, removeExpiredOriginals } from './inboxes/index.ts';
 import { emailDeliveryLanes } from './emails/delivery.ts';
+import { signAsHerald } from './emails/index.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
 import { registerContactHooks } from './contacts/index.ts';
 import { smsDeliveryQueue } from './sms/index.ts';
@@ -24,6 +25,12 @@ import { sessionPurgeChore, signInMailQueue } from './sessions/index.ts';
 
 const HOUR = 60 * 60 * 1000;
 
+/** Herald's own mail (notices, sign-in mail), signed with the built-in domain's key. */
+export const heraldMailSigner =
+  (deps: Pick<Deps, 'secrets' | 'config'>) =>
+  (raw: Buffer, at: Date): Promise<Buffer> =>
+    signAsHerald(raw, deps.secrets, deps.config.mailDomain, at);
+
 function workerQueues(deps: Deps): Queue[] {
   const { db, clock, dns, blobs, logger, config } = deps;
   const delivery = {
@@ -37,8 +44,13 @@ function workerQueues(deps: Deps): Queue[] {
     domainCheckQueue({ dns, mailDomain: config.mailDomain }),
     ...emailDeliveryLanes(delivery, deps.bulkMailTransport),
     contactConfirmationQueue({ secrets: deps.secrets, publicUrl: config.publicUrl }),
-    teamNoticesQueue({ transport: deps.mailTransport, mailDomain: config.mailDomain }),
-    signInMailQueue({ transport: deps.mailTransport, mailDomain: config.mailDomain, secrets: deps.secrets }),
+    teamNoticesQueue({ transport: deps.mailTransport, mailDomain: config.mailDomain, sign: heraldMailSigner(deps) }),
+    signInMailQueue({
+      transport: deps.mailTransport,
+      mailDomain: config.mailDomain,
+      secrets: deps.secrets,
+      sign: heraldMailSigner(deps),
+    }),
     smsDeliveryQueue({ provider: deps.smsProvider }),
     journeyRunsQueue(),
     journeyEnrolmentsQueue(),

@@ -11,4 +11,10 @@ export {
   verifiedDomainId,
   verifiedDomainsJson,
 } from './queries.ts';
-export { builtinDnsRecords, builtinSendingDomain, type BuiltinDnsRecord } from './builtin-domain.ts';
+export {
+  BUILTIN_DKIM_SELECTOR,
+  builtinDkimKey,
+  builtinDnsRecords,
+  builtinSendingDomain,
+  type BuiltinDnsRecord,
+} from './builtin-domain.ts';

@@ -1,6 +1,8 @@
 // DKIM-signs a built message with the sending domain's own key (mailauth): rsa-sha256,
 // relaxed/relaxed, over the headers a receiver shows or uses to decide (only those present are
 // listed in h=). The signature is prepended, so the rest of the message goes out byte for byte.
+import { BUILTIN_DKIM_SELECTOR, builtinDkimKey } from '../domains/index.ts';
+import type { Secrets } from '../platform/crypto.ts';
 import { lazy } from '../platform/lazy.ts';
 
 /** mailauth's signer (with its tools and their schema package), read at the first message signed. */
@@ -60,4 +62,13 @@ export async function signMessage(raw: Buffer, key: DkimKey, signTime: Date = ne
     );
   }
   return Buffer.concat([Buffer.from(result.signatures), raw]);
+}
+
+/**
+ * Herald's own mail from HERALD_MAIL_DOMAIN (team notices, sign-in mail), which goes straight to the
+ * transport: signed with the built-in domain's key, as team mail sent from that domain is.
+ */
+export function signAsHerald(raw: Buffer, secrets: Secrets, mailDomain: string, at: Date): Promise<Buffer> {
+  const { privateKeyPem } = builtinDkimKey(secrets);
+  return signMessage(raw, { domain: mailDomain, selector: BUILTIN_DKIM_SELECTOR, privateKeyPem }, at);
 }

@@ -39,3 +39,4 @@ export {
   type CampaignEmail,
   type EmailWithRecipients,
 } from './reader-queries.ts';
+export { signAsHerald } from './dkim-sign.ts';

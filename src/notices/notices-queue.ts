@@ -20,6 +20,8 @@ interface NoticeRow {
 interface TeamNoticesDeps {
   transport: MailTransport;
   mailDomain: string;
+  /** DKIM-signs Herald's own mail with the built-in domain's key (emails' signAsHerald, given by the worker). */
+  sign: (raw: Buffer, at: Date) => Promise<Buffer>;
 }
 
 async function compose(from: string, row: NoticeRow, mailDomain: string): Promise<Buffer> {
@@ -51,8 +53,8 @@ export function teamNoticesQueue(deps: TeamNoticesDeps): Queue {
     leaseMs: 5 * 60_000,
     maxAttempts: 12,
     backoff: { baseMs: 60_000, maxMs: 60 * 60_000 },
-    handleRow: async (row) => {
-      const raw = await compose(from, row, deps.mailDomain);
+    handleRow: async (row, ctx) => {
+      const raw = await deps.sign(await compose(from, row, deps.mailDomain), ctx.clock.now());
       const result = await deps.transport.send({ from, to: row.recipients }, raw);
       const refused = result.recipients.filter((r) => r.status !== 'accepted');
       // A permanent refusal for one admin must not resend to the others: only all-temporary retries.

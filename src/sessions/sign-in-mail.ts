@@ -27,6 +27,8 @@ interface SignInMailDeps {
   transport: MailTransport;
   mailDomain: string;
   secrets: Secrets;
+  /** DKIM-signs Herald's own mail with the built-in domain's key (emails' signAsHerald, given by the worker). */
+  sign: (raw: Buffer, at: Date) => Promise<Buffer>;
 }
 
 const MINUTES = SIGN_IN_TTL_MS / 60_000;
@@ -103,7 +105,7 @@ export function signInMailQueue(deps: SignInMailDeps): Queue {
       if (row.used_at !== null || row.expires_at <= ctx.clock.now())
         throw new PermanentJobError('the sign-in expired or was used before its email was sent');
       const mail = JSON.parse(deps.secrets.decrypt(row.mail_sealed)) as SignInMail;
-      const raw = await compose(from, row.email, mail, deps.mailDomain);
+      const raw = await deps.sign(await compose(from, row.email, mail, deps.mailDomain), ctx.clock.now());
       const [outcome] = (await deps.transport.send({ from, to: [row.email] }, raw)).recipients;
       if (outcome?.status === 'accepted') return;
       // The reply names the recipient's server's reason, never the link or the code.

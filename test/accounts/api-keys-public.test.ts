@@ -3,6 +3,7 @@
 // access rule of each endpoint for each key kind and maker, other teams' keys and domains as
 // missing, bad input changing nothing, lastUsedAt written at most once a minute, and each change
 // emailing the owners and admins and entering the audit log.
+import { heraldMailSigner } from '../../src/worker.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamNoticesQueue } from '../../src/notices/index.ts';
@@ -233,7 +234,13 @@ describe('notices and the audit log', () => {
     // The notices queue mails them from the instance's notices address (the log transport's outbox).
     const runner = new QueueRunner({
       database: t.deps.database,
-      queues: [teamNoticesQueue({ transport: t.deps.mailTransport, mailDomain: t.deps.config.mailDomain })],
+      queues: [
+        teamNoticesQueue({
+          transport: t.deps.mailTransport,
+          mailDomain: t.deps.config.mailDomain,
+          sign: heraldMailSigner(t.deps),
+        }),
+      ],
       clock: t.clock,
       pollMs: 50,
     });

@@ -1,6 +1,7 @@
 // What the session tests share: signing in through the real endpoints (the email read back from the
 // log transport's outbox, or an operator's link), the cookie of an answer, and cookie requests with
 // or without the CSRF token and Origin a browser would send.
+import { heraldMailSigner } from '../../src/worker.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { expect } from 'vitest';
@@ -23,6 +24,7 @@ export async function sendSignInMail(t: TestApp): Promise<void> {
         transport: t.deps.mailTransport,
         mailDomain: t.deps.config.mailDomain,
         secrets: t.deps.secrets,
+        sign: heraldMailSigner(t.deps),
       }),
     ],
     clock: t.clock,

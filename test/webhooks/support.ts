@@ -2,6 +2,7 @@
 // as an operator would for development: loopback exempted from the public-address rule
 // (HERALD_WEBHOOK_ALLOW_CIDRS) and the test CA trusted (HERALD_WEBHOOK_CA_FILE); a loopback HTTPS
 // receiver reached by name through the DNS server; and the worker's real lanes and queues.
+import { heraldMailSigner } from '../../src/worker.ts';
 import type { Config } from '../../src/config.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -51,7 +52,13 @@ export async function startWebhookHarness(
   });
   const runner = new QueueRunner({
     database: deps.database,
-    queues: [teamNoticesQueue({ transport: deps.mailTransport, mailDomain: deps.config.mailDomain })],
+    queues: [
+      teamNoticesQueue({
+        transport: deps.mailTransport,
+        mailDomain: deps.config.mailDomain,
+        sign: heraldMailSigner(deps),
+      }),
+    ],
     lanes:
       options.dispatch === false
         ? []
