@@ -50,7 +50,8 @@ export function SegmentCount({ segment, dirty }: { segment: Segment | null; dirt
 
 export function SegmentContacts({ segment }: { segment: Segment }) {
   const contacts = useQuery({
-    queryKey: ['segments', 'contacts', segment.id, segment.updatedAt, segment.count],
+    // Keyed by what decides the matches (not updatedAt: a server clock may not have moved between saves).
+    queryKey: ['segments', 'contacts', segment.id, JSON.stringify(segment.definition), segment.count],
     queryFn: ({ signal }) =>
       must(
         api.GET('/api/v1/contactBooks/{contactBookId}/segments/{segmentId}/contacts', {
