@@ -1,5 +1,5 @@
-// The routes that exist before their screens (web/src/shell/nav.ts): each shows its name as h1.
-export const comingNextPages = [
+// The sidebar's pages beside the ones the signed-in test drives (web/src/shell/nav.ts): each shows its name as h1.
+export const otherPages = [
   { path: 'templates', title: 'Templates' },
   { path: 'contacts', title: 'Contacts' },
   { path: 'segments', title: 'Segments' },
