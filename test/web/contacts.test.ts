@@ -8,10 +8,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uniqueDomain } from '../domains/support.ts';
 import { createTeam } from '../support/factory.ts';
-import { checkPage, newContext } from './support/browser.ts';
+import { checkPage, launchBrowser, newContext } from './support/browser.ts';
 import {
   apiClient,
-  launchBrowserWithOrigin,
   outboxTo,
   peopleCsv,
   startContactsBed,
@@ -30,7 +29,7 @@ let bookId: string;
 
 beforeAll(async () => {
   ensureDashboardBuilt();
-  [bed, browser] = await Promise.all([startContactsBed(), launchBrowserWithOrigin()]);
+  [bed, browser] = await Promise.all([startContactsBed(), launchBrowser()]);
   team = await createMemberTeam(bed);
   api = apiClient(bed, team.key);
   const { context } = await newContext(browser);

@@ -1,41 +1,12 @@
 // The Contacts and Segments browser tests' bed: startSignedInBed's listening Herald with its worker,
 // with the DNS server in reach so a team can verify a sending domain through the API (a double
 // opt-in book's From must be on one), and a small client for seeding through the public API.
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { createWorkerRunner } from '../../../src/worker.ts';
 import { recordOf, type DomainJson } from '../../domains/support.ts';
 import { createListeningTestApp, TEST_ADMIN_TOKEN } from '../../support/app.ts';
 import { TestDnsServer } from '../../support/dns-server.ts';
-import { launchBrowser } from './browser.ts';
 import { waitUntil, type SignedInBed } from './signed-in.ts';
-
-const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
-/**
- * launchBrowser, except that the packaged Chromium (used where the machine has none) is started
- * without the package's own flags: they include --disable-web-security, under which Chromium sends
- * no Origin header, and Herald refuses every session write without one (403 naming Origin).
- */
-export async function launchBrowserWithOrigin(): Promise<Browser> {
-  if (process.env.HERALD_TEST_CHROMIUM || SYSTEM_CHROMIUM.some((file) => fs.existsSync(file))) return launchBrowser();
-  const packaged = (await import('@sparticuz/chromium')).default;
-  process.env.HERALD_TEST_CHROMIUM = await packaged.executablePath();
-  try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await launchBrowser();
-      } catch (error) {
-        // Another test process may be unpacking the same executable at this moment.
-        if (attempt >= 5 || !String(error).includes('ETXTBSY')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt)); // a back-off, not a wait on state
-      }
-    }
-  } finally {
-    delete process.env.HERALD_TEST_CHROMIUM;
-  }
-}
 
 export interface ContactsBed extends SignedInBed {
   dns: TestDnsServer;
