@@ -1,18 +1,20 @@
 // Inboxes in a real Chromium against a real Herald with its worker and its inbound SMTP listener:
-// an inbox made by the operator (admin API), mail sent to it over SMTP (an HTML message with a
-// script, a remote image and an attachment; a reply in the same thread; another conversation),
-// then the inbox list, the conversations, the thread, the sanitised HTML in its sandboxed frame,
-// the new-part and full text, the attachment's signed link, the raw original downloaded; the
-// panes one at a time at 375 px; an unknown inbox and another team's alike not found. Every page
-// accessible (axe) and photographed at 1280 and 375 px, the inbox in dark mode too.
+// the empty state before the operator makes an inbox (admin API), then the inbox listed with its
+// address before any mail (GET /v1/inbound/inboxes) and its own page saying so; mail sent to it
+// over SMTP (an HTML message with a script, a remote image and an attachment; a reply in the same
+// thread; another conversation), then the inbox list, the conversations, the thread, the sanitised
+// HTML in its sandboxed frame, the new-part and full text, the attachment's signed link, the raw
+// original downloaded; the panes one at a time at 375 px; an unknown inbox, a deleted one and
+// another team's alike not found. Every page accessible (axe) and photographed at 1280 and 375 px,
+// the inbox in dark mode too.
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { crlf, sendRaw } from '../inboxes/support.ts';
 import { adminRequest } from '../support/factory.ts';
-import { checkPage, MOBILE, DESKTOP, newContext } from './support/browser.ts';
+import { checkPage, DESKTOP, launchBrowser, MOBILE, newContext } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
-import { launchBrowserWithOrigin, startInboxBed, type InboxBed } from './support/messaging-bed.ts';
+import { startInboxBed, type InboxBed } from './support/messaging-bed.ts';
 import { createMemberTeam, signIn, type MemberTeam } from './support/signed-in.ts';
 
 let bed: InboxBed;
@@ -23,9 +25,8 @@ let inbox: { id: string; name: string; address: string };
 
 beforeAll(async () => {
   ensureDashboardBuilt();
-  [bed, browser] = await Promise.all([startInboxBed(), launchBrowserWithOrigin()]);
+  [bed, browser] = await Promise.all([startInboxBed(), launchBrowser()]);
   team = await createMemberTeam(bed);
-  inbox = await createInbox(team.id, 'Support', 'support');
   const { context } = await newContext(browser);
   page = await context.newPage();
   await signIn(bed, page, team.ownerEmail);
@@ -113,12 +114,35 @@ Where do I find last month's invoice?
 `;
 
 describe('inboxes', () => {
-  it('teaches how an inbox is made before any mail arrives', async () => {
+  it('teaches how an inbox is made, then lists one with its address before any mail arrives', async () => {
     await page.goto(`${bed.base}/inboxes`);
     await h1('Inboxes').waitFor();
-    await page.getByText('No mail received yet').waitFor();
+    await page.getByText('No inboxes yet').waitFor();
     await page.getByText(`herald admin inboxes create --team ${team.id}`).waitFor();
     await checkPage(page, 'inboxes-empty');
+
+    inbox = await createInbox(team.id, 'Support', 'support');
+    await page.reload();
+    const table = page.getByRole('table', { name: 'Inboxes' });
+    const row = table.getByRole('row').filter({ hasText: 'Support' });
+    // In its own column from 640 px, under the name below.
+    await row.getByText(inbox.address).filter({ visible: true }).waitFor();
+    await row.getByText('No mail yet').waitFor();
+    await row.getByRole('button', { name: 'Copy the address of Support' }).waitFor();
+    await page.setViewportSize(MOBILE);
+    try {
+      await row.getByText(inbox.address).filter({ visible: true }).waitFor();
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+    await checkPage(page, 'inboxes-no-mail');
+
+    await table.getByRole('link', { name: 'Support' }).click();
+    await h1('Support').waitFor();
+    await page.getByText('No mail received yet').waitFor();
+    await page.getByRole('button', { name: 'Copy inbox address' }).waitFor();
+    expect(await page.getByText(inbox.address).count()).toBeGreaterThan(0);
+    await checkPage(page, 'inbox-no-mail');
   });
 
   it('lists the inbox the mail reached and threads its conversations', async () => {
@@ -129,7 +153,10 @@ describe('inboxes', () => {
     await page.goto(`${bed.base}/inboxes`);
     const table = page.getByRole('table', { name: 'Inboxes' });
     await table.getByRole('link', { name: 'Support' }).waitFor();
-    await table.getByRole('row').filter({ hasText: 'Support' }).getByText('3', { exact: true }).waitFor();
+    // The newest mail arrived a moment ago (the test clock stands still between deliveries).
+    const row = table.getByRole('row').filter({ hasText: 'Support' });
+    await row.getByRole('cell').nth(2).locator('time').waitFor();
+    expect(await row.getByText('No mail yet').count()).toBe(0);
     await checkPage(page, 'inboxes');
 
     await table.getByRole('link', { name: 'Support' }).click();
@@ -216,16 +243,22 @@ describe('inboxes', () => {
     await checkPage(page, 'inbox-conversation');
   });
 
-  it("answers an unknown inbox and another team's alike: not found", async () => {
+  it("answers an unknown inbox, a deleted one and another team's alike: not found", async () => {
     const other = await createMemberTeam(bed);
     const theirs = await createInbox(other.id, 'Their support', 'theirs');
     await deliver(theirs.address, invoices(theirs.address));
-    for (const id of [theirs.id, 'inbox_doesnotexist']) {
+    const gone = await createInbox(team.id, 'Old sales', 'sales');
+    await adminRequest(bed.t.app, 'DELETE', `/teams/${team.id}/inboxes/${gone.id}`);
+    for (const id of [theirs.id, gone.id, 'inbox_doesnotexist']) {
       await page.goto(`${bed.base}/inboxes/${id}`);
       await h1('Not found').waitFor();
       expect(await page.getByText('Their support').count()).toBe(0);
     }
     await checkPage(page, 'inbox-not-found');
+    await page.goto(`${bed.base}/inboxes`);
+    await page.getByRole('table', { name: 'Inboxes' }).getByRole('link', { name: 'Support' }).waitFor();
+    expect(await page.getByText('Their support').count()).toBe(0);
+    expect(await page.getByText('Old sales').count()).toBe(0);
   });
 
   it('reads well in dark mode', async () => {

@@ -1,12 +1,11 @@
 // "Send test code": a one-time code by email (from a verified domain of the team) or SMS (charged to
 // the wallet), with the API's field errors beside the fields. A code refused for its risk is stored
-// by the API with an id (422 carries it): it joins the log too, so its reasons can be read.
+// by the API with an id (422 carries it): it is opened in the log too, so its reasons can be read.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, toFailure } from '../api/client.ts';
 import { useSignedIn } from '../api/session.ts';
 import { Field, FormDialog, inputClass, splitFieldError } from '../ui/dialog.tsx';
-import { rememberCode } from './code-recent.ts';
 
 type Channel = 'email' | 'sms';
 
@@ -20,7 +19,6 @@ export function SendTestCode({
   onSent: (id: string) => void;
 }) {
   const session = useSignedIn();
-  const teamId = session.team.id;
   const [channel, setChannel] = useState<Channel>('email');
   const [to, setTo] = useState(session.member.email);
   const [appName, setAppName] = useState('');
@@ -36,14 +34,15 @@ export function SendTestCode({
       };
       const { data, error, response } = await api.POST('/api/v1/verify/send', { body });
       if (response.status === 422 && error && 'id' in error && typeof error.id === 'string') {
-        rememberCode(teamId, error.id);
+        await queryClient.invalidateQueries({ queryKey: ['verify', 'list'] });
         onSent(error.id);
       }
       if (!response.ok || !data) throw toFailure(response.status, error);
       return data;
     },
     onSuccess: async (code) => {
-      rememberCode(teamId, code.id);
+      // The log is read again first, so the new code opens in its row rather than on its own.
+      await queryClient.invalidateQueries({ queryKey: ['verify', 'list'] });
       onOpenChange(false);
       onSent(code.id);
       await queryClient.invalidateQueries({ queryKey: ['sms'] });

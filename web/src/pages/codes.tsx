@@ -1,63 +1,61 @@
-// Codes: the one-time code log. The API reads codes one at a time (GET /v1/verify/{id}) and lists
-// none, so the log holds the codes sent from this dashboard and those looked up by id here (the open
-// one is ?id= in the URL, so a pasted link opens it), the latest added first; each row is read from the API.
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+// Codes: the team's one-time codes (GET /v1/verify), newest first, 50 a page: status, channel and
+// risk filters and the cursor in the URL, the older page prefetched when idle. A row opens in place
+// (?id= in the URL, so a pasted link opens it); an id the page shown does not hold is read alone.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSignedIn } from '../api/session.ts';
-import { useUrlParam } from '../lib/use-url-param.ts';
 import { Button } from '../ui/button.tsx';
 import { curlFor } from '../ui/copy-curl.tsx';
-import { inputClass } from '../ui/dialog.tsx';
 import { MonoBlock } from '../ui/mono-block.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
-import { EmptyState, ErrorState, isNotFound, Loading } from '../ui/states.tsx';
-import { forgetCode, rememberCode, useRecentCodes } from './code-recent.ts';
+import { Pager } from '../ui/pager.tsx';
+import { EmptyState, ErrorState } from '../ui/states.tsx';
+import { CodeFiltersBar } from './code-filters.tsx';
+import { CodeLookUpForm, LookedUpCode } from './code-lookup.tsx';
+import { codeFiltersOf, codeListQuery, codeMoving } from './code-query.ts';
 import { SendTestCode } from './code-send.tsx';
-import { CodeTable, verificationQuery } from './code-table.tsx';
-
-function LookUp({ onLookUp }: { onLookUp: (id: string) => void }) {
-  const [typed, setTyped] = useState('');
-  const inputId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim()) onLookUp(typed.trim());
-  };
-  return (
-    <form role="search" aria-label="Look up a code" onSubmit={submit} className="flex flex-wrap items-end gap-2">
-      <div className="w-full sm:w-80">
-        <label htmlFor={inputId} className="mb-1 block text-[13px] font-medium">
-          Code id
-        </label>
-        <input
-          id={inputId}
-          className={`${inputClass} font-mono`}
-          placeholder="ver_…"
-          autoComplete="off"
-          spellCheck={false}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-      </div>
-      <Button type="submit" disabled={typed.trim() === ''}>
-        Look up
-      </Button>
-    </form>
-  );
-}
+import { CodeTable } from './code-table.tsx';
 
 export default function Codes() {
   const session = useSignedIn();
-  const teamId = session.team.id;
-  const ids = useRecentCodes(teamId);
-  const [open, setOpen] = useUrlParam('id');
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const filters = codeFiltersOf(params);
+  const { status, channel, risk } = filters;
+  const cursor = params.get('cursor') ?? undefined;
+  const open = params.get('id');
   const [sending, setSending] = useState(false);
-  // The id in the URL is read first; once the API knows it for this team it joins the log.
-  const known = open !== null && ids.includes(open);
-  const looked = useQuery({ ...verificationQuery(open ?? ''), enabled: open !== null && !known });
+  const list = useQuery({
+    ...codeListQuery(filters, cursor),
+    placeholderData: keepPreviousData,
+    // Read again while an SMS code shown can still change its delivery.
+    refetchInterval: (query) => (query.state.data?.data.some(codeMoving) ? 5000 : false),
+  });
+  const rows = list.data?.data ?? [];
+  const next = list.data?.nextCursor ?? null;
+
+  // The older page prefetched when idle, so "Older" is instant (a timer where there is no requestIdleCallback).
   useEffect(() => {
-    if (open && !known && looked.data?.id === open) rememberCode(teamId, open);
-  }, [open, known, looked.data, teamId]);
-  const onMissing = useCallback((id: string) => forgetCode(teamId, id), [teamId]);
+    if (!next) return;
+    const prefetch = () => void queryClient.prefetchQuery(codeListQuery({ status, channel, risk }, next));
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(prefetch, 300);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(prefetch);
+    return () => cancelIdleCallback(handle);
+  }, [next, status, channel, risk, queryClient]);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null || value === '') copy.delete(name);
+        else copy.set(name, value);
+      }
+      return copy;
+    });
 
   const sendButton = (
     <Button variant="primary" onClick={() => setSending(true)}>
@@ -65,48 +63,57 @@ export default function Codes() {
     </Button>
   );
   const curl = `${curlFor(session.instance.publicUrl, '/api/v1/verify/send', 'POST')} \\\n  -H "Content-Type: application/json" \\\n  -d '{"to":"+14155550123","channel":"sms","appName":"Acme"}'`;
-  const lookingUp = open !== null && !known;
+  const filtered = Boolean(status || channel || risk);
+  const settled = !list.isPending && !list.isPlaceholderData && !list.isError;
+  // An id this page does not hold (older, filtered out, another team's or none) is read by itself.
+  const lookingUp = open !== null && settled && !rows.some((v) => v.id === open);
 
   return (
     <>
       <title>Codes · Herald</title>
       <PageHeader
         title="Codes"
-        facts={<span>One-time codes sent from this dashboard or looked up here, the latest added first.</span>}
+        facts={<span>The team's one-time codes by email and SMS, newest first.</span>}
         actions={sendButton}
       />
       <div className="mb-4">
-        <LookUp onLookUp={(id) => setOpen(id)} />
+        <CodeLookUpForm onLookUp={(id) => update({ id })} />
       </div>
-      {lookingUp ? (
-        looked.isPending ? (
-          <Loading label="Looking up the code" />
-        ) : looked.isError ? (
-          isNotFound(looked.error) ? (
-            <p role="alert" className="mb-4 text-[13px] text-[var(--tone-danger)]">
-              No code with the id <span className="font-mono">{open}</span> exists in this team.
-            </p>
+      {lookingUp ? <LookedUpCode id={open} onClose={() => update({ id: null })} /> : null}
+      <CodeFiltersBar filters={filters} onChange={(changes) => update({ ...changes, cursor: null })} />
+      {list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : !list.isPending && rows.length === 0 && !cursor ? (
+        <EmptyState
+          title={filtered ? 'No codes match these filters.' : 'No codes sent yet.'}
+          action={filtered ? null : sendButton}
+        >
+          {filtered ? (
+            <p>Try other filters, or clear them.</p>
           ) : (
-            <div className="mb-4">
-              <ErrorState error={looked.error} onRetry={() => void looked.refetch()} />
-            </div>
-          )
-        ) : null
-      ) : null}
-      {ids.length === 0 ? (
-        <EmptyState title="No codes here yet" action={sendButton}>
-          <p>
-            Send a test code, or paste the id of a code your application sent (<code>ver_…</code>) to read its status,
-            risk level and reasons.
-          </p>
-          <div className="mt-3 text-left">
-            <MonoBlock copyLabel="Copy curl" text={curl} />
-          </div>
+            <>
+              <p>
+                Every one-time code the team sends, by email or SMS, appears here with its status, risk level and
+                reasons. Send a test code, or send one from your application:
+              </p>
+              <div className="mt-3 text-left">
+                <MonoBlock copyLabel="Copy curl" text={curl} />
+              </div>
+            </>
+          )}
         </EmptyState>
       ) : (
-        <CodeTable ids={ids} open={open} onToggle={(id) => setOpen(open === id ? null : id)} onMissing={onMissing} />
+        <CodeTable
+          label="Codes"
+          rows={rows}
+          loading={list.isPending}
+          dimmed={list.isPlaceholderData}
+          open={open}
+          onToggle={(id) => update({ id: open === id ? null : id })}
+        />
       )}
-      <SendTestCode open={sending} onOpenChange={setSending} onSent={(id) => setOpen(id)} />
+      <Pager cursor={cursor ?? null} nextCursor={next} onCursor={(c) => update({ cursor: c })} />
+      <SendTestCode open={sending} onOpenChange={setSending} onSent={(id) => update({ id, cursor: null })} />
     </>
   );
 }

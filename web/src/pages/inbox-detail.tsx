@@ -1,16 +1,25 @@
-// One inbox: conversations | thread, side by side from 768 px, one at a time below (the open
-// conversation is ?conversation= in the URL). The API answers an unknown inbox, or another team's,
-// with an empty list, so an inbox with no (non-spam) mail shows the not-found state too.
+// One inbox: its name, address and id (GET /v1/inbound/inboxes/{id}), then conversations | thread,
+// side by side from 768 px, one at a time below (the open conversation is ?conversation= in the
+// URL). An unknown inbox, a deleted one and another team's answer 404 alike: the not-found state.
+import { useQuery } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
-import { CopyableId } from '../ui/copy-button.tsx';
+import { CopyableId, CopyButton } from '../ui/copy-button.tsx';
 import { CopyCurl } from '../ui/copy-curl.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
-import { ErrorState, Loading } from '../ui/states.tsx';
+import { EmptyState, ErrorState, isNotFound, Loading } from '../ui/states.tsx';
 import { Time } from '../ui/time.tsx';
-import { conversationsOf, displayName, useInboundMessages, type Conversation } from './inbox-messages.ts';
+import {
+  conversationsOf,
+  displayName,
+  inboxQuery,
+  useInboundMessages,
+  type Conversation,
+  type Inbox,
+} from './inbox-messages.ts';
 import { Thread } from './inbox-thread.tsx';
 
 function InboxNotFound() {
@@ -18,7 +27,7 @@ function InboxNotFound() {
     <>
       <title>Not found · Herald</title>
       <PageHeader title="Not found" />
-      <p className="text-[14px] text-fg-2">No inbox with this id has received mail in this team.</p>
+      <p className="text-[14px] text-fg-2">No inbox with this id exists in this team.</p>
       <p className="mt-4">
         <Link className="text-link underline underline-offset-2" to="/inboxes">
           Back to Inboxes
@@ -70,15 +79,56 @@ function ConversationList({ conversations, openId }: { conversations: Conversati
   );
 }
 
+function InboxHeader({ inbox, facts }: { inbox: Inbox; facts?: ReactNode }) {
+  return (
+    <>
+      <title>{`${inbox.name} · Inboxes · Herald`}</title>
+      <nav aria-label="Breadcrumb" className="mb-2 text-[13px] text-fg-2">
+        <Link to="/inboxes" className="hover:underline">
+          Inboxes
+        </Link>
+      </nav>
+      <PageHeader
+        title={inbox.name}
+        facts={
+          <>
+            <span className="inline-flex min-w-0 items-center gap-0.5">
+              <span className="font-mono text-[12px] break-all">{inbox.address}</span>
+              <CopyButton value={inbox.address} label="Copy inbox address" />
+            </span>
+            <CopyableId id={inbox.id} what="inbox" />
+            {facts}
+          </>
+        }
+        actions={<CopyCurl path={`/api/v1/inbound/messages?inbox=${encodeURIComponent(inbox.id)}`} />}
+      />
+    </>
+  );
+}
+
 export default function InboxDetail() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
+  const inbox = useQuery(inboxQuery(id));
   const { query, messages } = useInboundMessages(id);
-  if (query.isPending) return <Loading label="Loading the inbox" />;
+  if (inbox.isPending || (query.isPending && !inbox.isError)) return <Loading label="Loading the inbox" />;
+  if (inbox.isError && isNotFound(inbox.error)) return <InboxNotFound />;
+  if (inbox.isError) return <ErrorState error={inbox.error} onRetry={() => void inbox.refetch()} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (messages.length === 0) return <InboxNotFound />;
+  if (messages.length === 0)
+    return (
+      <>
+        <InboxHeader inbox={inbox.data} />
+        <EmptyState title="No mail received yet">
+          <p>
+            Mail sent to <span className="font-mono">{inbox.data.address}</span> (or to{' '}
+            <span className="font-mono">{inbox.data.address.replace('@', '+anything@')}</span>) appears here, threaded,
+            and is posted to your webhooks as <code>email.received</code>. Spam is left out.
+          </p>
+        </EmptyState>
+      </>
+    );
 
-  const inbox = messages[0]!.inbox;
   const conversations = conversationsOf(messages);
   const requested = params.get('conversation');
   const open = conversations.find((c) => c.id === requested) ?? null;
@@ -93,17 +143,10 @@ export default function InboxDetail() {
 
   return (
     <>
-      <title>{`${inbox.name} · Inboxes · Herald`}</title>
-      <nav aria-label="Breadcrumb" className="mb-2 text-[13px] text-fg-2">
-        <Link to="/inboxes" className="hover:underline">
-          Inboxes
-        </Link>
-      </nav>
-      <PageHeader
-        title={inbox.name}
+      <InboxHeader
+        inbox={inbox.data}
         facts={
           <>
-            <CopyableId id={inbox.id} what="inbox" />
             <span>
               {conversations.length} {conversations.length === 1 ? 'conversation' : 'conversations'}
               {query.hasNextPage ? ' loaded' : ''}
@@ -113,7 +156,6 @@ export default function InboxDetail() {
             </span>
           </>
         }
-        actions={<CopyCurl path={`/api/v1/inbound/messages?inbox=${encodeURIComponent(inbox.id)}`} />}
       />
       {requested && !open ? (
         <p role="status" className="mb-3 text-[13px] text-fg-2">

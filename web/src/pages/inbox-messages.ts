@@ -1,18 +1,39 @@
-// Received mail as the inbox pages read it. The API lists messages (newest first, spam left out,
-// optionally one inbox's) but has no list of inboxes: the inboxes page gathers them from the
-// messages, and a thread is the messages sharing a conversationId. Pages of 100 accumulate ("Load
-// older"), so a conversation split across pages comes together as they load.
+// Received mail as the inbox pages read it: the team's inboxes (GET /v1/inbound/inboxes, newest
+// first, cursor-paged; one by id), and an inbox's messages (newest first, spam left out; 404 for an
+// inbox that is not the team's), pages of 100 accumulating ("Load older messages"), so a
+// conversation split across pages comes together as they load. A thread is the messages sharing
+// a conversationId.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, must } from '../api/client.ts';
 import type { components } from '../api/schema';
+import { isNotFound } from '../ui/states.tsx';
 
 export type InboundMessage = components['schemas']['InboundMessage'];
+export type Inbox = components['schemas']['Inbox'];
 
 const PAGE_SIZE = 100;
+export const INBOX_PAGE_SIZE = 50;
 
-export function useInboundMessages(inbox?: string) {
+export function inboxListQuery(cursor: string | undefined) {
+  return {
+    queryKey: ['inbound', 'inboxes', cursor ?? null],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      must(api.GET('/api/v1/inbound/inboxes', { params: { query: { cursor, limit: INBOX_PAGE_SIZE } }, signal })),
+  };
+}
+
+export function inboxQuery(id: string) {
+  return {
+    queryKey: ['inbound', 'inbox', id],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      must(api.GET('/api/v1/inbound/inboxes/{id}', { params: { path: { id } }, signal })),
+    retry: (count: number, error: unknown) => !isNotFound(error) && count < 2,
+  };
+}
+
+export function useInboundMessages(inbox: string) {
   const query = useInfiniteQuery({
-    queryKey: ['inbound', 'list', inbox ?? null],
+    queryKey: ['inbound', 'list', inbox],
     queryFn: ({ pageParam, signal }) =>
       must(
         api.GET('/api/v1/inbound/messages', {
@@ -22,28 +43,10 @@ export function useInboundMessages(inbox?: string) {
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    retry: (count, error) => !isNotFound(error) && count < 2,
   });
   const messages = query.data?.pages.flatMap((page) => page.data) ?? [];
   return { query, messages };
-}
-
-export interface InboxSummary {
-  id: string;
-  name: string;
-  lastReceivedAt: string;
-  /** Among the messages loaded so far. */
-  messages: number;
-}
-
-/** The inboxes the loaded messages name, most recently received first. */
-export function inboxesOf(messages: InboundMessage[]): InboxSummary[] {
-  const byId = new Map<string, InboxSummary>();
-  for (const m of messages) {
-    const known = byId.get(m.inbox.id);
-    if (known) known.messages += 1;
-    else byId.set(m.inbox.id, { ...m.inbox, lastReceivedAt: m.receivedAt, messages: 1 });
-  }
-  return [...byId.values()];
 }
 
 export interface Conversation {

@@ -1,21 +1,32 @@
-// Inboxes: Name, Messages, Last received. The public API lists received messages, not inboxes (an
-// inbox is made by the operator through the admin API), so the inboxes shown are those the team's
-// latest mail reached; "Look further back" reads older pages for quieter ones.
-import { Link } from 'react-router';
+// Inboxes: Name, Address, Last received, newest first (GET /v1/inbound/inboxes), 50 a page with the
+// cursor in the URL. An inbox that has received nothing yet is listed too. Inboxes are made by the
+// operator of this Herald (the admin API), so the empty state shows that command.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
 import { useSignedIn } from '../api/session.ts';
-import { Button } from '../ui/button.tsx';
+import { CopyButton } from '../ui/copy-button.tsx';
 import { MonoBlock } from '../ui/mono-block.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
+import { Pager } from '../ui/pager.tsx';
 import { EmptyState, ErrorState } from '../ui/states.tsx';
 import { SkeletonRows, Table, Td, Th } from '../ui/table.tsx';
 import { Time } from '../ui/time.tsx';
-import { inboxesOf, useInboundMessages } from './inbox-messages.ts';
+import { inboxListQuery } from './inbox-messages.ts';
 
 export default function Inboxes() {
   const session = useSignedIn();
-  const { query, messages } = useInboundMessages();
-  const inboxes = inboxesOf(messages);
+  const [params, setParams] = useSearchParams();
+  const cursor = params.get('cursor') ?? undefined;
+  const list = useQuery({ ...inboxListQuery(cursor), placeholderData: keepPreviousData });
+  const inboxes = list.data?.data ?? [];
   const command = `herald admin inboxes create --team ${session.team.id} --name Support --address support@${session.instance.mailDomain}`;
+  const setCursor = (next: string | null) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      if (next) copy.set('cursor', next);
+      else copy.delete('cursor');
+      return copy;
+    });
 
   return (
     <>
@@ -24,10 +35,10 @@ export default function Inboxes() {
         title="Inboxes"
         facts={<span>Mail received at the team's inbox addresses, threaded; spam is left out.</span>}
       />
-      {query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : !query.isPending && inboxes.length === 0 ? (
-        <EmptyState title="No mail received yet">
+      {list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : !list.isPending && inboxes.length === 0 && !cursor ? (
+        <EmptyState title="No inboxes yet">
           <p>
             Inboxes are added by the operator of this Herald. Mail sent to an inbox's address (or address+anything)
             appears here, threaded, and is posted to your webhooks as <code>email.received</code>.
@@ -37,53 +48,52 @@ export default function Inboxes() {
           </div>
         </EmptyState>
       ) : (
-        <>
-          <Table label="Inboxes">
-            <colgroup>
-              <col />
-              <col className="hidden w-[140px] sm:table-column" />
-              <col className="w-[130px]" />
-            </colgroup>
-            <thead>
-              <tr>
-                <Th>Name</Th>
-                <Th className="hidden text-right sm:table-cell">Messages</Th>
-                <Th>Last received</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.isPending ? (
-                <SkeletonRows rows={3} columns={3} />
-              ) : (
-                inboxes.map((inbox) => (
-                  <tr key={inbox.id} className="hover:bg-surface">
-                    <Td>
-                      <Link to={`/inboxes/${encodeURIComponent(inbox.id)}`} className="font-medium hover:underline">
-                        {inbox.name}
-                      </Link>
-                    </Td>
-                    <Td className="hidden text-right tabular sm:table-cell">
-                      {inbox.messages}
-                      {query.hasNextPage ? '+' : ''}
-                    </Td>
-                    <Td className="text-fg-2">
-                      <Time value={inbox.lastReceivedAt} />
-                    </Td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </Table>
-          {query.hasNextPage ? (
-            <div className="mt-3 flex flex-wrap items-center gap-3 text-[13px] text-fg-2">
-              <Button disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Look further back
-              </Button>
-              <span>Inboxes that received nothing lately appear as older mail is read.</span>
-            </div>
-          ) : null}
-        </>
+        <Table label="Inboxes" className={list.isPlaceholderData ? 'opacity-70' : undefined}>
+          <colgroup>
+            <col className="sm:w-[28%]" />
+            <col className="hidden sm:table-column" />
+            <col className="w-[112px] sm:w-[140px]" />
+          </colgroup>
+          <thead>
+            <tr>
+              <Th>Name</Th>
+              <Th className="hidden sm:table-cell">Address</Th>
+              <Th>Last received</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.isPending ? (
+              <SkeletonRows rows={3} columns={3} />
+            ) : (
+              inboxes.map((inbox) => (
+                <tr key={inbox.id} className="hover:bg-surface">
+                  <Td>
+                    <Link to={`/inboxes/${encodeURIComponent(inbox.id)}`} className="font-medium hover:underline">
+                      {inbox.name}
+                    </Link>
+                    {/* Under 640 px the address goes under the name, whole, rather than cut in a column. */}
+                    <span className="block font-mono text-[12px] break-all whitespace-normal text-fg-2 sm:hidden">
+                      {inbox.address}
+                    </span>
+                  </Td>
+                  <Td className="hidden sm:table-cell">
+                    <span className="flex min-w-0 items-center gap-0.5">
+                      <span className="truncate font-mono text-[12px]" title={inbox.address}>
+                        {inbox.address}
+                      </span>
+                      <CopyButton value={inbox.address} label={`Copy the address of ${inbox.name}`} />
+                    </span>
+                  </Td>
+                  <Td className="text-fg-2">
+                    {inbox.lastReceivedAt ? <Time value={inbox.lastReceivedAt} /> : 'No mail yet'}
+                  </Td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
       )}
+      <Pager cursor={cursor ?? null} nextCursor={list.data?.nextCursor} onCursor={setCursor} />
     </>
   );
 }
