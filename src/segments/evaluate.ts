@@ -25,6 +25,30 @@ export async function readySegment(db: Db, row: SegmentRow, variables: readonly 
   return { row, definition, problems: segmentProblems(definition, referencesOfBook(variables, campaigns)) };
 }
 
+/**
+ * A definition not stored (preview) as the row creating it would store, evaluated exactly as a
+ * stored one: the same problems, count and contacts. Nothing is written.
+ */
+export function unsavedSegment(
+  db: Db,
+  teamId: number,
+  book: { id: string; variables: readonly string[] },
+  definition: Definition,
+  now: Date,
+): Promise<ReadySegment> {
+  const row: SegmentRow = {
+    id: '',
+    team_id: teamId,
+    contact_book_id: book.id,
+    name: '',
+    description: null,
+    definition,
+    created_at: now,
+    updated_at: now,
+  };
+  return readySegment(db, row, book.variables);
+}
+
 /** Contract: count is 0 while the segment has problems. */
 export function countSegment(db: Db, segment: ReadySegment, now: Date): Promise<number> {
   const { row } = segment;

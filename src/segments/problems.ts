@@ -132,3 +132,20 @@ export async function assertCampaignsOfBook(
       );
   }
 }
+
+/**
+ * Everything create, update and preview check of a definition against its book, in one place:
+ * property keys, journeys and campaigns. `stored`: an update's current definition (its ids are not
+ * asked again).
+ */
+export async function assertDefinitionOfBook(
+  db: Db,
+  teamId: number,
+  book: { id: string; variables: readonly string[] },
+  definition: Definition,
+  stored?: Definition,
+): Promise<void> {
+  assertKeysAreVariables(definition, book.variables);
+  await assertJourneysOfTeam(db, teamId, definition, stored);
+  await assertCampaignsOfBook(db, teamId, book.id, definition, stored);
+}

@@ -16,7 +16,8 @@ import { countSegment, readySegment, type ReadySegment } from './evaluate.ts';
 import { segmentContactsPage } from './matching-queries.ts';
 import { getBook, lockBook } from './books.ts';
 import { segmentInUse } from './hooks.ts';
-import { assertCampaignsOfBook, assertJourneysOfTeam, assertKeysAreVariables } from './problems.ts';
+import { registerSegmentPreviewRoute } from './preview-route.ts';
+import { assertDefinitionOfBook } from './problems.ts';
 import {
   countSegments,
   deleteSegment,
@@ -45,6 +46,8 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
   const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
   const access = { access: 'full' as const };
   const base = '/v1/contactBooks/:contactBookId/segments';
+
+  registerSegmentPreviewRoute(app, { db, reads, clock });
 
   const view = async (segment: ReadySegment, reader = db) =>
     segmentView(segment, await countSegment(reader, segment, clock.now()));
@@ -100,9 +103,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
       const segment = await db.transaction().execute(async (tx) => {
         const book = await lockBook(tx, teamId, request.params.contactBookId);
         if (!book) throw notFound('Contact book');
-        assertKeysAreVariables(definition, book.variables);
-        await assertJourneysOfTeam(tx, teamId, definition);
-        await assertCampaignsOfBook(tx, teamId, book.id, definition);
+        await assertDefinitionOfBook(tx, teamId, book, definition);
         if ((await countSegments(tx, teamId, book.id)) >= s.SEGMENTS_PER_BOOK_MAX) {
           throw new ApiError(400, 'BAD_REQUEST', `a contact book has at most ${s.SEGMENTS_PER_BOOK_MAX} segments`);
         }
@@ -161,11 +162,7 @@ export function registerSegmentRoutes(app: FastifyInstance, deps: SegmentDeps): 
         if (!current) throw notFound('Segment');
         const before = await readySegment(tx, current, book.variables);
         const redefined = definition !== undefined && !sameDefinition(before.definition, definition);
-        if (definition !== undefined) {
-          assertKeysAreVariables(definition, book.variables);
-          await assertJourneysOfTeam(tx, teamId, definition, before.definition);
-          await assertCampaignsOfBook(tx, teamId, book.id, definition, before.definition);
-        }
+        if (definition !== undefined) await assertDefinitionOfBook(tx, teamId, book, definition, before.definition);
         if (redefined && (await segmentInUse(tx, teamId, segmentId))) {
           throw new ApiError(
             400,

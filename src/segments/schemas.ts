@@ -9,6 +9,8 @@ export const NAME_MAX = 80;
 export const DESCRIPTION_MAX = 280;
 export const CONTACTS_LIMIT_MAX = 100;
 export const CONTACTS_LIMIT_DEFAULT = 50;
+/** Herald's preview: how many of the matching contacts it shows (the dashboard's first matches). */
+export const PREVIEW_CONTACTS = 20;
 
 const definitionDescription =
   'version 1; match `all` or `any`; conditions (at most 20 counting those inside groups). Condition `type`s: ' +
@@ -76,6 +78,26 @@ export const SegmentContactsPage = z.object({
   data: z.array(SegmentContact),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
+});
+
+export const PreviewSegmentBody = z.object({
+  definition: fields.definition,
+  segmentId: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe(
+      'A segment of this book being redefined: its definition is checked as the update would check it (journeys and campaigns it already names are not asked again). Left out: as a create checks it',
+    ),
+});
+
+export const SegmentPreview = z.object({
+  count: z.number().int().describe('Contacts the definition matches right now; 0 while it has problems'),
+  problems: z.array(z.string()).describe('Why the definition matches nothing, as a stored segment would say'),
+  contacts: z
+    .array(SegmentContact)
+    .describe(`The first ${PREVIEW_CONTACTS} matching contacts, ordered by id (creation order)`),
 });
 
 export const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });

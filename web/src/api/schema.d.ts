@@ -4771,6 +4771,371 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contactBooks/{contactBookId}/segments/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count an unsaved segment definition (Herald extension)
+         * @description Checks the definition as creating a segment does (400 naming the field), then answers its live count, problems and first 20 contacts (the view of a segment's contacts) without storing anything. With segmentId, checks it as redefining that segment of the book does.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contactBookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "definition": {
+                     *         "version": 1,
+                     *         "match": "all",
+                     *         "conditions": [
+                     *           {
+                     *             "type": "email",
+                     *             "op": "equals",
+                     *             "value": "pro"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description version 1; match `all` or `any`; conditions (at most 20 counting those inside groups). Condition `type`s: `email` (op equals, not_equals, contains, ends_with; value), `first_name` and `last_name` (op equals, not_equals, contains, is_set, is_empty; value), `subscribed` (op is; value true/false), `added` (op before, after with an ISO date value; in_last_days with a number of days), `property` (key: a variable of the book; op equals, not_equals, contains, is_set, is_empty, gt, gte, lt, lte; value), `email_activity` (event received, opened, clicked; op in_last_days with days, ever, never; optional campaignId), `email_problem` (event bounced, complained; op ever, never), `journey` (op is_in, completed, exited, not_in; journeyId), `group` (match; conditions of any other type: groups nest one level only). Text comparisons ignore case. */
+                        definition: {
+                            /** @enum {number} */
+                            version: 1;
+                            /** @enum {string} */
+                            match: "all" | "any";
+                            conditions: ({
+                                /** @enum {string} */
+                                type: "email";
+                                /** @enum {string} */
+                                op: "equals" | "not_equals" | "contains" | "ends_with";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "first_name";
+                                /** @enum {string} */
+                                op: "equals" | "not_equals" | "contains" | "is_set" | "is_empty";
+                                /** @description Not used with is_set and is_empty */
+                                value?: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "last_name";
+                                /** @enum {string} */
+                                op: "equals" | "not_equals" | "contains" | "is_set" | "is_empty";
+                                /** @description Not used with is_set and is_empty */
+                                value?: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "subscribed";
+                                /** @enum {string} */
+                                op: "is";
+                                /** @description true: subscribed and, in a double opt-in book, confirmed */
+                                value: boolean;
+                            } | {
+                                /** @enum {string} */
+                                type: "added";
+                                /** @enum {string} */
+                                op: "before" | "after" | "in_last_days";
+                                /** @description before/after: an ISO date (midnight UTC) or date-time; in_last_days: a number of days */
+                                value: string | number;
+                            } | {
+                                /** @enum {string} */
+                                type: "property";
+                                /** @description A variable of the contact book (the book's `variables`) */
+                                key: string;
+                                /** @enum {string} */
+                                op: "equals" | "not_equals" | "contains" | "is_set" | "is_empty" | "gt" | "gte" | "lt" | "lte";
+                                /** @description Text for equals/not_equals/contains, a number for gt/gte/lt/lte; not used with is_set and is_empty */
+                                value?: string | number;
+                            } | {
+                                /** @enum {string} */
+                                type: "email_activity";
+                                /** @enum {string} */
+                                event: "received" | "opened" | "clicked";
+                                /** @enum {string} */
+                                op: "in_last_days" | "ever" | "never";
+                                /** @description Required with in_last_days */
+                                days?: number;
+                                /** @description Only emails of this campaign */
+                                campaignId?: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "email_problem";
+                                /** @enum {string} */
+                                event: "bounced" | "complained";
+                                /** @enum {string} */
+                                op: "ever" | "never";
+                            } | {
+                                /** @enum {string} */
+                                type: "journey";
+                                /** @enum {string} */
+                                op: "is_in" | "completed" | "exited" | "not_in";
+                                journeyId: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "group";
+                                /** @enum {string} */
+                                match: "all" | "any";
+                                /** @description Conditions of any type but group (groups nest one level only) */
+                                conditions: ({
+                                    /** @enum {string} */
+                                    type: "email";
+                                    /** @enum {string} */
+                                    op: "equals" | "not_equals" | "contains" | "ends_with";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "first_name";
+                                    /** @enum {string} */
+                                    op: "equals" | "not_equals" | "contains" | "is_set" | "is_empty";
+                                    /** @description Not used with is_set and is_empty */
+                                    value?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "last_name";
+                                    /** @enum {string} */
+                                    op: "equals" | "not_equals" | "contains" | "is_set" | "is_empty";
+                                    /** @description Not used with is_set and is_empty */
+                                    value?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "subscribed";
+                                    /** @enum {string} */
+                                    op: "is";
+                                    /** @description true: subscribed and, in a double opt-in book, confirmed */
+                                    value: boolean;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "added";
+                                    /** @enum {string} */
+                                    op: "before" | "after" | "in_last_days";
+                                    /** @description before/after: an ISO date (midnight UTC) or date-time; in_last_days: a number of days */
+                                    value: string | number;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "property";
+                                    /** @description A variable of the contact book (the book's `variables`) */
+                                    key: string;
+                                    /** @enum {string} */
+                                    op: "equals" | "not_equals" | "contains" | "is_set" | "is_empty" | "gt" | "gte" | "lt" | "lte";
+                                    /** @description Text for equals/not_equals/contains, a number for gt/gte/lt/lte; not used with is_set and is_empty */
+                                    value?: string | number;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "email_activity";
+                                    /** @enum {string} */
+                                    event: "received" | "opened" | "clicked";
+                                    /** @enum {string} */
+                                    op: "in_last_days" | "ever" | "never";
+                                    /** @description Required with in_last_days */
+                                    days?: number;
+                                    /** @description Only emails of this campaign */
+                                    campaignId?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "email_problem";
+                                    /** @enum {string} */
+                                    event: "bounced" | "complained";
+                                    /** @enum {string} */
+                                    op: "ever" | "never";
+                                } | {
+                                    /** @enum {string} */
+                                    type: "journey";
+                                    /** @enum {string} */
+                                    op: "is_in" | "completed" | "exited" | "not_in";
+                                    journeyId: string;
+                                })[];
+                            })[];
+                        };
+                        /** @description A segment of this book being redefined: its definition is checked as the update would check it (journeys and campaigns it already names are not asked again). Left out: as a create checks it */
+                        segmentId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "count": 1,
+                         *       "problems": [
+                         *         "example"
+                         *       ],
+                         *       "contacts": [
+                         *         {
+                         *           "id": "sg_01kf0m3q7r9t5v6w8y0z1a2b3c",
+                         *           "email": "ada@example.com",
+                         *           "firstName": "Ada",
+                         *           "lastName": "Lovelace",
+                         *           "subscribed": true,
+                         *           "properties": {
+                         *             "plan": "pro"
+                         *           },
+                         *           "createdAt": "2026-01-15T09:30:00.000Z",
+                         *           "updatedAt": "2026-01-15T09:30:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Contacts the definition matches right now; 0 while it has problems */
+                            count: number;
+                            /** @description Why the definition matches nothing, as a stored segment would say */
+                            problems: string[];
+                            /** @description The first 20 matching contacts, ordered by id (creation order) */
+                            contacts: {
+                                id: string;
+                                email: string;
+                                firstName: string | null;
+                                lastName: string | null;
+                                /** @description false for a double opt-in contact who has not confirmed */
+                                subscribed: boolean;
+                                properties: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "FORBIDDEN",
+                         *         "message": "This key is limited to another domain and has no access to this one"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "RATE_LIMITED",
+                         *         "message": "Rate limit of 10 requests per second exceeded; retry after 1 s"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contactBooks/{contactBookId}/segments": {
         parameters: {
             query?: never;
