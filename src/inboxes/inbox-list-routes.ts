@@ -5,17 +5,20 @@
 // operator (the admin API), not here.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { principalOf } from '../platform/auth/plugin.ts';
+import type { Secrets } from '../platform/crypto.ts';
 import { notFound } from '../platform/errors.ts';
 import { cursorPage, decodeCursor, encodeCursor } from '../platform/pagination.ts';
 import { getLiveInbox, listInboxesPage } from './queries.ts';
-import type { InboundRoutesDeps } from './routes.ts';
 import * as s from './schemas.ts';
 import { inboxView } from './view.ts';
 
 const LIST = 'inboxes';
 
-export function registerInboxListRoutes(app: FastifyInstance, deps: Pick<InboundRoutesDeps, 'db' | 'secrets'>): void {
+// Registered by routes.ts (registerInboundRoutes), so app.ts registers the inbound endpoints once.
+export function registerInboxListRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; secrets: Secrets }): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['inbound'], security: [{ apiKey: [] }] };
   const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
