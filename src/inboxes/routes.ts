@@ -42,7 +42,7 @@ export function registerInboundRoutes(app: FastifyInstance, deps: InboundRoutesD
       schema: {
         ...common,
         summary: "List messages received by the team's inboxes, newest first (spam left out)",
-        description: `limit 1 to ${s.LIST_LIMIT_MAX} (default ${s.LIST_LIMIT_DEFAULT}); inbox: an inbox id (or its address), 404 when no inbox of the team has it; pass nextCursor back as cursor.`,
+        description: `limit 1 to ${s.LIST_LIMIT_MAX} (default ${s.LIST_LIMIT_DEFAULT}); inbox: an inbox id (or its address); an inbox the team does not have lists nothing (GET /v1/inbound/inboxes/{id} tells a missing inbox); pass nextCursor back as cursor.`,
         querystring: s.ListInboundQuery,
         response: { 200: s.InboundMessageList, ...errors },
       },
@@ -56,10 +56,8 @@ export function registerInboundRoutes(app: FastifyInstance, deps: InboundRoutesD
       const after =
         position === undefined ? undefined : { receivedAt: new Date(String(position[0])), id: String(position[1]) };
       const inboxIds = inbox === undefined ? null : await inboxIdsMatching(deps.db, teamId, inbox);
-      // The contract does not say what an unknown inbox answers: 404, as another team's resource
-      // does, so a mistyped id is not mistaken for an empty inbox. A deleted inbox of the team
-      // still names its messages.
-      if (inboxIds !== null && inboxIds.length === 0) throw notFound('inbox');
+      // The contract's list answers 400 only for its limit and cursor: an inbox the team does not
+      // have filters to nothing. A deleted inbox of the team still names its messages.
       const rows = await listInboxMessages(deps.db, teamId, { inboxIds, after, limit: limit + 1 });
       const page = cursorPage(rows, limit, (last) =>
         encodeCursor(deps.secrets, list, teamId, [last.received_at.toISOString(), last.id]),

@@ -16611,7 +16611,7 @@ export interface paths {
         };
         /**
          * List messages received by the team's inboxes, newest first (spam left out)
-         * @description limit 1 to 100 (default 25); inbox: an inbox id (or its address), 404 when no inbox of the team has it; pass nextCursor back as cursor.
+         * @description limit 1 to 100 (default 25); inbox: an inbox id (or its address); an inbox the team does not have lists nothing (GET /v1/inbound/inboxes/{id} tells a missing inbox); pass nextCursor back as cursor.
          */
         get: {
             parameters: {
