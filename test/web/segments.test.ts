@@ -1,10 +1,10 @@
 // Segments in a real Chromium against a real Herald: a book of 12 contacts seeded through the public
-// API; a segment built in the condition builder from two conditions, whose count and first contacts
-// match the seed; the API's 400 shown under the condition it names and its 409 beside the name; a
-// group of conditions; the index and the book's tab listing it; delete after a confirm; an unknown
-// segment and another team's answer the not-found page. Every page checked with axe at 1280 and
-// 375 px. The API counts saved segments only (no preview of an unsaved definition), so the count is
-// checked after each save.
+// API; a segment built in the condition builder from two conditions, whose live count and first
+// contacts match the seed before it is saved (the preview endpoint, 500 ms after the last edit) and
+// after; editing a condition of a saved segment recounts without saving; the API's 400 shown under
+// the condition it names, before and at a save, and its 409 beside the name; a group of conditions;
+// the index and the book's tab listing it; delete after a confirm; an unknown segment and another
+// team's answer the not-found page. Every page checked with axe at 1280 and 375 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTeam } from '../support/factory.ts';
@@ -40,6 +40,10 @@ beforeAll(async () => {
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const { context } = await newContext(browser);
   page = await context.newPage();
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/segments/preview'))
+      previewed.push(request.postDataJSON() as (typeof previewed)[number]);
+  });
   await signIn(bed, page, team.ownerEmail);
 }, 120_000);
 
@@ -56,6 +60,9 @@ const h1 = (name: string | RegExp) => page.getByRole('heading', { level: 1, name
 const liveCount = () => page.getByRole('region', { name: 'Live count' }).getByRole('status');
 const matches = () => page.getByRole('table', { name: 'Matching contacts' });
 const matchedEmails = async () => (await matches().getByRole('link').allTextContents()).sort();
+const counted = (n: number) => `${n} ${n === 1 ? 'contact matches' : 'contacts match'}`;
+/** The definitions the page asked the preview endpoint about, oldest first. */
+const previewed: { definition: { conditions: Record<string, unknown>[] } }[] = [];
 
 describe('the segment builder', () => {
   it('builds a segment from two conditions, and its live count and contacts match the book', async () => {
@@ -68,13 +75,23 @@ describe('the segment builder', () => {
     expect(await page.getByLabel('Contact book').inputValue()).toBe(bookId);
     expect(await page.getByLabel('Field of condition 1').inputValue()).toBe('subscribed');
     expect(await page.getByLabel('Value of condition 1').inputValue()).toBe('true');
+    // Counted before it is saved: the subscribed contacts of the book.
+    const subscribed = seed.filter((c) => c.subscribed).map((c) => c.email);
+    await poll(() => liveCount().textContent()).toBe(counted(subscribed.length));
+    await poll(matchedEmails).toEqual([...subscribed].sort());
     await page.getByLabel('Name', { exact: true }).fill('Pro subscribers');
     await page.getByRole('button', { name: 'Add condition' }).click();
     await page.getByLabel('Field of condition 2').selectOption('property');
     expect(await page.getByLabel('Property of condition 2').inputValue()).toBe('plan');
     await page.getByLabel('Operator of condition 2').selectOption('equals');
     await page.getByLabel('Value of condition 2').fill('PRO'); // text comparisons ignore case
+    const expected = matching('pro');
+    expect(expected).toHaveLength(3);
+    await poll(() => liveCount().textContent()).toBe(counted(expected.length));
+    await poll(matchedEmails).toEqual([...expected].sort());
     await checkPage(page, 'segment-new');
+    // Nothing was stored by counting.
+    expect((await api('GET', `/v1/contactBooks/${bookId}/segments`)).body.data).toEqual([]);
     await page.getByRole('button', { name: 'Create segment' }).click();
 
     await h1('Pro subscribers').waitFor();
@@ -82,9 +99,7 @@ describe('the segment builder', () => {
     segmentId = url.pathname.split('/')[2]!;
     expect(segmentId).toMatch(/^sg_/);
     expect(url.searchParams.get('book')).toBe(bookId);
-    const expected = matching('pro');
-    expect(expected).toHaveLength(3);
-    await poll(() => liveCount().textContent()).toBe(`${expected.length} contacts match`);
+    await poll(() => liveCount().textContent()).toBe(counted(expected.length));
     await poll(matchedEmails).toEqual([...expected].sort());
     const { body } = await api('GET', `/v1/contactBooks/${bookId}/segments/${segmentId}`);
     expect(body).toMatchObject({
@@ -101,21 +116,42 @@ describe('the segment builder', () => {
     await checkPage(page, 'segment-detail');
   });
 
-  it('shows the API’s error under the condition it names, and counts again after a save', async () => {
+  it('recounts an edited condition without saving it, and shows the API’s 400 under the condition', async () => {
+    const region = page.getByRole('region', { name: 'Live count' });
     await page.getByLabel('Operator of condition 2').selectOption('gt');
-    await page.getByRole('region', { name: 'Live count' }).getByText('Unsaved changes').waitFor();
-    await page.getByRole('button', { name: 'Save segment' }).click();
+    // The preview's 400, under condition 2, before any save.
     await page.getByText('value must be a number with op gt').waitFor();
     expect(await page.getByLabel('Value of condition 2').getAttribute('aria-invalid')).toBe('true');
+    await region.getByText('Not counted').waitFor();
     await checkPage(page, 'segment-error');
+    // A save answers the same 400, shown once.
+    await page.getByRole('button', { name: 'Save segment' }).click();
+    await poll(() => page.getByText('value must be a number with op gt').count()).toBe(1);
 
     await page.getByLabel('Operator of condition 2').selectOption('equals');
     await page.getByLabel('Value of condition 2').fill('free');
-    await page.getByRole('button', { name: 'Save segment' }).click();
     const free = matching('free');
-    // Without "(as saved)" the count is of the definition just saved.
-    await poll(() => liveCount().textContent()).toBe(`${free.length} contacts match`);
+    await poll(() => liveCount().textContent()).toBe(counted(free.length));
     await poll(matchedEmails).toEqual([...free].sort());
+    await region.getByText('The conditions as edited, not saved yet.').waitFor();
+    expect(await page.getByText('value must be a number with op gt').count()).toBe(0);
+    expect(previewed.at(-1)?.definition.conditions[1]).toEqual({
+      type: 'property',
+      key: 'plan',
+      op: 'equals',
+      value: 'free',
+    });
+    // Still the saved definition and count on the API.
+    const saved = await api('GET', `/v1/contactBooks/${bookId}/segments/${segmentId}`);
+    expect(saved.body.count).toBe(matching('pro').length);
+    expect(saved.body.definition.conditions[1].value).toBe('PRO');
+
+    await page.getByRole('button', { name: 'Save segment' }).click();
+    await poll(async () => (await api('GET', `/v1/contactBooks/${bookId}/segments/${segmentId}`)).body.count).toBe(
+      free.length,
+    );
+    await region.getByText('Right now.').waitFor();
+    await poll(() => liveCount().textContent()).toBe(counted(free.length));
   });
 
   it('adds a group of conditions matched by any, one level deep', async () => {
@@ -127,13 +163,14 @@ describe('the segment builder', () => {
     await group.getByLabel('Value of condition 3.2').fill('c2@example.com');
     expect(await group.getByLabel('Match of group 3').inputValue()).toBe('any');
     await page.getByText('4 of 20 conditions').waitFor();
-    await checkPage(page, 'segment-group');
-    await page.getByRole('button', { name: 'Save segment' }).click();
     // Subscribed, plan free, and an address ending in 1@example.com or exactly c2@example.com.
     const expected = matching('free').filter((e) => e.endsWith('1@example.com') || e === 'c2@example.com');
     expect(expected).toEqual(['c1@example.com', 'c2@example.com', 'c11@example.com']);
-    await poll(() => liveCount().textContent()).toBe(`${expected.length} contacts match`);
+    await poll(() => liveCount().textContent()).toBe(counted(expected.length));
     await poll(matchedEmails).toEqual([...expected].sort());
+    await checkPage(page, 'segment-group');
+    await page.getByRole('button', { name: 'Save segment' }).click();
+    await page.getByRole('region', { name: 'Live count' }).getByText('Right now.').waitFor();
     const { body } = await api('GET', `/v1/contactBooks/${bookId}/segments/${segmentId}`);
     expect(body.definition.conditions[2]).toEqual({
       type: 'group',

@@ -1,6 +1,7 @@
 // A segment's editor: name, description, the condition builder and Save (create or update), the API's
-// errors beside the field or condition they name; the live count and the first matching contacts
-// beside it; Delete after a confirm; the definition as the JSON the API takes.
+// errors beside the field or condition they name; the live count and the first matching contacts of
+// the definition as edited beside it (the preview's 400 placed like the save's); Delete after a
+// confirm; the definition as the JSON the API takes.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -21,10 +22,15 @@ import {
   sameDefinition,
   toDefinition,
   toDraft,
+  type Definition,
   type DefinitionDraft,
+  type PlacedError,
 } from './segment-definition.tsx';
 import { SegmentContacts, SegmentCount } from './segment-matches.tsx';
+import { useSegmentPreview } from './segment-preview.tsx';
 import { usePickerLookups } from './segment-queries.tsx';
+
+type SegmentBody = { name: string; description: string | null; definition: Definition };
 
 export function SegmentEditor({
   book,
@@ -51,17 +57,18 @@ export function SegmentEditor({
   const dirty =
     segment === null || definitionChanged || body.name !== segment.name || body.description !== segment.description;
   const path = { contactBookId: book.id };
+  const preview = useSegmentPreview({ bookId: book.id, segmentId: segment?.id ?? null, definition });
 
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (sent: SegmentBody) =>
       segment
         ? must(
             api.PATCH('/api/v1/contactBooks/{contactBookId}/segments/{segmentId}', {
               params: { path: { ...path, segmentId: segment.id } },
-              body,
+              body: sent,
             }),
           )
-        : must(api.POST('/api/v1/contactBooks/{contactBookId}/segments', { params: { path }, body })),
+        : must(api.POST('/api/v1/contactBooks/{contactBookId}/segments', { params: { path }, body: sent })),
     onSuccess: async (saved) => {
       queryClient.setQueryData(segmentKeys.one(book.id, saved.id), saved);
       toast(segment ? 'Segment saved' : 'Segment created');
@@ -94,11 +101,17 @@ export function SegmentEditor({
       .filter((e) => e.condition === null && e.field === field)
       .map((e) => e.message)
       .join('; ') || undefined;
-  const builderErrors = errors.filter((e) => e.condition !== null || !['name', 'description'].includes(e.field ?? ''));
+  const inBuilder = (e: PlacedError) => e.condition !== null || !['name', 'description'].includes(e.field ?? '');
+  // A save's complaint about the definition holds while that definition is still the one shown; the
+  // preview judges every edit after it. Each message once.
+  const savedThis = save.variables !== undefined && sameDefinition(save.variables.definition, definition);
+  const builderErrors = [...preview.errors, ...(savedThis ? errors : [])]
+    .filter(inBuilder)
+    .filter((e, i, all) => all.findIndex((o) => JSON.stringify(o) === JSON.stringify(e)) === i);
   const otherError = save.error && !(save.error instanceof ApiFailure && [400, 409].includes(save.error.status));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.mutate(body);
   };
 
   return (
@@ -189,8 +202,12 @@ export function SegmentEditor({
           </details>
         </form>
         <aside className="space-y-6" aria-label="Matches">
-          <SegmentCount segment={segment} dirty={definitionChanged} />
-          {segment ? <SegmentContacts segment={segment} /> : null}
+          <SegmentCount
+            preview={preview}
+            savedProblems={segment && !definitionChanged ? segment.problems : []}
+            unsaved={segment === null || definitionChanged}
+          />
+          <SegmentContacts bookId={book.id} preview={preview} />
         </aside>
       </div>
       <ConfirmDialog
