@@ -13,7 +13,7 @@ import { ErrorState, isNotFound, Loading } from '../ui/states.tsx';
 import { StatusBadge, Tag } from '../ui/status-badge.tsx';
 import { UrlTabs } from '../ui/tabs.tsx';
 import { Time } from '../ui/time.tsx';
-import { simulated } from './emails.tsx';
+import { simulated } from './emails-table.tsx';
 import { EmailPreview } from './email-preview.tsx';
 import { ScheduleActions } from './emails-schedule.tsx';
 import { NotFound } from './not-found.tsx';

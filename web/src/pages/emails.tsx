@@ -14,9 +14,6 @@ import { EmailFiltersBar, type FilterChanges } from './emails-filters.tsx';
 import { emailsQuery, hasFilters, PAGE_SIZE, readFilters } from './emails-query.ts';
 import { EmailsTable } from './emails-table.tsx';
 
-// The detail page marks simulator addresses the same way.
-export { simulated } from './emails-table.tsx';
-
 /** Runs `work` when the browser is idle (after a moment where there is no requestIdleCallback, as in Safari). */
 function whenIdle(work: () => void): () => void {
   if (typeof requestIdleCallback !== 'function') {
