@@ -22,6 +22,7 @@ for (const script of [
   'builtin-dkim-key.ts',
   'start.ts',
   'dashboard.ts',
+  'dashboard-emails.ts',
 ]) {
   const result = spawnSync(process.execPath, [new URL(script, import.meta.url).pathname], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

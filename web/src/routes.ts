@@ -1,6 +1,6 @@
-// Every page's chunk, loaded on first visit and prefetched when its link is hovered or focused.
-// The entry holds only the shell, sign-in and Overview; every other page is its own chunk.
-import { lazy, type ComponentType } from 'react';
+// Every page's chunk, loaded on first visit and prefetched when its link is hovered or focused (and
+// the opened address's page at start). The entry holds only the shell, sign-in and Overview.
+import { createElement, lazy, type ComponentType } from 'react';
 
 type PageModule = { default: ComponentType };
 const loaders = {
@@ -30,34 +30,64 @@ const loaders = {
 
 export type PageName = keyof typeof loaders;
 
-const loaded = new Set<PageName>();
-export function prefetchPage(name: PageName): void {
-  if (loaded.has(name)) return;
-  loaded.add(name);
-  void loaders[name]().catch(() => loaded.delete(name));
+/** Modules already here: their page renders at once, never through a Suspense fallback. */
+const modules: Partial<Record<PageName, PageModule>> = {};
+const loading = new Map<PageName, Promise<PageModule>>();
+
+function load(name: PageName): Promise<PageModule> {
+  let promise = loading.get(name);
+  if (!promise) {
+    promise = loaders[name]().then((module) => (modules[name] = module));
+    promise.catch(() => loading.delete(name));
+    loading.set(name, promise);
+  }
+  return promise;
 }
 
-export const pages = {
-  emails: lazy(loaders.emails),
-  emailDetail: lazy(loaders.emailDetail),
-  domains: lazy(loaders.domains),
-  domainDetail: lazy(loaders.domainDetail),
-  webhooks: lazy(loaders.webhooks),
-  webhookDetail: lazy(loaders.webhookDetail),
-  team: lazy(loaders.team),
-  templates: lazy(loaders.templates),
-  templateDetail: lazy(loaders.templateDetail),
-  contacts: lazy(loaders.contacts),
-  contactBook: lazy(loaders.contactBook),
-  segments: lazy(loaders.segments),
-  segmentDetail: lazy(loaders.segmentDetail),
-  campaigns: lazy(loaders.campaigns),
-  campaignDetail: lazy(loaders.campaignDetail),
-  journeys: lazy(loaders.journeys),
-  journeyDetail: lazy(loaders.journeyDetail),
-  sms: lazy(loaders.sms),
-  codes: lazy(loaders.codes),
-  inboxes: lazy(loaders.inboxes),
-  inboxDetail: lazy(loaders.inboxDetail),
-  billing: lazy(loaders.billing),
-} satisfies Record<PageName, unknown>;
+export function prefetchPage(name: PageName): void {
+  void load(name).catch(() => undefined);
+}
+
+/**
+ * React.lazy until the module is here, then the component itself: React holds a lazy page's reveal
+ * back at least 300 ms (its Suspense throttle), which was most of the email log's first paint.
+ */
+function page(name: PageName): ComponentType {
+  const Lazy = lazy(() => load(name));
+  return function Page() {
+    const module = modules[name];
+    return module ? createElement(module.default) : createElement(Lazy);
+  };
+}
+
+/** The page of the address the app opens at: its chunk is fetched beside the session read. */
+const FIRST: [RegExp, PageName][] = [
+  [/^\/emails\/?$/, 'emails'],
+  [/^\/emails\/[^/]+$/, 'emailDetail'],
+  [/^\/domains\/?$/, 'domains'],
+  [/^\/domains\/[^/]+$/, 'domainDetail'],
+  [/^\/webhooks\/?$/, 'webhooks'],
+  [/^\/webhooks\/[^/]+$/, 'webhookDetail'],
+  [/^\/team\/?$/, 'team'],
+  [/^\/templates\/?$/, 'templates'],
+  [/^\/templates\/[^/]+$/, 'templateDetail'],
+  [/^\/contacts\/?$/, 'contacts'],
+  [/^\/contacts\/[^/]+$/, 'contactBook'],
+  [/^\/segments\/?$/, 'segments'],
+  [/^\/segments\/[^/]+$/, 'segmentDetail'],
+  [/^\/campaigns\/?$/, 'campaigns'],
+  [/^\/campaigns\/[^/]+$/, 'campaignDetail'],
+  [/^\/journeys\/?$/, 'journeys'],
+  [/^\/journeys\/[^/]+$/, 'journeyDetail'],
+  [/^\/sms\/?$/, 'sms'],
+  [/^\/codes\/?$/, 'codes'],
+  [/^\/inboxes\/?$/, 'inboxes'],
+  [/^\/inboxes\/[^/]+$/, 'inboxDetail'],
+  [/^\/billing\/?$/, 'billing'],
+];
+const first = FIRST.find(([pattern]) => pattern.test(location.pathname))?.[1];
+if (first) prefetchPage(first);
+
+export const pages = Object.fromEntries(
+  (Object.keys(loaders) as PageName[]).map((name) => [name, page(name)]),
+) as Record<PageName, ComponentType>;
