@@ -1,6 +1,6 @@
-// Transactional mail first, within a worker: the bulk lane (campaigns, journeys) works a few messages
-// of a batch at a time and starts none while the transactional lane has a batch in hand, so a
-// password reset never waits in the process behind campaign mail being built and signed.
+// Transactional mail first, within a worker: the bulk lane (campaigns, journeys) starts no message
+// while the transactional lane has a batch in hand, so a password reset never waits in the process
+// behind campaign mail being built and signed (delivery.ts works bulk mail one message at a time).
 export class LanePriority {
   #urgent = 0;
   #waiting: (() => void)[] = [];
@@ -29,21 +29,4 @@ export class LanePriority {
 export interface Lane {
   kind: 'urgent' | 'bulk';
   priority: LanePriority;
-}
-
-/** Bulk messages in hand at once per batch: few, so that transactional work waits behind few. */
-export const BULK_STEP = 4;
-
-/** `work` on every item, at most `step` at a time, results in item order. */
-export async function inSteps<T, R>(items: T[], step: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(step, items.length) }, worker));
-  return results;
 }
