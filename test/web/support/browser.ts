@@ -55,9 +55,10 @@ export const MOBILE = { width: 375, height: 812 };
 /** A fresh context (own cookies and storage) whose console CSP violations are collected. */
 export async function newContext(browser: Browser): Promise<{ context: BrowserContext; cspViolations: string[] }> {
   const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-  // A loaded 2-core machine: waits are generous, and each wait is on a signal, never a sleep.
-  context.setDefaultTimeout(20_000);
-  context.setDefaultNavigationTimeout(30_000);
+  // A loaded 2-core machine (the whole suite runs a dozen browser files beside the rest): waits are
+  // generous, and each wait is on a signal, never a sleep.
+  context.setDefaultTimeout(45_000);
+  context.setDefaultNavigationTimeout(45_000);
   const cspViolations: string[] = [];
   context.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
