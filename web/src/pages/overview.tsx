@@ -14,8 +14,7 @@ import { PageHeader, Section } from '../ui/page-header.tsx';
 import { ErrorState } from '../ui/states.tsx';
 import { SetupChecklist } from './overview-checklist.tsx';
 
-// uPlot formats numbers in navigator.language when it loads, and a browser whose language is not a
-// valid tag (Chromium under the C locale says en-US@posix) makes that throw: the page keeps its figures.
+// uPlot formats in navigator.language at load, which throws for an invalid tag (Chromium under the C locale: en-US@posix).
 const SeriesChart = lazy(() =>
   import('./overview-chart.tsx').catch(() => ({
     default: () => <p className="text-[13px] text-fg-2">The chart could not be drawn in this browser.</p>,
