@@ -9,17 +9,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkPage, launchBrowser, newContext } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
-import { createMemberTeam, signIn, type MemberTeam } from './support/signed-in.ts';
-import {
-  apiCall,
-  bookWithContacts,
-  outbox,
-  startCampaignBed,
-  verifiedDomain,
-  type CampaignBed,
-} from './campaigns-bed.ts';
+import { createMemberTeam, signIn, startSignedInBed, type BedWithDns, type MemberTeam } from './support/signed-in.ts';
+import { apiCall, bookWithContacts, outbox, verifiedDomainName } from './campaigns-bed.ts';
 
-let bed: CampaignBed;
+let bed: BedWithDns;
 let browser: Browser;
 let page: Page;
 let team: MemberTeam;
@@ -32,9 +25,9 @@ const BODY = '<p>Hello {{firstName}}</p><p><a href="{{unsubscribeUrl}}">Unsubscr
 
 beforeAll(async () => {
   ensureDashboardBuilt();
-  [bed, browser] = await Promise.all([startCampaignBed(), launchBrowser()]);
+  [bed, browser] = await Promise.all([startSignedInBed(), launchBrowser()]);
   team = await createMemberTeam(bed);
-  domain = await verifiedDomain(bed, team.key);
+  domain = await verifiedDomainName(bed, team.key);
   const readers = [1, 2, 3].map((n) => `reader${n}-${team.id}@example.test`);
   bookId = await bookWithContacts(bed, team.key, 'Readers', readers);
   const { context } = await newContext(browser);
@@ -211,7 +204,7 @@ describe('a scheduled campaign and the list', () => {
 
   it('shows another team’s campaign, and an unknown id, as not found', async () => {
     const other = await createMemberTeam(bed);
-    const otherDomain = await verifiedDomain(bed, other.key);
+    const otherDomain = await verifiedDomainName(bed, other.key);
     const otherBook = await bookWithContacts(bed, other.key, 'Theirs', [`them-${other.id}@example.test`]);
     const theirs = await apiCall<{ id: string }>(bed, other.key, 'POST', '/v1/campaigns', {
       name: 'Their secret plan',

@@ -9,18 +9,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uniqueDomain } from '../domains/support.ts';
 import { createTeam } from '../support/factory.ts';
 import { checkPage, launchBrowser, newContext } from './support/browser.ts';
-import {
-  apiClient,
-  outboxTo,
-  peopleCsv,
-  startContactsBed,
-  verifiedDomain,
-  type ContactsBed,
-} from './support/contacts-bed.ts';
+import { apiClient, verifiedDomain } from './support/api-seeds.ts';
+import { outboxTo, peopleCsv } from './support/contacts-bed.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
-import { createMemberTeam, signIn, type MemberTeam } from './support/signed-in.ts';
+import { createMemberTeam, signIn, startSignedInBed, type BedWithDns, type MemberTeam } from './support/signed-in.ts';
 
-let bed: ContactsBed;
+let bed: BedWithDns;
 let browser: Browser;
 let page: Page;
 let team: MemberTeam;
@@ -29,7 +23,7 @@ let bookId: string;
 
 beforeAll(async () => {
   ensureDashboardBuilt();
-  [bed, browser] = await Promise.all([startContactsBed(), launchBrowser()]);
+  [bed, browser] = await Promise.all([startSignedInBed(), launchBrowser()]);
   team = await createMemberTeam(bed);
   api = apiClient(bed, team.key);
   const { context } = await newContext(browser);

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTeam } from '../support/factory.ts';
 import { checkPage, launchBrowser, newContext } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
-import { apiClient, startJourneyBed, verifiedDomain, type JourneyBed } from './support/journey-bed.ts';
-import { createMemberTeam, signIn, type MemberTeam } from './support/signed-in.ts';
+import { apiClient, verifiedDomain } from './support/api-seeds.ts';
+import { createMemberTeam, signIn, startSignedInBed, type BedWithDns, type MemberTeam } from './support/signed-in.ts';
 
-let bed: JourneyBed;
+let bed: BedWithDns;
 let browser: Browser;
 let page: Page;
 let team: MemberTeam;
@@ -24,7 +24,7 @@ let journeyId: string;
 
 beforeAll(async () => {
   ensureDashboardBuilt();
-  [bed, browser] = await Promise.all([startJourneyBed(), launchBrowser()]);
+  [bed, browser] = await Promise.all([startSignedInBed(), launchBrowser()]);
   team = await createMemberTeam(bed);
   call = apiClient(bed, team.key);
   const domain = await verifiedDomain(bed, team.key, `j${randomBytes(5).toString('hex')}.example.test`);

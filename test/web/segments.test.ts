@@ -9,11 +9,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTeam } from '../support/factory.ts';
 import { checkPage, launchBrowser, newContext } from './support/browser.ts';
-import { apiClient, startContactsBed, type ContactsBed } from './support/contacts-bed.ts';
+import { apiClient } from './support/api-seeds.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
-import { createMemberTeam, signIn, type MemberTeam } from './support/signed-in.ts';
+import { createMemberTeam, signIn, startSignedInBed, type BedWithDns, type MemberTeam } from './support/signed-in.ts';
 
-let bed: ContactsBed;
+let bed: BedWithDns;
 let browser: Browser;
 let page: Page;
 let team: MemberTeam;
@@ -31,7 +31,7 @@ const matching = (plan: string) => seed.filter((c) => c.subscribed && c.properti
 
 beforeAll(async () => {
   ensureDashboardBuilt();
-  [bed, browser] = await Promise.all([startContactsBed(), launchBrowser()]);
+  [bed, browser] = await Promise.all([startSignedInBed(), launchBrowser()]);
   team = await createMemberTeam(bed);
   api = apiClient(bed, team.key);
   const book = await api('POST', '/v1/contactBooks', { name: 'Customers', variables: ['plan'] });

@@ -1,69 +1,7 @@
-// The Contacts and Segments browser tests' bed: startSignedInBed's listening Herald with its worker,
-// with the DNS server in reach so a team can verify a sending domain through the API (a double
-// opt-in book's From must be on one), and a small client for seeding through the public API.
-import { expect } from 'vitest';
-import { createWorkerRunner } from '../../../src/worker.ts';
-import { recordOf, type DomainJson } from '../../domains/support.ts';
-import { createListeningTestApp, TEST_ADMIN_TOKEN } from '../../support/app.ts';
-import { TestDnsServer } from '../../support/dns-server.ts';
-import { waitUntil, type SignedInBed } from './signed-in.ts';
-
-export interface ContactsBed extends SignedInBed {
-  dns: TestDnsServer;
-}
-
-export async function startContactsBed(): Promise<ContactsBed> {
-  const dns = await TestDnsServer.start();
-  const t = await createListeningTestApp({ dnsServers: [dns.address] });
-  const runner = createWorkerRunner(t.deps);
-  await runner.start();
-  return {
-    t,
-    runner,
-    dns,
-    base: t.deps.config.publicUrl,
-    async close() {
-      await runner.stop({ timeoutMs: 5_000 });
-      await t.close();
-      await dns.close();
-    },
-  };
-}
-
-export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** The public API with `key`: status and JSON body. */
-export function apiClient(bed: SignedInBed, key: string) {
-  return async (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, payload?: unknown) => {
-    const response = await bed.t.app.inject({
-      method,
-      url: `/api${path}`,
-      headers: { authorization: `Bearer ${key}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as Json };
-  };
-}
-
-/** A domain added through the API, its records published on the bed's DNS server, verified by the worker. */
-export async function verifiedDomain(bed: ContactsBed, key: string, name: string): Promise<DomainJson> {
-  const call = apiClient(bed, key);
-  const created = await call('POST', '/v1/domains', { name, region: 'us-east-1' });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const domain = created.body as DomainJson;
-  for (const record of domain.dnsRecords)
-    if (record.type === 'MX') bed.dns.setMx(record.name, { exchange: record.value, priority: Number(record.priority) });
-  for (const kind of ['DKIM', 'SPF', 'DMARC'] as const)
-    bed.dns.setTxt(recordOf(domain, kind).name, recordOf(domain, kind).value);
-  return waitUntil(async () => {
-    const { body } = await call('GET', `/v1/domains/${domain.id}`);
-    if (body.status === 'SUCCESS') return body as DomainJson;
-    // Checked before the records were published (the create makes it due at once): ask again.
-    if (!body.isVerifying) await call('PUT', `/v1/domains/${domain.id}/verify`);
-    bed.runner.wake();
-    return null;
-  }, `the domain ${name} to be verified`);
-}
+// What the Contacts and Segments browser tests read and import besides the API seeds (api-seeds.ts):
+// the outbox's messages to an address, and the CSV of people the import test sends.
+import { TEST_ADMIN_TOKEN } from '../../support/app.ts';
+import type { SignedInBed } from './signed-in.ts';
 
 /** The outbox's messages to `to` (the log transport's), newest last. */
 export async function outboxTo(bed: SignedInBed, to: string): Promise<{ envelope: { from: string }; raw: string }[]> {

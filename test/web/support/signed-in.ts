@@ -17,7 +17,12 @@ export interface SignedInBed {
   close(): Promise<void>;
 }
 
-export async function startSignedInBed(config: Partial<Config> = {}): Promise<SignedInBed> {
+/** The bed with the loopback DNS server its Herald asks, where a test publishes a domain's records. */
+export interface BedWithDns extends SignedInBed {
+  dns: TestDnsServer;
+}
+
+export async function startSignedInBed(config: Partial<Config> = {}): Promise<BedWithDns> {
   const dns = await TestDnsServer.start();
   const t = await createListeningTestApp({ ...config, dnsServers: [dns.address] });
   const runner = createWorkerRunner(t.deps);
@@ -25,6 +30,7 @@ export async function startSignedInBed(config: Partial<Config> = {}): Promise<Si
   return {
     t,
     runner,
+    dns,
     base: t.deps.config.publicUrl,
     async close() {
       await runner.stop({ timeoutMs: 5_000 });
