@@ -8,7 +8,6 @@ import { toast } from 'sonner';
 import { api, must } from '../api/client.ts';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDialog } from '../ui/dialog.tsx';
-import { JourneyConfirm } from './journey-confirm.tsx';
 import type { Journey } from './journey-data.tsx';
 import { EditJourney, EnrolContact } from './journey-edit.tsx';
 
@@ -71,7 +70,8 @@ export function JourneyActions({ journey: j }: { journey: Journey }) {
         </Button>
       ) : null}
 
-      <JourneyConfirm
+      <ConfirmDialog
+        tone="primary"
         open={open === 'ACTIVE'}
         onOpenChange={close}
         title={`${s === 'PAUSED' ? 'Resume' : 'Activate'} ${j.name}?`}
@@ -85,7 +85,8 @@ export function JourneyActions({ journey: j }: { journey: Journey }) {
         error={setStatus.error?.message}
         onConfirm={() => setStatus.mutate('ACTIVE')}
       />
-      <JourneyConfirm
+      <ConfirmDialog
+        tone="primary"
         open={open === 'PAUSED'}
         onOpenChange={close}
         title={`Pause ${j.name}?`}

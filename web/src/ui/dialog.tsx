@@ -128,6 +128,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   typeToConfirm,
+  tone = 'danger',
   pending,
   error,
   onConfirm,
@@ -139,6 +140,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   /** For the irreversible ones: the name to type before the button works. */
   typeToConfirm?: string;
+  /** danger (default) for what destroys; primary for what is consequential but undoable (a journey's activation). */
+  tone?: 'danger' | 'primary';
   pending?: boolean;
   error?: string | null;
   onConfirm: () => void;
@@ -184,7 +187,7 @@ export function ConfirmDialog({
             <AlertDialog.Cancel asChild>
               <Button>Cancel</Button>
             </AlertDialog.Cancel>
-            <Button variant="danger" disabled={!ready || pending} onClick={onConfirm}>
+            <Button variant={tone} disabled={!ready || pending} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>
