@@ -2,24 +2,9 @@
 // Pending review warning, Active success; run Active info, Completed success, Exited neutral, Failed
 // danger). The shared StatusBadge keys tones by state name alone, and a run's ACTIVE is not a
 // journey's, so these two live here.
-import { Ban, CircleAlert, CircleCheck, CircleDashed, CircleX, LogOut, Play, type LucideIcon } from 'lucide-react';
-import { cn } from '../ui/cn.ts';
+import { Ban, CircleAlert, CircleCheck, CircleDashed, CircleX, LogOut, Play } from 'lucide-react';
+import { ToneBadge, type Look } from '../ui/status-badge.tsx';
 import type { JourneyStatus, RunStatus } from './journey-data.tsx';
-
-type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
-const toneClass: Record<Tone, string> = {
-  neutral: 'text-[var(--tone-neutral)] bg-[var(--tone-neutral-bg)]',
-  info: 'text-[var(--tone-info)] bg-[var(--tone-info-bg)]',
-  success: 'text-[var(--tone-success)] bg-[var(--tone-success-bg)]',
-  warning: 'text-[var(--tone-warning)] bg-[var(--tone-warning-bg)]',
-  danger: 'text-[var(--tone-danger)] bg-[var(--tone-danger-bg)]',
-};
-
-interface Look {
-  word: string;
-  tone: Tone;
-  icon: LucideIcon;
-}
 
 const journeyLooks: Record<JourneyStatus, Look> = {
   DRAFT: { word: 'Draft', tone: 'neutral', icon: CircleDashed },
@@ -36,29 +21,15 @@ const runLooks: Record<RunStatus, Look> = {
   FAILED: { word: 'Failed', tone: 'danger', icon: CircleX },
 };
 
+const unknown = (state: string): Look => ({ word: state, tone: 'neutral', icon: CircleDashed });
+
 export const journeyStatusWord = (status: JourneyStatus) => journeyLooks[status]?.word ?? status;
 export const runStatusWord = (status: RunStatus) => runLooks[status]?.word ?? status;
 
-function Badge({ look, state }: { look: Look | undefined; state: string }) {
-  const { word, tone, icon: Icon } = look ?? { word: state, tone: 'neutral' as Tone, icon: CircleDashed };
-  return (
-    <span
-      title={state}
-      className={cn(
-        'inline-flex h-5 items-center gap-1 rounded px-1.5 text-[12px] leading-4 font-medium whitespace-nowrap',
-        toneClass[tone],
-      )}
-    >
-      <Icon aria-hidden="true" size={12} strokeWidth={2.25} />
-      {word}
-    </span>
-  );
-}
-
 export function JourneyBadge({ status }: { status: JourneyStatus }) {
-  return <Badge look={journeyLooks[status]} state={status} />;
+  return <ToneBadge look={journeyLooks[status] ?? unknown(status)} raw={status} />;
 }
 
 export function RunBadge({ status }: { status: RunStatus }) {
-  return <Badge look={runLooks[status]} state={status} />;
+  return <ToneBadge look={runLooks[status] ?? unknown(status)} raw={status} />;
 }

@@ -11,25 +11,8 @@ import {
   Send,
   ShieldAlert,
   ShieldCheck,
-  type LucideIcon,
 } from 'lucide-react';
-import { cn } from './cn.ts';
-import type { Tone } from './status-badge.tsx';
-
-const toneClass: Record<Tone, string> = {
-  neutral: 'text-[var(--tone-neutral)] bg-[var(--tone-neutral-bg)]',
-  info: 'text-[var(--tone-info)] bg-[var(--tone-info-bg)]',
-  success: 'text-[var(--tone-success)] bg-[var(--tone-success-bg)]',
-  engagement: 'text-[var(--tone-engagement)] bg-[var(--tone-engagement-bg)]',
-  warning: 'text-[var(--tone-warning)] bg-[var(--tone-warning-bg)]',
-  danger: 'text-[var(--tone-danger)] bg-[var(--tone-danger-bg)]',
-};
-
-interface Look {
-  word: string;
-  tone: Tone;
-  icon: LucideIcon;
-}
+import { ToneBadge, type Look, type Tone } from './status-badge.tsx';
 
 const sms: Record<string, Look> = {
   queued: { word: 'Queued', tone: 'neutral', icon: Clock },
@@ -62,23 +45,6 @@ const spam: Record<string, Look> = {
 
 const tables = { sms, code, risk, spam };
 
-function Badge({ look, raw, suffix }: { look: Look; raw: string; suffix?: string }) {
-  const Icon = look.icon;
-  return (
-    <span
-      title={raw}
-      className={cn(
-        'inline-flex h-5 items-center gap-1 rounded px-1.5 text-[12px] leading-4 font-medium whitespace-nowrap',
-        toneClass[look.tone],
-      )}
-    >
-      <Icon aria-hidden="true" size={12} strokeWidth={2.25} />
-      {look.word}
-      {suffix ? <span className="tabular">{suffix}</span> : null}
-    </span>
-  );
-}
-
 /** The badge of an SMS status, a code status, a risk level or a spam verdict, as the API spells it. */
 export function MessagingBadge({
   kind,
@@ -91,7 +57,7 @@ export function MessagingBadge({
 }) {
   if (!state) return <span className="text-fg-2">—</span>;
   const look = tables[kind][state] ?? { word: state, tone: 'neutral' as Tone, icon: CircleDashed };
-  return <Badge look={look} raw={state} suffix={suffix} />;
+  return <ToneBadge look={look} raw={state} suffix={suffix} />;
 }
 
 /** "Medium · 45": a risk level with its score. */

@@ -74,23 +74,47 @@ function sentenceCase(state: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function StatusBadge({ state, className }: { state: string | null | undefined; className?: string }) {
-  if (!state) return <span className="text-fg-2">—</span>;
-  const known = states[state] ?? { word: sentenceCase(state), tone: 'neutral' as Tone };
-  const Icon = known.icon ?? toneIcon[known.tone];
+/** How a state looks: its word, tone and icon. Areas whose states read differently keep tables of their own. */
+export interface Look {
+  word: string;
+  tone: Tone;
+  icon: LucideIcon;
+}
+
+/** The one badge: icon + word + tone, the raw state in the title, an optional figure after the word. */
+export function ToneBadge({
+  look,
+  raw,
+  suffix,
+  className,
+}: {
+  look: Look;
+  raw: string;
+  suffix?: string;
+  className?: string;
+}) {
+  const Icon = look.icon;
   return (
     <span
-      title={state}
+      title={raw}
       className={cn(
         'inline-flex h-5 items-center gap-1 rounded px-1.5 text-[12px] leading-4 font-medium whitespace-nowrap',
-        toneClass[known.tone],
+        toneClass[look.tone],
         className,
       )}
     >
       <Icon aria-hidden="true" size={12} strokeWidth={2.25} />
-      {known.word}
+      {look.word}
+      {suffix ? <span className="tabular">{suffix}</span> : null}
     </span>
   );
+}
+
+export function StatusBadge({ state, className }: { state: string | null | undefined; className?: string }) {
+  if (!state) return <span className="text-fg-2">—</span>;
+  const known = states[state] ?? { word: sentenceCase(state), tone: 'neutral' as Tone };
+  const look = { word: known.word, tone: known.tone, icon: known.icon ?? toneIcon[known.tone] };
+  return <ToneBadge look={look} raw={state} className={className} />;
 }
 
 export function Tag({ children, tone = 'neutral' }: { children: ReactNode; tone?: Tone }) {
