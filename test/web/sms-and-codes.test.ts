@@ -152,6 +152,8 @@ describe('codes', () => {
     const sent = await sendCode(team.key, US_CODE);
     expect(sent.status).toBe(201);
     low = sent.body.id;
+    // The bed's clock stands still: a second later, so that "newest first" is the order of sending.
+    bed.t.clock.advance(1_000);
     const premium = await sendCode(team.key, GB_PREMIUM);
     expect(premium.status).toBe(422);
     refused = premium.body.id;
