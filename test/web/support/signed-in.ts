@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { createWorkerRunner } from '../../../src/worker.ts';
 import type { Config } from '../../../src/config.ts';
 import type { QueueRunner } from '../../../src/queue/index.ts';
-import { createListeningTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../support/app.ts';
+import { createListeningTestApp, type TestApp } from '../../support/app.ts';
 import { TestDnsServer } from '../../support/dns-server.ts';
 import { adminRequest, createTeam, type TestTeam } from '../../support/factory.ts';
 
@@ -69,20 +69,24 @@ export async function waitUntil<T>(read: () => Promise<T | null>, what: string, 
 
 interface OutboxMessage {
   id: string;
-  envelope: { from: string; to: string[] };
   raw: string;
 }
 
-/** The sign-in mails to `email` in the outbox (Herald's own, from sign-in@). */
+/**
+ * The sign-in mails to `email` in the outbox (Herald's own, from sign-in@), read by id: the worker's
+ * database is shared by the files it runs, and an earlier file's clock may have stamped a hundred
+ * rows later than this one, so the admin API's newest hundred need not hold this mail.
+ */
 async function signInMails(bed: SignedInBed, email: string): Promise<OutboxMessage[]> {
-  const response = await bed.t.app.inject({
-    method: 'GET',
-    url: '/admin/v1/outbox?limit=100',
-    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
-  });
-  return (response.json() as OutboxMessage[]).filter(
-    (m) => m.envelope.to.includes(email) && m.envelope.from.startsWith('sign-in@'),
-  );
+  const rows = await bed.t.deps.db
+    .selectFrom('outbox')
+    .select(['id', 'envelope_to', 'raw'])
+    .where('envelope_from', '=', `sign-in@${bed.t.deps.config.mailDomain}`)
+    .orderBy('id')
+    .execute();
+  return rows
+    .filter((row) => (row.envelope_to as string[]).includes(email))
+    .map((row) => ({ id: String(row.id), raw: Buffer.from(row.raw).toString('utf8') }));
 }
 
 /** The link of a sign-in mail to `email` not among `seen` (ids), once the worker has sent it. */
