@@ -1,6 +1,5 @@
 // What the Campaigns browser test seeds through the public and admin APIs (on the signed-in bed):
-// calls with a team's key, a verified From domain, a book with contacts, the outbox.
-import { TEST_ADMIN_TOKEN } from '../support/app.ts';
+// calls with a team's key, a verified From domain, a book with contacts.
 import { uniqueDomain } from '../domains/support.ts';
 import { verifiedDomain } from './support/api-seeds.ts';
 import type { BedWithDns, SignedInBed } from './support/signed-in.ts';
@@ -37,20 +36,4 @@ export async function bookWithContacts(bed: SignedInBed, key: string, name: stri
   for (const [i, email] of emails.entries())
     await apiCall(bed, key, 'POST', `/v1/contactBooks/${book.id}/contacts`, { email, firstName: `Reader${i + 1}` });
   return book.id;
-}
-
-interface OutboxMessage {
-  id: string;
-  envelope: { from: string; to: string[] };
-  raw: string;
-}
-
-/** The log transport's outbox (operator API), newest first. */
-export async function outbox(bed: SignedInBed): Promise<OutboxMessage[]> {
-  const response = await bed.t.app.inject({
-    method: 'GET',
-    url: '/admin/v1/outbox?limit=100',
-    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
-  });
-  return response.json() as OutboxMessage[];
 }

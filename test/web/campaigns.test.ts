@@ -9,8 +9,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkPage, launchBrowser, newContext } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
-import { createMemberTeam, signIn, startSignedInBed, type BedWithDns, type MemberTeam } from './support/signed-in.ts';
-import { apiCall, bookWithContacts, outbox, verifiedDomainName } from './campaigns-bed.ts';
+import {
+  createMemberTeam,
+  outboxTo,
+  signIn,
+  startSignedInBed,
+  type BedWithDns,
+  type MemberTeam,
+} from './support/signed-in.ts';
+import { apiCall, bookWithContacts, verifiedDomainName } from './campaigns-bed.ts';
 
 let bed: BedWithDns;
 let browser: Browser;
@@ -98,8 +105,7 @@ describe('a campaign from draft to sent', () => {
     await page.getByText(`Test sent to ${team.ownerEmail}.`).waitFor();
     await poll(async () => {
       bed.runner.wake();
-      for (const mail of await outbox(bed)) {
-        if (!mail.envelope.to.includes(team.ownerEmail)) continue;
+      for (const mail of await outboxTo(bed, team.ownerEmail)) {
         if ((await simpleParser(mail.raw)).subject === '[Test] What is new') return true;
       }
       return false;

@@ -10,9 +10,16 @@ import { uniqueDomain } from '../domains/support.ts';
 import { createTeam } from '../support/factory.ts';
 import { checkPage, launchBrowser, newContext } from './support/browser.ts';
 import { apiClient, verifiedDomain } from './support/api-seeds.ts';
-import { outboxTo, peopleCsv } from './support/contacts-bed.ts';
+import { peopleCsv } from './support/contacts-bed.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
-import { createMemberTeam, signIn, startSignedInBed, type BedWithDns, type MemberTeam } from './support/signed-in.ts';
+import {
+  createMemberTeam,
+  outboxTo,
+  signIn,
+  startSignedInBed,
+  type BedWithDns,
+  type MemberTeam,
+} from './support/signed-in.ts';
 
 let bed: BedWithDns;
 let browser: Browser;

@@ -6,11 +6,17 @@
 import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEST_ADMIN_TOKEN } from '../support/app.ts';
 import { createTeam } from '../support/factory.ts';
 import { checkPage, launchBrowser, newContext } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
-import { createMemberTeam, signIn, startSignedInBed, type MemberTeam, type SignedInBed } from './support/signed-in.ts';
+import {
+  createMemberTeam,
+  outboxTo,
+  signIn,
+  startSignedInBed,
+  type MemberTeam,
+  type SignedInBed,
+} from './support/signed-in.ts';
 
 let bed: SignedInBed;
 let browser: Browser;
@@ -41,14 +47,7 @@ const preview = () => page.locator('iframe[title="Email preview"]').contentFrame
 
 /** The subjects of the outbox's mails to `email` (the log transport keeps each message sent). */
 async function subjectsSentTo(email: string): Promise<string[]> {
-  const response = await bed.t.app.inject({
-    method: 'GET',
-    url: '/admin/v1/outbox?limit=100',
-    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
-  });
-  const mails = (response.json() as { envelope: { to: string[] }; raw: string }[]).filter((m) =>
-    m.envelope.to.includes(email),
-  );
+  const mails = await outboxTo(bed, email);
   return Promise.all(mails.map(async (m) => (await simpleParser(m.raw)).subject ?? ''));
 }
 

@@ -67,26 +67,35 @@ export async function waitUntil<T>(read: () => Promise<T | null>, what: string, 
   }
 }
 
-interface OutboxMessage {
+export interface OutboxMessage {
   id: string;
+  envelope: { from: string; to: string[] };
   raw: string;
 }
 
 /**
- * The sign-in mails to `email` in the outbox (Herald's own, from sign-in@), read by id: the worker's
+ * The outbox's messages to `to` (the log transport's), oldest first, read by id: the worker's
  * database is shared by the files it runs, and an earlier file's clock may have stamped a hundred
- * rows later than this one, so the admin API's newest hundred need not hold this mail.
+ * rows later than this one, so the admin API's newest hundred by time need not hold them.
  */
-async function signInMails(bed: SignedInBed, email: string): Promise<OutboxMessage[]> {
+export async function outboxTo(bed: SignedInBed, to: string): Promise<OutboxMessage[]> {
   const rows = await bed.t.deps.db
     .selectFrom('outbox')
-    .select(['id', 'envelope_to', 'raw'])
-    .where('envelope_from', '=', `sign-in@${bed.t.deps.config.mailDomain}`)
+    .select(['id', 'envelope_from', 'envelope_to', 'raw'])
     .orderBy('id')
     .execute();
   return rows
-    .filter((row) => (row.envelope_to as string[]).includes(email))
-    .map((row) => ({ id: String(row.id), raw: Buffer.from(row.raw).toString('utf8') }));
+    .filter((row) => (row.envelope_to as string[]).includes(to))
+    .map((row) => ({
+      id: String(row.id),
+      envelope: { from: row.envelope_from, to: row.envelope_to as string[] },
+      raw: Buffer.from(row.raw).toString('utf8'),
+    }));
+}
+
+/** The sign-in mails to `email` (Herald's own, from sign-in@). */
+async function signInMails(bed: SignedInBed, email: string): Promise<OutboxMessage[]> {
+  return (await outboxTo(bed, email)).filter((m) => m.envelope.from.startsWith('sign-in@'));
 }
 
 /** The link of a sign-in mail to `email` not among `seen` (ids), once the worker has sent it. */
