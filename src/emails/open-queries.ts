@@ -72,9 +72,10 @@ export async function recordLaterOpenTallies(
       WHERE (SELECT true FROM email_opens k WHERE k.email_id = i.email_id AND k.open_key = i.open_key)
       ORDER BY i.email_id, i.open_key
       ON CONFLICT (email_id, open_key) DO UPDATE SET ${laterOpenUpdate}
-      -- xmax is 0 only on a row this statement inserted (an updated row carries its lock): here only
-      -- when the copy's row went between the probe and the upsert (its email deleted).
-      RETURNING o.email_id, o.open_key, (o.xmax = 0) AS inserted, o.activity_at = o.last_opened_at AS moved, o.last_opened_at
+      -- A count of 1 is a row this statement inserted (an update makes it 2 or more): here only when
+      -- the copy's row went between the probe and the upsert (its email deleted). Not xmax = 0, which
+      -- a partitioned table does not return from an upsert.
+      RETURNING o.email_id, o.open_key, (o.open_count = 1) AS inserted, o.activity_at = o.last_opened_at AS moved, o.last_opened_at
     ),
     activity AS (${laterOpenActivity})
     SELECT t.email_id, t.open_key FROM tally t`.execute(db);
@@ -115,9 +116,9 @@ export async function recordFirstOpenTallies(
       FROM unnest(${c.emailIds}::text[], ${c.keys}::text[], ${c.ats}::timestamptz[], ${c.userAgents}::text[]) AS i(email_id, open_key, at, user_agent)
       ORDER BY i.email_id, i.open_key
       ON CONFLICT (email_id, open_key) DO UPDATE SET ${laterOpenUpdate}
-      -- xmax is 0 only on a row this statement inserted (an updated row carries its lock); the
-      -- tests of record-opens.test.ts hold this on PostgreSQL and PGlite.
-      RETURNING o.email_id, o.open_key, (o.xmax = 0) AS inserted, o.activity_at = o.last_opened_at AS moved, o.last_opened_at,
+      -- A count of 1 is a row this statement inserted (an update makes it 2 or more; not xmax = 0,
+      -- which a partitioned table does not return from an upsert); record-opens.test.ts holds this.
+      RETURNING o.email_id, o.open_key, (o.open_count = 1) AS inserted, o.activity_at = o.last_opened_at AS moved, o.last_opened_at,
         o.recent_user_agents[cardinality(o.recent_user_agents)] AS user_agent
     ),
     status AS (

@@ -37,19 +37,20 @@ export function claimStatement(queue: Queue, now: Date, leaseUntil: Date, exclud
   // NO KEY UPDATE is the lock the UPDATE takes anyway; FOR UPDATE would also block inserts of rows
   // that reference the job by foreign key (an email's events) for as long as the claim runs.
   // The locked rows are updated where they lie (by ctid, which cannot change while we hold the
-  // lock): a second descent of the id index per row would find the same version.
+  // lock): a second descent of the id index per row would find the same version. A ctid is unique
+  // within one partition only (emails are partitioned by month), hence the tableoid beside it.
   // The batch size is written into the text, not bound: PostgreSQL costs a generic plan with `LIMIT $n`
   // as if it kept a tenth of the table, and would then plan every claim afresh.
   return sql<ClaimedRow>`
     UPDATE ${table} SET ${lease} = ${leaseUntil}::timestamptz, ${attempts} = ${table}.${attempts} + 1
     FROM (
-      SELECT ctid AS herald_tid FROM ${table}
+      SELECT tableoid AS herald_oid, ctid AS herald_tid FROM ${table}
       WHERE ${claimableWhere(queue, now)} ${notFinalising}
       ORDER BY ${columnRef(queue.dueColumn)}
       LIMIT ${sql.lit(queue.batchSize)}
       FOR NO KEY UPDATE SKIP LOCKED
     ) AS herald_picked
-    WHERE ${table}.ctid = herald_picked.herald_tid
+    WHERE ${table}.tableoid = herald_picked.herald_oid AND ${table}.ctid = herald_picked.herald_tid
     RETURNING ${queue.claimReturning ?? sql`${table}.*`}`;
 }
 

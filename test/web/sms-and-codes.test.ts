@@ -170,7 +170,7 @@ describe('codes', () => {
 
     await table().getByRole('button', { name: US_CODE }).click();
     await poll(() => param('id')).toBe(low);
-    expect(await table().getByRole('button', { name: US_CODE }).getAttribute('aria-expanded')).toBe('true');
+    await poll(() => table().getByRole('button', { name: US_CODE }).getAttribute('aria-expanded')).toBe('true');
     await table().getByRole('button', { name: 'Copy code id' }).waitFor();
     await table().getByRole('button', { name: GB_PREMIUM }).click();
     await poll(() => param('id')).toBe(refused);

@@ -1,0 +1,158 @@
+-- Monthly partitions of the tables that grow with traffic (src/retention/README.md): emails with
+-- their events, recipients, attachments and opens; webhook calls; SMS messages; one-time codes;
+-- inbox messages with their attachments. Each is partitioned by RANGE of its id, which carries its
+-- creation time (herald_new_id: prefix, then 10 base32 characters of milliseconds), or of its
+-- parent's id for the tables that hang off an email or an inbox message, so a month of an email is
+-- the same month of its events and all of it goes by one DROP; a read by id prunes to one partition
+-- with no id -> month index.
+--
+-- The table as it stands becomes the first partition, `<table>_before_<YYYYMM>` (every id before
+-- next month, from MINVALUE): no row is copied and no id changes, however many rows it holds. Then a
+-- partition per month (`<table>_mYYYYMM`), two months ahead, and a DEFAULT one (`<table>_later`) for
+-- an id past the last month made (a clock far ahead), so that an insert never fails for want of one.
+
+-- The smallest id of `prefix` at `at`: the prefix and the 10 characters of milliseconds.
+CREATE FUNCTION herald_id_floor(prefix text, at timestamptz) RETURNS text
+LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  alphabet constant text := '0123456789abcdefghjkmnpqrstvwxyz';
+  t bigint := floor(extract(epoch FROM at) * 1000)::bigint;
+  head text := '';
+BEGIN
+  FOR i IN 1..10 LOOP
+    head := substr(alphabet, (t % 32)::int + 1, 1) || head;
+    t := t / 32;
+  END LOOP;
+  RETURN prefix || head;
+END
+$$;
+
+-- Creates `<parent>_mYYYYMM` for the month of `month` unless it exists, with the storage options
+-- `options` (email_opens keeps room on its pages for HOT updates). False, changing nothing, when the
+-- DEFAULT partition already holds rows of that month (PostgreSQL refuses the partition then;
+-- `herald admin retention` shows them).
+CREATE FUNCTION herald_month_partition(parent text, prefix text, month date, options text DEFAULT '')
+RETURNS boolean
+LANGUAGE plpgsql AS $$
+DECLARE
+  first date := date_trunc('month', month)::date;
+  name text := parent || '_m' || to_char(first, 'YYYYMM');
+BEGIN
+  IF to_regclass(name) IS NOT NULL THEN
+    RETURN true;
+  END IF;
+  EXECUTE format('CREATE TABLE %I PARTITION OF %I FOR VALUES FROM (%L) TO (%L)%s', name, parent,
+    herald_id_floor(prefix, first::timestamp AT TIME ZONE 'UTC'),
+    herald_id_floor(prefix, (first + interval '1 month')::timestamp AT TIME ZONE 'UTC'),
+    CASE WHEN options = '' THEN '' ELSE format(' WITH (%s)', options) END);
+  RETURN true;
+EXCEPTION WHEN check_violation THEN
+  RETURN false;
+END
+$$;
+
+-- Turns `tbl` into a table partitioned by RANGE (`key`), itself the first partition. Its indexes,
+-- constraints and triggers are restated on the partitioned table (PostgreSQL attaches the existing
+-- indexes instead of building them again); `pk` is the primary key, which must hold `key`.
+-- Foreign keys that reference `tbl` are dropped and added again by the caller.
+CREATE FUNCTION herald_partition_table(tbl text, key text, prefix text, pk text) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  next_month date := (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month')::date;
+  first_part text := tbl || '_before_' || to_char(next_month, 'YYYYMM');
+  options text := (SELECT coalesce(array_to_string(reloptions, ','), '') FROM pg_class WHERE oid = tbl::regclass);
+  old_pk text := (SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = tbl::regclass AND contype = 'p');
+  index_defs text[];
+  trigger_defs text[];
+  fk_defs text[];
+  item text;
+BEGIN
+  -- A partition's checks must be valid ones (emails_source was added NOT VALID).
+  FOR item IN SELECT conname FROM pg_constraint WHERE conrelid = tbl::regclass AND NOT convalidated LOOP
+    EXECUTE format('ALTER TABLE %I VALIDATE CONSTRAINT %I', tbl, item);
+  END LOOP;
+  -- Each definition names `tbl`, which is the partitioned table by the time they run again.
+  SELECT coalesce(array_agg(pg_get_indexdef(i.indexrelid)), '{}') INTO index_defs
+    FROM pg_index i
+    WHERE i.indrelid = tbl::regclass
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid);
+  SELECT coalesce(array_agg(pg_get_triggerdef(t.oid)), '{}') INTO trigger_defs
+    FROM pg_trigger t WHERE t.tgrelid = tbl::regclass AND NOT t.tgisinternal;
+  SELECT coalesce(array_agg(pg_get_constraintdef(c.oid)), '{}') INTO fk_defs
+    FROM pg_constraint c WHERE c.conrelid = tbl::regclass AND c.contype = 'f';
+
+  -- The old table and its indexes take the first partition's names, freeing the table's own.
+  FOR item IN SELECT t.tgname FROM pg_trigger t WHERE t.tgrelid = tbl::regclass AND NOT t.tgisinternal LOOP
+    EXECUTE format('DROP TRIGGER %I ON %I', item, tbl);
+  END LOOP;
+  FOR item IN SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+                WHERE i.indrelid = tbl::regclass LOOP
+    EXECUTE format('ALTER INDEX %I RENAME TO %I', item,
+      first_part || CASE WHEN starts_with(item, tbl || '_') THEN substr(item, length(tbl) + 1) ELSE '_' || item END);
+  END LOOP;
+  EXECUTE format('ALTER TABLE %I RENAME TO %I', tbl, first_part);
+  IF old_pk <> format('PRIMARY KEY (%s)', pk) THEN
+    EXECUTE format('ALTER TABLE %I DROP CONSTRAINT %I', first_part, first_part || '_pkey');
+  END IF;
+  -- The serial id's sequence belonged to the old table, which retention drops one day.
+  FOR item IN SELECT pg_get_serial_sequence(first_part, a.attname) || ' OWNED BY ' || quote_ident(tbl) || '.' || quote_ident(a.attname)
+                FROM pg_attribute a
+                WHERE a.attrelid = first_part::regclass AND a.attnum > 0 AND NOT a.attisdropped
+                  AND pg_get_serial_sequence(first_part, a.attname) IS NOT NULL LOOP
+    item := 'ALTER SEQUENCE ' || item;
+    trigger_defs := trigger_defs || item;
+  END LOOP;
+
+  EXECUTE format('CREATE TABLE %I (LIKE %I INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE)'
+    ' PARTITION BY RANGE (%I)', tbl, first_part, key);
+  EXECUTE format('ALTER TABLE %I ADD CONSTRAINT %I PRIMARY KEY (%s)', tbl, tbl || '_pkey', pk);
+  FOREACH item IN ARRAY index_defs LOOP
+    EXECUTE item;
+  END LOOP;
+  FOREACH item IN ARRAY fk_defs LOOP
+    EXECUTE format('ALTER TABLE %I ADD %s', tbl, item);
+  END LOOP;
+
+  EXECUTE format('ALTER TABLE %I ATTACH PARTITION %I FOR VALUES FROM (MINVALUE) TO (%L)', tbl, first_part,
+    herald_id_floor(prefix, next_month::timestamp AT TIME ZONE 'UTC'));
+  PERFORM herald_month_partition(tbl, prefix, next_month, options);
+  PERFORM herald_month_partition(tbl, prefix, (next_month + interval '1 month')::date, options);
+  EXECUTE format('CREATE TABLE %I PARTITION OF %I DEFAULT%s', tbl || '_later', tbl,
+    CASE WHEN options = '' THEN '' ELSE format(' WITH (%s)', options) END);
+  -- Triggers, and the sequences' new owner (the table the column now belongs to).
+  FOREACH item IN ARRAY trigger_defs LOOP
+    EXECUTE item;
+  END LOOP;
+END
+$$;
+
+-- Every foreign key between the partitioned tables goes first and comes back last, between the
+-- partitioned tables (a partitioned table may be referenced when the key holds the partition key).
+ALTER TABLE email_events DROP CONSTRAINT email_events_email_id_fkey;
+ALTER TABLE email_attachments DROP CONSTRAINT email_attachments_email_id_fkey;
+ALTER TABLE email_recipients DROP CONSTRAINT email_recipients_email_id_fkey;
+ALTER TABLE email_opens DROP CONSTRAINT email_opens_email_id_fkey;
+ALTER TABLE inbox_attachments DROP CONSTRAINT inbox_attachments_message_id_fkey;
+
+SELECT herald_partition_table('emails', 'id', 'em_', 'id');
+-- An email's events were keyed by their own serial id; the key now leads with the email's.
+SELECT herald_partition_table('email_events', 'email_id', 'em_', 'email_id, id');
+SELECT herald_partition_table('email_recipients', 'email_id', 'em_', 'team_id, address, email_id');
+SELECT herald_partition_table('email_attachments', 'email_id', 'em_', 'email_id, position');
+SELECT herald_partition_table('email_opens', 'email_id', 'em_', 'email_id, open_key');
+SELECT herald_partition_table('webhook_calls', 'id', 'msg_', 'id');
+SELECT herald_partition_table('sms_messages', 'id', 'sms_', 'id');
+SELECT herald_partition_table('verifications', 'id', 'ver_', 'id');
+SELECT herald_partition_table('inbox_messages', 'id', 'inmsg_', 'id');
+SELECT herald_partition_table('inbox_attachments', 'message_id', 'inmsg_', 'message_id, position');
+
+-- The events' (email_id, id) index is the primary key now.
+DROP INDEX email_events_email;
+
+ALTER TABLE email_events ADD FOREIGN KEY (email_id) REFERENCES emails (id) ON DELETE CASCADE;
+ALTER TABLE email_attachments ADD FOREIGN KEY (email_id) REFERENCES emails (id) ON DELETE CASCADE;
+ALTER TABLE email_recipients ADD FOREIGN KEY (email_id) REFERENCES emails (id) ON DELETE CASCADE;
+ALTER TABLE email_opens ADD FOREIGN KEY (email_id) REFERENCES emails (id) ON DELETE CASCADE;
+ALTER TABLE inbox_attachments ADD FOREIGN KEY (message_id) REFERENCES inbox_messages (id) ON DELETE CASCADE;
+
+DROP FUNCTION herald_partition_table(text, text, text, text);
