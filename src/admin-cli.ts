@@ -96,11 +96,11 @@ async function inProcessTransport(config: Config): Promise<AdminTransport> {
 }
 
 export async function runAdminCli(argv: string[]): Promise<number> {
-  // operator.md names `herald admin outbox`, `sms-outbox` and `destinations`: a resource given alone runs its only listing.
+  // operator.md names `herald admin outbox`, `sms-outbox`, `destinations` and `retention`: a resource given alone runs its only listing.
   const [resource, given, ...tail] = argv;
+  const listings = ['outbox', 'sms-outbox', 'dns', 'destinations', 'retention'];
   const defaultsToList =
-    (resource === 'outbox' || resource === 'sms-outbox' || resource === 'dns' || resource === 'destinations') &&
-    (given === undefined || given.startsWith('--'));
+    resource !== undefined && listings.includes(resource) && (given === undefined || given.startsWith('--'));
   // operator.md: `herald admin sign-in-link <email>`, the address where an action would be.
   const signInLink = resource === 'sign-in-link' && given !== 'create';
   const action = signInLink ? 'create' : defaultsToList ? (resource === 'dns' ? 'records' : 'list') : given;

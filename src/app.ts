@@ -94,7 +94,14 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       registerTemplateRoutes(api, { db, clock });
       registerEmailRoutes(
         api,
-        { db, reads, clock, announcer, config: { mailDomain: config.mailDomain } },
+        {
+          db,
+          reads,
+          clock,
+          announcer,
+          config: { mailDomain: config.mailDomain },
+          eventsDays: config.retention.eventsDays,
+        },
         emailSending,
       );
       registerSegmentRoutes(api, { db, reads, clock, secrets });

@@ -7,7 +7,7 @@ import { loadPriceList, type PriceList } from './platform/price-list.ts';
 import { ConfigError } from './config-error.ts';
 import { blobStoreConfig, type BlobStoreConfig } from './config/blobs.ts';
 import { directConfig, type DirectConfig } from './config/direct.ts';
-import { inboundRetentionDays, riskThresholds } from './config/limits.ts';
+import { inboundRetentionDays, retentionDays, riskThresholds } from './config/limits.ts';
 import {
   dnsServers,
   mailDomain,
@@ -78,6 +78,11 @@ export interface Config extends SmsConfig, PlanConfig {
   logLevel: LogLevel;
   /** HERALD_INBOUND_RETENTION_DAYS: how long raw inbound originals (and their attachments) are kept. */
   inboundRetentionDays: number;
+  /**
+   * HERALD_RETENTION_BODIES_DAYS / HERALD_RETENTION_EVENTS_DAYS: how long emails' bodies, and emails'
+   * metadata and events, SMS and codes, are kept (src/retention/).
+   */
+  retention: { bodiesDays: number; eventsDays: number };
   /** HERALD_RSPAMD_URL: rspamd's HTTP API (`http://host:11333`); null: Herald's built-in spam checks. */
   rspamdUrl: string | null;
 }
@@ -131,6 +136,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: redisUrl(env),
     logLevel: oneOf(env, 'LOG_LEVEL', logLevels, 'info'),
     inboundRetentionDays: inboundRetentionDays(env),
+    retention: retentionDays(env),
     rspamdUrl: httpUrl(env, 'HERALD_RSPAMD_URL', null),
   };
 }

@@ -7,6 +7,7 @@ import { inboundMessagesQueue } from './mx/inbound-queue.ts';
 import { inboxIntakeOf, removeExpiredOriginals } from './inboxes/index.ts';
 import { emailDeliveryLanes } from './emails/delivery.ts';
 import { signAsHerald } from './emails/index.ts';
+import { retentionChore } from './retention/index.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
 import { registerContactHooks } from './contacts/index.ts';
 import { smsDeliveryQueue } from './sms/index.ts';
@@ -110,6 +111,8 @@ function workerChores(deps: Deps): Chore[] {
     inboundRetentionChore(deps.config.inboundRetentionDays, deps.blobs),
     // Idle sessions and old sign-ins (src/sessions/).
     sessionPurgeChore(),
+    // Month partitions made ahead, expired months dropped, old bodies removed (src/retention/).
+    retentionChore(deps.config.retention),
   ];
 }
 

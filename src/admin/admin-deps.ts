@@ -21,6 +21,8 @@ export interface AdminDeps {
   defaultPlan: TeamPlan;
   mailDomain: string;
   publicUrl: string;
+  /** HERALD_RETENTION_BODIES_DAYS / HERALD_RETENTION_EVENTS_DAYS (`herald admin retention`). */
+  retention: { bodiesDays: number; eventsDays: number };
 }
 
 export function adminDepsOf(deps: Deps): AdminDeps {
@@ -35,5 +37,6 @@ export function adminDepsOf(deps: Deps): AdminDeps {
     defaultPlan: config.defaultPlan,
     mailDomain: config.mailDomain,
     publicUrl: config.publicUrl,
+    retention: config.retention,
   };
 }

@@ -1,6 +1,7 @@
 // `herald admin` commands for the mail outbox, the mail domain's DNS, suppressions and inboxes.
 import { type AdminCommand, required, integer, teamIdFrom, str } from './cli-command-kit.ts';
 import { printDestinations } from './destinations-print.ts';
+import { printRetention } from './retention-print.ts';
 import { outboxMessageEml, outboxMessageText, outboxSummary } from './outbox-print.ts';
 
 export const mailCommands: AdminCommand[] = [
@@ -39,6 +40,14 @@ export const mailCommands: AdminCommand[] = [
     options: { json: { type: 'boolean' } },
     toRequest: () => ({ method: 'GET', path: '/destinations' }),
     print: (body, v) => printDestinations(body, v.json === true || !process.stdout.isTTY),
+  },
+  {
+    resource: 'retention',
+    action: 'list',
+    usage: 'retention [--json]   (rows and bytes per table and month, and what the next run removes)',
+    options: { json: { type: 'boolean' } },
+    toRequest: () => ({ method: 'GET', path: '/retention' }),
+    print: (body, v) => printRetention(body, v.json === true || !process.stdout.isTTY),
   },
   {
     resource: 'dns',

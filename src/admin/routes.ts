@@ -22,6 +22,7 @@ import { registerContactImportRoute } from './contacts-import.ts';
 import { registerSuppressionRoutes } from './suppressions-routes.ts';
 import { registerSmsAdminRoutes } from './sms-routes.ts';
 import { registerDestinationAdminRoutes } from './destinations-routes.ts';
+import { registerRetentionAdminRoutes } from './retention-routes.ts';
 import { outboxMessageView, registerMailAdminRoutes } from './mail-routes.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
 import { registerInboxAdminRoutes } from './inbox-routes.ts';
@@ -71,6 +72,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
   registerSmsAdminRoutes(admin, deps);
   registerMailAdminRoutes(admin, deps);
   registerDestinationAdminRoutes(admin, deps);
+  registerRetentionAdminRoutes(admin, deps);
   registerWalletRoutes(admin, deps);
   registerInboxAdminRoutes(admin, deps);
   registerInboundAdminRoutes(admin, deps);

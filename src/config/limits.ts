@@ -1,9 +1,16 @@
-// Numbers an operator tunes: risk score thresholds and how long inbound originals are kept.
+// Numbers an operator tunes: risk score thresholds and how long inbound originals, bodies and
+// events are kept.
 import { ConfigError } from '../config-error.ts';
 import { wholeNumber, type Env } from './parse.ts';
 
 export function inboundRetentionDays(env: Env): number {
   return wholeNumber(env, 'HERALD_INBOUND_RETENTION_DAYS', 30, 1, 3650, 'a whole number of days from 1 to 3650');
+}
+
+export function retentionDays(env: Env): { bodiesDays: number; eventsDays: number } {
+  const days = (name: string, fallback: number) =>
+    wholeNumber(env, name, fallback, 1, 3650, 'a whole number of days from 1 to 3650');
+  return { bodiesDays: days('HERALD_RETENTION_BODIES_DAYS', 30), eventsDays: days('HERALD_RETENTION_EVENTS_DAYS', 90) };
 }
 
 export function riskThresholds(env: Env): { mediumAt: number; highAt: number } {

@@ -64,6 +64,8 @@ export interface EmailsTable {
   message_id: string | null;
   /** Deferred and waiting for the next attempt: latestStatus reads DELIVERY_DELAYED (0017_destinations.sql). */
   delivery_delayed: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When retention removed html, text and attachments (0027_monthly_partitions.sql); null while kept. */
+  body_removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

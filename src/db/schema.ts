@@ -235,6 +235,13 @@ export interface Database {
   campaign_recipients: CampaignRecipientsTable;
   sign_in_requests: SignInRequestsTable;
   sessions: SessionsTable;
+  retention_marks: RetentionMarksTable;
+}
+
+/** How far retention removed each family's bodies (0027_monthly_partitions.sql). */
+export interface RetentionMarksTable {
+  name: string;
+  bodies_upto: string;
 }
 
 /** Direct delivery's connection slots per destination, across processes (0017_destinations.sql). */

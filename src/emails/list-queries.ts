@@ -121,6 +121,7 @@ const SUMMARY_COLUMNS = [
   'last_error',
   'message_id',
   'delivery_delayed',
+  'body_removed_at',
   'created_at',
   'updated_at',
 ] as const;

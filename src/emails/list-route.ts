@@ -21,7 +21,8 @@ const description =
   `a text search (not a whole address) reads at most ${SEARCH_WINDOW.toLocaleString('en-US')} emails a request: a page ` +
   'may then hold fewer emails than limit, even none, with searchStoppedAt set and a cursor to read on.';
 
-export function registerEmailListRoute(app: FastifyInstance, deps: { db: Db }): void {
+/** keptSince: the first instant retention keeps (an older email is listed no more, as it answers 404). */
+export function registerEmailListRoute(app: FastifyInstance, deps: { db: Db; keptSince: () => Date }): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: s.ErrorBody, 401: s.ErrorBody, 403: s.ErrorBody, 404: s.ErrorBody, 429: s.ErrorBody };
   api.get(
@@ -44,8 +45,9 @@ export function registerEmailListRoute(app: FastifyInstance, deps: { db: Db }): 
       let domainIds = q.domainId === undefined ? null : Array.isArray(q.domainId) ? q.domainId : [q.domainId];
       if (principal.domainId !== null)
         domainIds = (domainIds ?? [principal.domainId]).filter((id) => id === principal.domainId);
+      const kept = deps.keptSince();
       const filter: EmailListFilter = {
-        startDate: q.startDate ? new Date(q.startDate) : null,
+        startDate: q.startDate && new Date(q.startDate) > kept ? new Date(q.startDate) : kept,
         endDate: q.endDate ? new Date(q.endDate) : null,
         domainIds,
         campaignId: q.campaignId ?? null,

@@ -7,6 +7,7 @@ import { principalOf } from '../platform/auth/plugin.ts';
 import { ApiError, notFound } from '../platform/errors.ts';
 import { completedKey, completeKeysIn } from '../platform/idempotency.ts';
 import { notifyQueue } from '../queue/index.ts';
+import { keptSince } from '../retention/index.ts';
 import { getEmail, getEmailForUpdate, listEmailEvents, setEmailStatus, updateEmailSchedule } from './queries.ts';
 import { recordEmailEventOf } from './email-events.ts';
 import { registerEmailListRoute } from './list-route.ts';
@@ -17,7 +18,8 @@ import { emailView } from './views.ts';
 
 /** What the routes use: the send path's parts (the built-in domain among them) without its batching. */
 /** `reads`: where the list runs (a replica when set, app.ts); sends and single reads use `db`. */
-type EmailDeps = Omit<SendDeps, 'batching'> & { reads?: Db };
+/** eventsDays: HERALD_RETENTION_EVENTS_DAYS; an older email answers 404 though its month is still kept. */
+type EmailDeps = Omit<SendDeps, 'batching'> & { reads?: Db; eventsDays: number };
 
 /** Emails whose send time may still change: not yet handed to delivery. */
 const UNSENT = new Set(['SCHEDULED', 'QUEUED']);
@@ -120,12 +122,12 @@ export function registerEmailRoutes(app: FastifyInstance, deps: EmailDeps, batch
         onlyDomainId: principal.domainId,
       };
       const row = await getEmail(db, principal.teamId, request.params.emailId, scope);
-      if (!row) throw notFound('Email');
+      if (!row || row.created_at < keptSince(clock.now(), deps.eventsDays)) throw notFound('Email');
       return emailView(row, await listEmailEvents(db, principal.teamId, row.id));
     },
   );
 
-  registerEmailListRoute(app, { db: deps.reads ?? db });
+  registerEmailListRoute(app, { db: deps.reads ?? db, keptSince: () => keptSince(clock.now(), deps.eventsDays) });
 
   api.patch(
     '/v1/emails/:emailId',

@@ -11,6 +11,7 @@ import { buildDeps } from '../../src/build-deps.ts';
 import type { Deps } from '../../src/deps.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { getTestDb } from './db.ts';
+import type { DbHandle } from '../../src/db/connect.ts';
 import { freePort } from './spawn.ts';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -42,9 +43,15 @@ export function discardTestDataDir(config: Config): void {
 }
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; extraRoutes?: FastifyPluginAsync; clock?: ManualClock } = {},
+  options: {
+    config?: Partial<Config>;
+    extraRoutes?: FastifyPluginAsync;
+    clock?: ManualClock;
+    database?: DbHandle;
+  } = {},
 ): Promise<TestApp> {
-  const database = await getTestDb();
+  // A test that drops partitions brings a database of its own: the worker's is shared by its files.
+  const database = options.database ?? (await getTestDb());
   const clock = options.clock ?? new ManualClock(new Date());
   const deps = await buildDeps(testConfig(options.config), { database, clock, logger: pino({ level: 'silent' }) });
   const app = await buildApp(deps, { extraRoutes: options.extraRoutes });

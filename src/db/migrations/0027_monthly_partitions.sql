@@ -7,7 +7,8 @@
 -- with no id -> month index.
 --
 -- The table as it stands becomes the first partition, `<table>_before_<YYYYMM>` (every id before
--- next month, from MINVALUE): no row is copied and no id changes, however many rows it holds. Then a
+-- next month, from MINVALUE): no row is copied and no id changes, however many rows it holds (ATTACH
+-- reads it once to check the bound; email_events builds its new key's index). Then a
 -- partition per month (`<table>_mYYYYMM`), two months ahead, and a DEFAULT one (`<table>_later`) for
 -- an id past the last month made (a clock far ahead), so that an insert never fails for want of one.
 
@@ -27,10 +28,10 @@ BEGIN
 END
 $$;
 
--- Creates `<parent>_mYYYYMM` for the month of `month` unless it exists, with the storage options
--- `options` (email_opens keeps room on its pages for HOT updates). False, changing nothing, when the
--- DEFAULT partition already holds rows of that month (PostgreSQL refuses the partition then;
--- `herald admin retention` shows them).
+-- Creates `<parent>_mYYYYMM` for the month of `month` unless it exists or another partition covers
+-- it (the first one), with the storage options `options` (email_opens keeps room on its pages for
+-- HOT updates). False, changing nothing, when the DEFAULT partition already holds rows of that month
+-- (PostgreSQL refuses the partition then).
 CREATE FUNCTION herald_month_partition(parent text, prefix text, month date, options text DEFAULT '')
 RETURNS boolean
 LANGUAGE plpgsql AS $$
@@ -46,8 +47,10 @@ BEGIN
     herald_id_floor(prefix, (first + interval '1 month')::timestamp AT TIME ZONE 'UTC'),
     CASE WHEN options = '' THEN '' ELSE format(' WITH (%s)', options) END);
   RETURN true;
-EXCEPTION WHEN check_violation THEN
-  RETURN false;
+EXCEPTION
+  WHEN check_violation THEN RETURN false;
+  -- "would overlap partition": the month is another partition's
+  WHEN invalid_object_definition THEN RETURN true;
 END
 $$;
 
@@ -156,3 +159,13 @@ ALTER TABLE email_opens ADD FOREIGN KEY (email_id) REFERENCES emails (id) ON DEL
 ALTER TABLE inbox_attachments ADD FOREIGN KEY (message_id) REFERENCES inbox_messages (id) ON DELETE CASCADE;
 
 DROP FUNCTION herald_partition_table(text, text, text, text);
+
+-- Retention (src/retention/): an email whose html, text and attachments were removed after
+-- HERALD_RETENTION_BODIES_DAYS (its metadata and events stay until HERALD_RETENTION_EVENTS_DAYS).
+ALTER TABLE emails ADD COLUMN body_removed_at timestamptz;
+-- How far each family's bodies were removed: the id below which every final row was emptied, so a
+-- run reads on from there instead of searching the kept months for bodies.
+CREATE TABLE retention_marks (
+  name        text PRIMARY KEY,
+  bodies_upto text NOT NULL
+);

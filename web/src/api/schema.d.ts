@@ -3549,6 +3549,7 @@ export interface paths {
                          *           "subject": "Welcome to Acme",
                          *           "html": "<p>Hello {{firstName}}, welcome aboard.</p>",
                          *           "text": "Hello Ada, welcome aboard.",
+                         *           "bodyRetained": true,
                          *           "createdAt": "2026-01-15T09:30:00.000Z",
                          *           "updatedAt": "2026-01-15T09:30:00.000Z",
                          *           "latestStatus": "SCHEDULED",
@@ -3577,6 +3578,8 @@ export interface paths {
                                 html: string | null;
                                 /** @description null with fields=summary */
                                 text: string | null;
+                                /** @description false once retention removed html, text and attachments (HERALD_RETENTION_BODIES_DAYS) */
+                                bodyRetained: boolean;
                                 createdAt: string;
                                 updatedAt: string;
                                 latestStatus: ("SCHEDULED" | "QUEUED" | "SENT" | "DELIVERY_DELAYED" | "BOUNCED" | "REJECTED" | "RENDERING_FAILURE" | "DELIVERED" | "OPENED" | "CLICKED" | "COMPLAINED" | "FAILED" | "CANCELLED" | "SUPPRESSED") | null;
@@ -4237,6 +4240,7 @@ export interface paths {
                          *       "subject": "Welcome to Acme",
                          *       "html": "<p>Hello {{firstName}}, welcome aboard.</p>",
                          *       "text": "Hello Ada, welcome aboard.",
+                         *       "bodyRetained": true,
                          *       "createdAt": "2026-01-15T09:30:00.000Z",
                          *       "updatedAt": "2026-01-15T09:30:00.000Z",
                          *       "latestStatus": "SCHEDULED",
@@ -4266,6 +4270,8 @@ export interface paths {
                             subject: string;
                             html: string | null;
                             text: string | null;
+                            /** @description false once retention removed html, text and attachments (HERALD_RETENTION_BODIES_DAYS) */
+                            bodyRetained: boolean;
                             createdAt: string;
                             updatedAt: string;
                             /**
@@ -21209,6 +21215,147 @@ export interface paths {
                                 /** @description the answer or failure that backed it off */
                                 reason: string;
                                 updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "name: Invalid input: expected string, received number"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "UNAUTHORIZED",
+                         *         "message": "API key is not valid"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "code": "NOT_FOUND",
+                         *         "message": "Not found"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows and bytes per partitioned table and month, and what the next retention run removes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "bodiesDays": 1,
+                         *       "eventsDays": 1,
+                         *       "webhookCallsDays": 1,
+                         *       "partitions": [
+                         *         {
+                         *           "table": "example",
+                         *           "partition": "example",
+                         *           "month": "example",
+                         *           "rows": 1,
+                         *           "bytes": 1,
+                         *           "action": "drop",
+                         *           "held": 1
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            bodiesDays: number;
+                            eventsDays: number;
+                            webhookCallsDays: number;
+                            partitions: {
+                                table: string;
+                                partition: string;
+                                /** @description YYYY-MM; "before YYYY-MM" for the first partition; "later" for the DEFAULT one */
+                                month: string;
+                                /** @description exact below 100,000; above, the planner's estimate */
+                                rows: number;
+                                /** @description table, indexes and TOAST on disk */
+                                bytes: number;
+                                /**
+                                 * @description drop: the next run removes the month; keep: rows younger than retention; held: rows not yet final
+                                 * @enum {string}
+                                 */
+                                action: "drop" | "keep" | "held";
+                                /** @description rows not yet final (at most 1000 counted), when held */
+                                held?: number;
                             }[];
                         };
                     };

@@ -1,0 +1,57 @@
+// The tables partitioned by month (0027_monthly_partitions.sql), in families: a root whose ids carry
+// their creation time, and the tables partitioned by the root's id, whose months go with the root's.
+// A month is dropped only when every row of the root's partition is in a final state.
+
+export interface PartitionedTable {
+  name: string;
+  /** Storage options of each new partition (email_opens leaves room on its pages for HOT updates). */
+  options?: string;
+}
+
+export interface PartitionFamily {
+  root: string;
+  /** The prefix of the root's ids (herald_new_id / newId). */
+  prefix: string;
+  /** Partitioned by the root's id; dropped before the root's month. */
+  children: PartitionedTable[];
+  /** The root rows that hold their month back (SQL over the root's columns). */
+  notFinal: string | null;
+  /** Which retention decides when a month goes. */
+  keptBy: 'events' | 'webhookCalls';
+}
+
+export const PARTITION_FAMILIES: readonly PartitionFamily[] = [
+  {
+    root: 'emails',
+    prefix: 'em_',
+    children: [
+      { name: 'email_events' },
+      { name: 'email_recipients' },
+      { name: 'email_attachments' },
+      { name: 'email_opens', options: 'fillfactor=50' },
+    ],
+    // Still to be sent or retried (a retried email stays QUEUED): the delivery queue's partial indexes.
+    notFinal: "status IN ('QUEUED', 'SCHEDULED')",
+    keptBy: 'events',
+  },
+  // The contract keeps webhook calls 30 days (the purge chore deletes them then, src/webhooks/).
+  {
+    root: 'webhook_calls',
+    prefix: 'msg_',
+    children: [],
+    notFinal: "status IN ('PENDING', 'IN_PROGRESS')",
+    keptBy: 'webhookCalls',
+  },
+  { root: 'sms_messages', prefix: 'sms_', children: [], notFinal: "status = 'queued'", keptBy: 'events' },
+  // A pending code expires within minutes: months after, nothing waits on it.
+  { root: 'verifications', prefix: 'ver_', children: [], notFinal: null, keptBy: 'events' },
+  {
+    root: 'inbox_messages',
+    prefix: 'inmsg_',
+    children: [{ name: 'inbox_attachments' }],
+    notFinal: null,
+    keptBy: 'events',
+  },
+];
+
+export const WEBHOOK_CALLS_KEPT_DAYS = 30;
