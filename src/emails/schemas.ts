@@ -194,9 +194,6 @@ const EmailListItem = z.object({
   subject: z.string(),
   html: z.string().nullable().describe('null with fields=summary'),
   text: z.string().nullable().describe('null with fields=summary'),
-  bodyRetained: z
-    .boolean()
-    .describe('false once retention removed html, text and attachments (HERALD_RETENTION_BODIES_DAYS)'),
   createdAt: z.string(),
   updatedAt: z.string(),
   latestStatus: EmailStatus.nullable(),

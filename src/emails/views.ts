@@ -55,7 +55,6 @@ export function emailListView(row: EmailRow) {
     subject: row.subject,
     html: row.html,
     text: row.text,
-    bodyRetained: row.body_removed_at === null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     latestStatus: latestStatusOf(row),

@@ -50,7 +50,7 @@ export async function ensureMonthPartition(
   return rows[0]!.made;
 }
 
-/** Whether the partition holds a row matching `where` (a family's rows not yet final). */
+/** How many of the partition's rows (1000 at most) match `where` (a family's rows not yet final). */
 export async function holdsRowsWhere(db: Kysely<Database>, partition: string, where: string): Promise<number> {
   const { rows } = await sql<{ n: string }>`
     SELECT count(*)::text AS n FROM (SELECT 1 FROM ${sql.table(partition)} WHERE ${sql.raw(where)} LIMIT 1000) held`.execute(

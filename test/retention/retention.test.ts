@@ -67,7 +67,7 @@ const listed = async () =>
   (
     (
       await t.app.inject({ method: 'GET', url: `${t.deps.config.apiPrefix}/v1/emails`, headers: bearer(team.key) })
-    ).json() as { data: { id: string; bodyRetained: boolean }[] }
+    ).json() as { data: { id: string }[] }
   ).data.map((e) => e.id);
 const plan = async () => (await adminRequest(t.app, 'GET', '/retention')) as RetentionPlan;
 const setStatus = (id: string, status: string) =>

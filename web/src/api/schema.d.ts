@@ -3549,7 +3549,6 @@ export interface paths {
                          *           "subject": "Welcome to Acme",
                          *           "html": "<p>Hello {{firstName}}, welcome aboard.</p>",
                          *           "text": "Hello Ada, welcome aboard.",
-                         *           "bodyRetained": true,
                          *           "createdAt": "2026-01-15T09:30:00.000Z",
                          *           "updatedAt": "2026-01-15T09:30:00.000Z",
                          *           "latestStatus": "SCHEDULED",
@@ -3578,8 +3577,6 @@ export interface paths {
                                 html: string | null;
                                 /** @description null with fields=summary */
                                 text: string | null;
-                                /** @description false once retention removed html, text and attachments (HERALD_RETENTION_BODIES_DAYS) */
-                                bodyRetained: boolean;
                                 createdAt: string;
                                 updatedAt: string;
                                 latestStatus: ("SCHEDULED" | "QUEUED" | "SENT" | "DELIVERY_DELAYED" | "BOUNCED" | "REJECTED" | "RENDERING_FAILURE" | "DELIVERED" | "OPENED" | "CLICKED" | "COMPLAINED" | "FAILED" | "CANCELLED" | "SUPPRESSED") | null;
