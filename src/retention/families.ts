@@ -4,6 +4,8 @@
 
 export interface PartitionedTable {
   name: string;
+  /** The column holding the root's id; each partition references the root's partition of its month. */
+  column: string;
   /** Storage options of each new partition (email_opens leaves room on its pages for HOT updates). */
   options?: string;
 }
@@ -25,10 +27,10 @@ export const PARTITION_FAMILIES: readonly PartitionFamily[] = [
     root: 'emails',
     prefix: 'em_',
     children: [
-      { name: 'email_events' },
-      { name: 'email_recipients' },
-      { name: 'email_attachments' },
-      { name: 'email_opens', options: 'fillfactor=50' },
+      { name: 'email_events', column: 'email_id' },
+      { name: 'email_recipients', column: 'email_id' },
+      { name: 'email_attachments', column: 'email_id' },
+      { name: 'email_opens', column: 'email_id', options: 'fillfactor=50' },
     ],
     // Still to be sent or retried (a retried email stays QUEUED): the delivery queue's partial indexes.
     notFinal: "status IN ('QUEUED', 'SCHEDULED')",
@@ -48,7 +50,7 @@ export const PARTITION_FAMILIES: readonly PartitionFamily[] = [
   {
     root: 'inbox_messages',
     prefix: 'inmsg_',
-    children: [{ name: 'inbox_attachments' }],
+    children: [{ name: 'inbox_attachments', column: 'message_id' }],
     notFinal: null,
     keptBy: 'events',
   },

@@ -35,18 +35,22 @@ export async function countRows(db: Kysely<Database>, partition: string): Promis
   return Number(rows[0]!.n);
 }
 
-/** Makes `table`'s partition of `month` unless it exists; false when the DEFAULT partition holds rows of it. */
+/**
+ * Makes `table`'s partition of `month` unless it exists, referencing `reference.root`'s partition of
+ * the same month by `reference.column` for a child table; false when the DEFAULT partition holds
+ * rows of that month.
+ */
 export async function ensureMonthPartition(
   db: Kysely<Database>,
   table: string,
   prefix: string,
   month: Date,
   options = '',
+  reference: { root: string; column: string } | null = null,
 ): Promise<boolean> {
   const { rows } = await sql<{ made: boolean }>`
-    SELECT herald_month_partition(${table}, ${prefix}, ${month.toISOString().slice(0, 10)}::date, ${options}) AS made`.execute(
-    db,
-  );
+    SELECT herald_month_partition(${table}, ${prefix}, ${month.toISOString().slice(0, 10)}::date, ${options},
+      ${reference?.root ?? null}, ${reference?.column ?? null}) AS made`.execute(db);
   return rows[0]!.made;
 }
 

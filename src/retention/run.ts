@@ -34,10 +34,19 @@ const monthStart = (now: Date, k: number) => new Date(Date.UTC(now.getUTCFullYea
 export async function ensurePartitionsAhead(db: Kysely<Database>, now: Date): Promise<string[]> {
   const notMade: string[] = [];
   for (const family of PARTITION_FAMILIES) {
-    for (const table of [{ name: family.root }, ...family.children]) {
-      for (let k = 0; k <= MONTHS_AHEAD; k++) {
-        const month = monthStart(now, k);
-        if (!(await ensureMonthPartition(db, table.name, family.prefix, month, table.options)))
+    // The root's month first: the children's partitions reference it.
+    const tables = [
+      { name: family.root, options: '', reference: null },
+      ...family.children.map((c) => ({
+        name: c.name,
+        options: c.options ?? '',
+        reference: { root: family.root, column: c.column },
+      })),
+    ];
+    for (let k = 0; k <= MONTHS_AHEAD; k++) {
+      const month = monthStart(now, k);
+      for (const table of tables) {
+        if (!(await ensureMonthPartition(db, table.name, family.prefix, month, table.options, table.reference)))
           notMade.push(`${table.name} ${month.toISOString().slice(0, 7)}`);
       }
     }

@@ -143,4 +143,20 @@ describe('retention', () => {
     const later = await send('After the drop');
     expect((await read(later)).json()).toMatchObject({ bodyRetained: true, text: 'After the drop' });
   });
+
+  it('leaves a month unmade, children too, when its rows already sit in the DEFAULT partition', async () => {
+    // An email from a clock far ahead, past every month made: kept by the DEFAULT partition.
+    const ahead = monthStart(6, clock.now());
+    clock.set(ahead);
+    const early = await send('From a clock ahead');
+    expect(
+      await sql`SELECT tableoid::regclass::text AS part FROM emails WHERE id = ${early}`.execute(handle.db),
+    ).toMatchObject({ rows: [{ part: 'emails_later' }] });
+    const report = await runRetention(handle.db, clock.now(), days);
+    const month = ahead.toISOString().slice(0, 7);
+    expect(report.notMade).toEqual(expect.arrayContaining([`emails ${month}`, `email_events ${month}`]));
+    // The next months are made, and the email still reads and its events still arrive.
+    expect(report.notMade.filter((m) => m.startsWith('emails '))).toEqual([`emails ${month}`]);
+    expect((await read(early)).json()).toMatchObject({ latestStatus: 'QUEUED' });
+  });
 });

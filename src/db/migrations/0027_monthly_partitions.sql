@@ -28,24 +28,49 @@ BEGIN
 END
 $$;
 
+-- The foreign key of a partition of a child table (an email's events, recipients, attachments and
+-- opens; an inbox message's attachments) to its root's partition of the same month, rather than one
+-- between the partitioned tables: both are partitioned by the root's id with the same bounds, so the
+-- rows of one month reference only that month, and dropping a month (the child's partition, then the
+-- root's) has no key to check; a key between the partitioned tables made PostgreSQL read the other
+-- months' rows at each DETACH (1.3 s a million emails, measured).
+CREATE FUNCTION herald_partition_reference(child_part text, ref_column text, root_part text) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('ALTER TABLE %I ADD FOREIGN KEY (%I) REFERENCES %I (id) ON DELETE CASCADE',
+    child_part, ref_column, root_part);
+END
+$$;
+
 -- Creates `<parent>_mYYYYMM` for the month of `month` unless it exists or another partition covers
 -- it (the first one), with the storage options `options` (email_opens keeps room on its pages for
--- HOT updates). False, changing nothing, when the DEFAULT partition already holds rows of that month
--- (PostgreSQL refuses the partition then).
-CREATE FUNCTION herald_month_partition(parent text, prefix text, month date, options text DEFAULT '')
+-- HOT updates). A table partitioned by its root's id (`ref_root`, `ref_column`: an email's events by
+-- email_id) references the root's partition of the same month (see herald_partition_reference).
+-- False, changing nothing, when the DEFAULT partition already holds rows of that month (PostgreSQL
+-- refuses the partition then).
+CREATE FUNCTION herald_month_partition(parent text, prefix text, month date, options text DEFAULT '',
+  ref_root text DEFAULT NULL, ref_column text DEFAULT NULL)
 RETURNS boolean
 LANGUAGE plpgsql AS $$
 DECLARE
   first date := date_trunc('month', month)::date;
-  name text := parent || '_m' || to_char(first, 'YYYYMM');
+  suffix text := '_m' || to_char(first, 'YYYYMM');
 BEGIN
-  IF to_regclass(name) IS NOT NULL THEN
+  IF to_regclass(parent || suffix) IS NOT NULL THEN
     RETURN true;
   END IF;
-  EXECUTE format('CREATE TABLE %I PARTITION OF %I FOR VALUES FROM (%L) TO (%L)%s', name, parent,
+  EXECUTE format('CREATE TABLE %I PARTITION OF %I FOR VALUES FROM (%L) TO (%L)%s', parent || suffix, parent,
     herald_id_floor(prefix, first::timestamp AT TIME ZONE 'UTC'),
     herald_id_floor(prefix, (first + interval '1 month')::timestamp AT TIME ZONE 'UTC'),
     CASE WHEN options = '' THEN '' ELSE format(' WITH (%s)', options) END);
+  IF ref_root IS NOT NULL THEN
+    -- Without its root's month (not made), the month's rows stay beside the root's, in DEFAULT:
+    -- undone as the DEFAULT partition's refusal is.
+    IF to_regclass(ref_root || suffix) IS NULL THEN
+      RAISE EXCEPTION USING ERRCODE = 'check_violation';
+    END IF;
+    PERFORM herald_partition_reference(parent || suffix, ref_column, ref_root || suffix);
+  END IF;
   RETURN true;
 EXCEPTION
   WHEN check_violation THEN RETURN false;
@@ -56,9 +81,11 @@ $$;
 
 -- Turns `tbl` into a table partitioned by RANGE (`key`), itself the first partition. Its indexes,
 -- constraints and triggers are restated on the partitioned table (PostgreSQL attaches the existing
--- indexes instead of building them again); `pk` is the primary key, which must hold `key`.
--- Foreign keys that reference `tbl` are dropped and added again by the caller.
-CREATE FUNCTION herald_partition_table(tbl text, key text, prefix text, pk text) RETURNS void
+-- indexes instead of building them again); `pk` is the primary key, which must hold `key`. A child
+-- table names its root (`ref_root`, partitioned already) and gets each partition's reference to it.
+-- Foreign keys that reference `tbl` are dropped by the caller first.
+CREATE FUNCTION herald_partition_table(tbl text, key text, prefix text, pk text, ref_root text DEFAULT NULL)
+RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   next_month date := (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month')::date;
@@ -118,10 +145,14 @@ BEGIN
 
   EXECUTE format('ALTER TABLE %I ATTACH PARTITION %I FOR VALUES FROM (MINVALUE) TO (%L)', tbl, first_part,
     herald_id_floor(prefix, next_month::timestamp AT TIME ZONE 'UTC'));
-  PERFORM herald_month_partition(tbl, prefix, next_month, options);
-  PERFORM herald_month_partition(tbl, prefix, (next_month + interval '1 month')::date, options);
+  PERFORM herald_month_partition(tbl, prefix, next_month, options, ref_root, key);
+  PERFORM herald_month_partition(tbl, prefix, (next_month + interval '1 month')::date, options, ref_root, key);
   EXECUTE format('CREATE TABLE %I PARTITION OF %I DEFAULT%s', tbl || '_later', tbl,
     CASE WHEN options = '' THEN '' ELSE format(' WITH (%s)', options) END);
+  IF ref_root IS NOT NULL THEN
+    PERFORM herald_partition_reference(first_part, key, ref_root || substr(first_part, length(tbl) + 1));
+    PERFORM herald_partition_reference(tbl || '_later', key, ref_root || '_later');
+  END IF;
   -- Triggers, and the sequences' new owner (the table the column now belongs to).
   FOREACH item IN ARRAY trigger_defs LOOP
     EXECUTE item;
@@ -129,8 +160,7 @@ BEGIN
 END
 $$;
 
--- Every foreign key between the partitioned tables goes first and comes back last, between the
--- partitioned tables (a partitioned table may be referenced when the key holds the partition key).
+-- The foreign keys to a root go, and come back partition to partition (herald_partition_reference).
 ALTER TABLE email_events DROP CONSTRAINT email_events_email_id_fkey;
 ALTER TABLE email_attachments DROP CONSTRAINT email_attachments_email_id_fkey;
 ALTER TABLE email_recipients DROP CONSTRAINT email_recipients_email_id_fkey;
@@ -139,26 +169,20 @@ ALTER TABLE inbox_attachments DROP CONSTRAINT inbox_attachments_message_id_fkey;
 
 SELECT herald_partition_table('emails', 'id', 'em_', 'id');
 -- An email's events were keyed by their own serial id; the key now leads with the email's.
-SELECT herald_partition_table('email_events', 'email_id', 'em_', 'email_id, id');
-SELECT herald_partition_table('email_recipients', 'email_id', 'em_', 'team_id, address, email_id');
-SELECT herald_partition_table('email_attachments', 'email_id', 'em_', 'email_id, position');
-SELECT herald_partition_table('email_opens', 'email_id', 'em_', 'email_id, open_key');
+SELECT herald_partition_table('email_events', 'email_id', 'em_', 'email_id, id', 'emails');
+SELECT herald_partition_table('email_recipients', 'email_id', 'em_', 'team_id, address, email_id', 'emails');
+SELECT herald_partition_table('email_attachments', 'email_id', 'em_', 'email_id, position', 'emails');
+SELECT herald_partition_table('email_opens', 'email_id', 'em_', 'email_id, open_key', 'emails');
 SELECT herald_partition_table('webhook_calls', 'id', 'msg_', 'id');
 SELECT herald_partition_table('sms_messages', 'id', 'sms_', 'id');
 SELECT herald_partition_table('verifications', 'id', 'ver_', 'id');
 SELECT herald_partition_table('inbox_messages', 'id', 'inmsg_', 'id');
-SELECT herald_partition_table('inbox_attachments', 'message_id', 'inmsg_', 'message_id, position');
+SELECT herald_partition_table('inbox_attachments', 'message_id', 'inmsg_', 'message_id, position', 'inbox_messages');
 
 -- The events' (email_id, id) index is the primary key now.
 DROP INDEX email_events_email;
 
-ALTER TABLE email_events ADD FOREIGN KEY (email_id) REFERENCES emails (id) ON DELETE CASCADE;
-ALTER TABLE email_attachments ADD FOREIGN KEY (email_id) REFERENCES emails (id) ON DELETE CASCADE;
-ALTER TABLE email_recipients ADD FOREIGN KEY (email_id) REFERENCES emails (id) ON DELETE CASCADE;
-ALTER TABLE email_opens ADD FOREIGN KEY (email_id) REFERENCES emails (id) ON DELETE CASCADE;
-ALTER TABLE inbox_attachments ADD FOREIGN KEY (message_id) REFERENCES inbox_messages (id) ON DELETE CASCADE;
-
-DROP FUNCTION herald_partition_table(text, text, text, text);
+DROP FUNCTION herald_partition_table(text, text, text, text, text);
 
 -- Retention (src/retention/): an email whose html, text and attachments were removed after
 -- HERALD_RETENTION_BODIES_DAYS (its metadata and events stay until HERALD_RETENTION_EVENTS_DAYS).
