@@ -4,9 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { MailTransport } from '../adapters/mail-transport/index.ts';
-import { sql } from 'kysely';
 import { defineQueue, type BatchContext, type FinaliseItem, type Queue } from '../queue/index.ts';
-import { markNoticesSent } from './queries.ts';
+import { markNoticesSent, NOTICE_UNSENT } from './queries.ts';
 import { TEAM_NOTICES_QUEUE } from './team-notices.ts';
 
 interface NoticeRow {
@@ -48,7 +47,7 @@ export function teamNoticesQueue(deps: TeamNoticesDeps): Queue {
     table: 'team_notices',
     idType: 'bigint',
     dueColumn: 'due_at',
-    readyWhere: sql`sent_at IS NULL`,
+    readyWhere: NOTICE_UNSENT,
     batchSize: 20,
     leaseMs: 5 * 60_000,
     maxAttempts: 12,

@@ -43,3 +43,6 @@ export async function markNoticesSent(
     FROM unnest(${items.map((item) => item.id)}::bigint[], ${items.map((item) => item.error)}::text[]) AS job(id, error)
     WHERE n.id = job.id AND n.lease_until = ${leaseUntil}`.execute(db);
 }
+
+/** The notices-queue's rows still to mail (its readyWhere). */
+export const NOTICE_UNSENT = sql`sent_at IS NULL`;

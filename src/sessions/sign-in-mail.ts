@@ -8,11 +8,16 @@
 // outbox (`herald admin outbox`).
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { sql } from 'kysely';
 import type { MailTransport } from '../adapters/mail-transport/index.ts';
 import type { Secrets } from '../platform/crypto.ts';
 import { escapeHtml } from '../platform/escape-html.ts';
 import { defineQueue, PermanentJobError, type Queue } from '../queue/index.ts';
+import {
+  SIGN_IN_MAIL_CLAIMED,
+  SIGN_IN_MAIL_GIVEN_UP,
+  SIGN_IN_MAIL_SENT,
+  SIGN_IN_MAIL_WAITING,
+} from './sign-in-queries.ts';
 import { SIGN_IN_MAIL_QUEUE, SIGN_IN_TTL_MS, type SignInMail } from './sign-in.ts';
 
 interface SignInMailRow {
@@ -94,8 +99,8 @@ export function signInMailQueue(deps: SignInMailDeps): Queue {
     idType: 'text',
     dueColumn: 'mail_due_at',
     attemptsColumn: 'mail_attempts',
-    readyWhere: sql`mail_sealed IS NOT NULL`,
-    claimReturning: sql`id, email, mail_sealed, expires_at, used_at`,
+    readyWhere: SIGN_IN_MAIL_WAITING,
+    claimReturning: SIGN_IN_MAIL_CLAIMED,
     batchSize: 20,
     leaseMs: 60_000,
     // A sign-in lasts 15 minutes: a few quick retries, then it is not worth sending.
@@ -112,7 +117,7 @@ export function signInMailQueue(deps: SignInMailDeps): Queue {
       if (outcome?.status === 'permanent') throw new PermanentJobError(`refused: ${outcome.response}`);
       throw new Error(`not accepted yet: ${outcome?.response ?? 'no answer'}`);
     },
-    onDone: sql`mail_sealed = NULL`,
-    onFailed: sql`mail_sealed = NULL, mail_error = job_error`,
+    onDone: SIGN_IN_MAIL_SENT,
+    onFailed: SIGN_IN_MAIL_GIVEN_UP,
   });
 }

@@ -82,3 +82,10 @@ export async function purgeOldSignIns(db: Db, before: Date): Promise<number> {
   const result = await sql`DELETE FROM sign_in_requests WHERE created_at < ${before}`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }
+
+// The sign-in-mail queue's fragments (sign-in-mail.ts): a request whose mail waits, what a claim
+// answers, and the sealed link and code erased once mailed or given up.
+export const SIGN_IN_MAIL_WAITING = sql`mail_sealed IS NOT NULL`;
+export const SIGN_IN_MAIL_CLAIMED = sql`id, email, mail_sealed, expires_at, used_at`;
+export const SIGN_IN_MAIL_SENT = sql`mail_sealed = NULL`;
+export const SIGN_IN_MAIL_GIVEN_UP = sql`mail_sealed = NULL, mail_error = job_error`;
