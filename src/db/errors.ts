@@ -12,6 +12,11 @@ export function isDeadlock(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '40P01';
 }
 
+/** A lock not granted within the session's lock_timeout (55P03). */
+export function isLockTimeout(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '55P03';
+}
+
 /** SQLSTATEs of a session that ended or could not start: the work may succeed on a new connection. */
 const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** Socket errors on the way to the server. */

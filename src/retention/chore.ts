@@ -17,6 +17,8 @@ export function retentionChore(days: RetentionDays): Chore {
       if (report.notMade.length > 0)
         logger.warn({ notMade: report.notMade }, 'month partitions not made: the DEFAULT partition holds rows of them');
       if (report.held.length > 0) logger.info({ held: report.held }, 'expired months kept for rows not yet final');
+      if (report.busy.length > 0)
+        logger.info({ busy: report.busy }, 'expired months left for the next run: writes held their tables');
       if (report.dropped.length > 0 || report.bodiesRemoved > 0)
         logger.info({ dropped: report.dropped, bodiesRemoved: report.bodiesRemoved, ...days }, 'retention run');
     },

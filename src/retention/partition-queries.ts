@@ -63,6 +63,16 @@ export async function holdsRowsWhere(db: Kysely<Database>, partition: string, wh
   return Number(rows[0]!.n);
 }
 
+/**
+ * Locks a family's tables, root first as every write takes them (an email, then its events), so a
+ * drop waits for the writes in flight instead of deadlocking with them; gives up after
+ * `timeoutMs` (55P03) rather than hold new writes queued behind it for long.
+ */
+export async function lockFamily(tx: Kysely<Database>, tables: string[], timeoutMs: number): Promise<void> {
+  await sql`SELECT set_config('lock_timeout', ${`${timeoutMs}ms`}, true)`.execute(tx);
+  await sql`LOCK TABLE ${sql.join(tables.map((t) => sql.table(t)))} IN ACCESS EXCLUSIVE MODE`.execute(tx);
+}
+
 /** Detaches and drops `partition` of `table` (the caller's transaction; children before their root). */
 export async function dropPartition(tx: Kysely<Database>, table: string, partition: string): Promise<void> {
   await sql`ALTER TABLE ${sql.table(table)} DETACH PARTITION ${sql.table(partition)}`.execute(tx);
@@ -107,7 +117,10 @@ export async function removeEmailBodies(
   await tx
     .insertInto('retention_marks')
     .values({ name: 'emails', bodies_upto: last ?? to })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ bodies_upto: (eb) => eb.ref('excluded.bodies_upto') }))
+    // Never back: a longer HERALD_RETENTION_BODIES_DAYS does not make a run read again what it emptied.
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet({ bodies_upto: sql`greatest(retention_marks.bodies_upto, excluded.bodies_upto)` }),
+    )
     .execute();
   return { last, removed: rows.filter((r) => r.removed).length };
 }

@@ -5,12 +5,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { PARTITION_FAMILIES } from './families.ts';
+import { isDeadlock, isLockTimeout } from '../db/errors.ts';
 import {
   bodiesMark,
   dropPartition,
   ensureMonthPartition,
   holdsRowsWhere,
   listPartitions,
+  lockFamily,
   removeEmailBodies,
 } from './partition-queries.ts';
 import { familyDays, idFloor, keptSince, upperBound, type RetentionDays } from './plan.ts';
@@ -18,11 +20,17 @@ import { familyDays, idFloor, keptSince, upperBound, type RetentionDays } from '
 /** Months made ahead of the current one: a send at midnight never waits for its partition. */
 export const MONTHS_AHEAD = 2;
 const BODY_BATCH = 1_000;
+/** How long a drop waits for the writes in flight; new writes wait behind it meanwhile. */
+const LOCK_WAIT_MS = 2_000;
+/** A run's share of bodies: a first run after an upgrade catches up over several hours, not in one. */
+const BODIES_RUN_MS = 5 * 60_000;
 
 export interface RetentionReport {
   /** Partitions that could not be made: the DEFAULT partition holds rows of their month. */
   notMade: string[];
   dropped: string[];
+  /** Months not dropped because writes held their tables past LOCK_WAIT_MS (the next run tries again). */
+  busy: string[];
   held: { partition: string; notFinal: number }[];
   bodiesRemoved: number;
 }
@@ -66,18 +74,28 @@ async function dropExpiredMonths(db: Kysely<Database>, now: Date, days: Retentio
         continue;
       }
       const suffix = root.name.slice(family.root.length);
-      const dropped = await db.transaction().execute(async (tx) => {
-        const gone: string[] = [];
-        for (const child of family.children) {
-          const partition = child.name + suffix;
-          if (!(await listPartitions(tx, child.name)).some((p) => p.name === partition)) continue;
-          await dropPartition(tx, child.name, partition);
-          gone.push(partition);
-        }
-        await dropPartition(tx, family.root, root.name);
-        return [...gone, root.name];
-      });
-      report.dropped.push(...dropped);
+      const tables = [family.root, ...family.children.map((c) => c.name)];
+      const dropped = await db
+        .transaction()
+        .execute(async (tx) => {
+          await lockFamily(tx, tables, LOCK_WAIT_MS);
+          const gone: string[] = [];
+          for (const child of family.children) {
+            const partition = child.name + suffix;
+            if (!(await listPartitions(tx, child.name)).some((p) => p.name === partition)) continue;
+            await dropPartition(tx, child.name, partition);
+            gone.push(partition);
+          }
+          await dropPartition(tx, family.root, root.name);
+          return [...gone, root.name];
+        })
+        .catch((error: unknown) => {
+          // Writes held the tables past the wait: the next run tries again.
+          if (isLockTimeout(error) || isDeadlock(error)) return null;
+          throw error;
+        });
+      if (dropped) report.dropped.push(...dropped);
+      else report.busy.push(root.name);
     }
   }
 }
@@ -86,7 +104,8 @@ async function removeBodies(db: Kysely<Database>, now: Date, days: RetentionDays
   const to = await idFloor(db, 'em_', keptSince(now, days.bodiesDays));
   let after = await bodiesMark(db, 'emails');
   let removed = 0;
-  while (!signal?.aborted) {
+  const stopAt = performance.now() + BODIES_RUN_MS;
+  while (!signal?.aborted && performance.now() < stopAt) {
     const batch = await db.transaction().execute((tx) => removeEmailBodies(tx, after, to, BODY_BATCH, now));
     removed += batch.removed;
     if (batch.last === null) break;
@@ -104,6 +123,7 @@ export async function runRetention(
   const report: RetentionReport = {
     notMade: await ensurePartitionsAhead(db, now),
     dropped: [],
+    busy: [],
     held: [],
     bodiesRemoved: 0,
   };
