@@ -3,8 +3,10 @@
 import { ConfigError } from '../config-error.ts';
 import { wholeNumber, type Env } from './parse.ts';
 
+/** Raw inbound originals: HERALD_INBOUND_RETENTION_DAYS, else as long as bodies (HERALD_RETENTION_BODIES_DAYS). */
 export function inboundRetentionDays(env: Env): number {
-  return wholeNumber(env, 'HERALD_INBOUND_RETENTION_DAYS', 30, 1, 3650, 'a whole number of days from 1 to 3650');
+  const bodies = retentionDays(env).bodiesDays;
+  return wholeNumber(env, 'HERALD_INBOUND_RETENTION_DAYS', bodies, 1, 3650, 'a whole number of days from 1 to 3650');
 }
 
 export function retentionDays(env: Env): { bodiesDays: number; eventsDays: number } {
