@@ -22,6 +22,7 @@ import { sinkMain, startSink } from './email-delivery/sink.ts';
 import { pinToCoreZero } from './measure.ts';
 import { writeSection } from './results.ts';
 import { measureDelivery, DELIVERY_ROUNDS } from './scale/delivery.ts';
+import { analyzeCurrentMonth } from '../src/retention/index.ts';
 import { generateHistory, measureSizes, type Team } from './scale/generate.ts';
 import { readBench } from './scale/reads.ts';
 import { scaleSection, type SizeFigures } from './scale/report.ts';
@@ -112,8 +113,11 @@ async function main(): Promise<void> {
       const readFigures = await reads.measure(new Date());
       for (const [name, r] of Object.entries(readFigures))
         console.log(`  ${name}: median ${r.median.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms`);
+      // What the retention chore does hourly: this month's statistics, once it holds rows.
+      await analyzeCurrentMonth(db, new Date());
       console.log(`${label}: sends`);
       const send = await measureSend(db, team.id, server);
+      await analyzeCurrentMonth(db, new Date());
       console.log(`${label}: delivery`);
       const deliveryStarted = new Date(Date.now() - 1000);
       const backlog = label === 'small' ? SMALL_BACKLOG : LARGE_BACKLOG;

@@ -118,9 +118,17 @@ export async function generateHistory(db: Db, team: Team, now: Date, total: numb
   });
   const analyzeStarted = performance.now();
   console.log(`  analytics counters: ${((analyzeStarted - statsStarted) / 1000).toFixed(1)} s`);
-  await sql`VACUUM ANALYZE emails, email_events, email_recipients, email_attachments, email_opens, team_daily_usage, email_daily_stats`.execute(
+  // The history's partitions only: a deployment's autovacuum never analyses a month before it has
+  // rows, and an ANALYZE of the empty current month would leave plans reading it whole (see
+  // analyzeIfFilled in src/retention/partition-queries.ts).
+  const history = await sql<{ name: string }>`
+    SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+    WHERE i.inhparent::regclass::text IN ('emails', 'email_events', 'email_recipients', 'email_attachments', 'email_opens')
+      AND c.relname ~ '_m[0-9]{6}$' AND right(c.relname, 6) < ${now.toISOString().slice(0, 7).replace('-', '')}`.execute(
     db,
   );
+  for (const { name } of history.rows) await sql`VACUUM ANALYZE ${sql.table(name)}`.execute(db);
+  await sql`VACUUM ANALYZE team_daily_usage, email_daily_stats`.execute(db);
   const done = performance.now();
   console.log(`  VACUUM ANALYZE: ${((done - analyzeStarted) / 1000).toFixed(1)} s`);
   return {
