@@ -29,13 +29,16 @@ describe.skipIf(!process.env.DATABASE_URL)('retryOnDeadlock', () => {
     const locked = new Promise<void>((resolve) => (holderLocked = resolve));
     // The other side: holds row 1, then (once the statement below waits for row 1) asks for row 2.
     const holder = db.transaction().execute(async (tx) => {
+      // Its own deadlock check comes long after the statement's (1 s): on a loaded machine either
+      // side's check could come first, and the side that checks first is the one failed.
+      await sql`SET LOCAL deadlock_timeout = '20s'`.execute(tx);
       await sql`UPDATE deadlock_probe SET n = n + 1 WHERE id = 1`.execute(tx);
       holderLocked();
       await expect.poll(() => waitingForALock(), { timeout: 10_000 }).toBe(true);
       await sql`UPDATE deadlock_probe SET n = n + 1 WHERE id = 2`.execute(tx);
     });
     await locked;
-    // One statement taking row 2, then row 1: it starts waiting first, so it is the one failed.
+    // One statement taking row 2, then row 1: its deadlock check comes first, so it is the one failed.
     const statement = retryOnDeadlock(() => {
       attempts++;
       return sql`WITH two AS (UPDATE deadlock_probe SET n = n + 10 WHERE id = 2 RETURNING id)
