@@ -72,21 +72,14 @@ export async function recreateDatabase(): Promise<void> {
  * current one gets its own partition (herald_month_partition, with the table's storage options).
  */
 export async function partitionLikeAYear(db: Kysely<Database>, now: Date): Promise<void> {
-  const { PARTITION_FAMILIES } = await import('../../src/retention/families.ts');
+  const { familyTables, PARTITION_FAMILIES } = await import('../../src/retention/families.ts');
   const { listPartitions, dropPartition, ensureMonthPartition } =
     await import('../../src/retention/partition-queries.ts');
   const { idFloor } = await import('../../src/retention/plan.ts');
   const first = monthStart(now, -MONTHS);
   for (const family of PARTITION_FAMILIES) {
     // The root first: each child partition references the root's of its month.
-    const tables = [
-      { name: family.root, options: '', reference: null },
-      ...family.children.map((c) => ({
-        name: c.name,
-        options: c.options ?? '',
-        reference: { root: family.root, column: c.column },
-      })),
-    ];
+    const tables = familyTables(family);
     await db.transaction().execute(async (tx) => {
       // Children first, as retention drops them.
       for (const table of [...tables].reverse()) {

@@ -57,3 +57,15 @@ export const PARTITION_FAMILIES: readonly PartitionFamily[] = [
 ];
 
 export const WEBHOOK_CALLS_KEPT_DAYS = 30;
+
+/** A family's tables as their month partitions are made: the root first, which the children's reference. */
+export function familyTables(family: PartitionFamily) {
+  return [
+    { name: family.root, options: '', reference: null },
+    ...family.children.map((c) => ({
+      name: c.name,
+      options: c.options ?? '',
+      reference: { root: family.root, column: c.column },
+    })),
+  ];
+}

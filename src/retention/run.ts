@@ -4,7 +4,7 @@
 // bounded batches from where the last run stopped.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { PARTITION_FAMILIES } from './families.ts';
+import { familyTables, PARTITION_FAMILIES } from './families.ts';
 import { isDeadlock, isLockTimeout } from '../db/errors.ts';
 import {
   analyzeIfFilled,
@@ -43,15 +43,7 @@ const monthStart = (now: Date, k: number) => new Date(Date.UTC(now.getUTCFullYea
 export async function ensurePartitionsAhead(db: Kysely<Database>, now: Date): Promise<string[]> {
   const notMade: string[] = [];
   for (const family of PARTITION_FAMILIES) {
-    // The root's month first: the children's partitions reference it.
-    const tables = [
-      { name: family.root, options: '', reference: null },
-      ...family.children.map((c) => ({
-        name: c.name,
-        options: c.options ?? '',
-        reference: { root: family.root, column: c.column },
-      })),
-    ];
+    const tables = familyTables(family);
     for (let k = 0; k <= MONTHS_AHEAD; k++) {
       const month = monthStart(now, k);
       for (const table of tables) {
