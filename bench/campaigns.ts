@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const { loadConfig } = await import('../src/config.ts');
   const { buildDeps } = await import('../src/build-deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
-  const { createMailTransport } = await import('../src/adapters/mail-transport/index.ts');
+  const { sinkRelay } = await import('./email-delivery/runner.ts');
   const { sessionBounces } = await import('../src/feedback/index.ts');
   const { seedDeliveryTeam } = await import('./delivery-team.ts');
   const { bareInsert, heraldFanout, seedBook } = await import('./campaigns/fanout.ts');
@@ -70,20 +70,7 @@ async function main(): Promise<void> {
   const plans = { ...loaded.plans, pro: { ...loaded.plans.pro, dailySends: null } };
   const config = { ...loaded, plans, databaseUrl: BENCH_DATABASE_URL, secret: BENCH_SECRET, adminToken: null };
   const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
-  const relay = () =>
-    createMailTransport(
-      { kind: 'smtp', url: sink.url },
-      {
-        dns: deps.dns,
-        mxPort: 25,
-        mailDomain: config.mailDomain,
-        record: () => {
-          throw new Error('not the log transport');
-        },
-        relayTls: { rejectUnauthorized: false },
-        timeoutMs: 10_000,
-      },
-    );
+  const relay = () => sinkRelay(deps, config.mailDomain, sink.url);
   // Two relays, as buildDeps makes them: the bulk lane's connections are its own.
   const transport = relay();
   const bulkTransport = relay();

@@ -17,7 +17,6 @@ import { expectMessages, sinkMain, startSink } from './email-delivery/sink.ts';
 import { machineLine, writeSection } from './results.ts';
 import { median, pinToCoreZero } from './measure.ts';
 import { BENCH_SECRET } from './herald-app.ts';
-import { sessionBounces } from '../src/feedback/index.ts';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 2000);
 const ROUNDS = 3;
@@ -50,9 +49,7 @@ async function main(): Promise<void> {
   const { loadConfig } = await import('../src/config.ts');
   const { buildDeps } = await import('../src/build-deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
-  const { createMailTransport } = await import('../src/adapters/mail-transport/index.ts');
-  const { emailDeliveryQueue } = await import('../src/emails/delivery.ts');
-  const { QueueRunner } = await import('../src/queue/index.ts');
+  const { sinkDeliveryRunner } = await import('./email-delivery/runner.ts');
   const { seedDeliveryTeam } = await import('./delivery-team.ts');
   const { buildMessage, formatMessageId } = await import('../src/emails/mime.ts');
   const { textOfHtml } = await import('../src/emails/delivery-message.ts');
@@ -89,33 +86,7 @@ async function main(): Promise<void> {
         });
         if (response.statusCode !== 200) throw new Error(`seeding answered ${response.statusCode}: ${response.body}`);
       }
-      const transport = createMailTransport(
-        { kind: 'smtp', url: sink.url },
-        {
-          dns: deps.dns,
-          mxPort: 25,
-          mailDomain: config.mailDomain,
-          record: () => {
-            throw new Error('not the log transport');
-          },
-          // The sink's STARTTLS certificate is self-signed, as in test/emails/delivery-support.ts.
-          relayTls: { rejectUnauthorized: false },
-          timeoutMs: 10_000,
-        },
-      );
-      const runner = new QueueRunner({
-        database: deps.database,
-        queues: [
-          emailDeliveryQueue({
-            secrets: deps.secrets,
-            publicUrl: config.publicUrl,
-            transport,
-            mailDomain: config.mailDomain,
-            bounces: sessionBounces,
-          }),
-        ],
-        pollMs: 50,
-      });
+      const { runner, transport } = sinkDeliveryRunner(config, deps, sink.url);
       const { received, dkim } = expectMessages(sink.child, EMAILS, dkimKey);
       const started = performance.now();
       await runner.start();

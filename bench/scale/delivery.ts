@@ -5,13 +5,10 @@
 // same columns, recipient row and QUEUED event as the app's), each copy to its own address; a round
 // times from the runner's start until the sink has accepted `deliveries` messages.
 import { sql } from 'kysely';
-import { createMailTransport } from '../../src/adapters/mail-transport/index.ts';
 import type { Config } from '../../src/config.ts';
 import type { Deps } from '../../src/deps.ts';
-import { emailDeliveryQueue } from '../../src/emails/delivery.ts';
-import { sessionBounces } from '../../src/feedback/index.ts';
-import { QueueRunner } from '../../src/queue/index.ts';
 import type { DeliveryTeam } from '../delivery-team.ts';
+import { sinkDeliveryRunner } from '../email-delivery/runner.ts';
 import { expectMessages } from '../email-delivery/sink.ts';
 import type { ChildProcess } from 'node:child_process';
 import { median } from '../measure.ts';
@@ -66,33 +63,7 @@ async function deliveryRound(
   team: DeliveryTeam,
   deliveries: number,
 ): Promise<number> {
-  const transport = createMailTransport(
-    { kind: 'smtp', url: sink.url },
-    {
-      dns: deps.dns,
-      mxPort: 25,
-      mailDomain: config.mailDomain,
-      record: () => {
-        throw new Error('not the log transport');
-      },
-      // The sink's STARTTLS certificate is self-signed, as in test/emails/delivery-support.ts.
-      relayTls: { rejectUnauthorized: false },
-      timeoutMs: 10_000,
-    },
-  );
-  const runner = new QueueRunner({
-    database: deps.database,
-    queues: [
-      emailDeliveryQueue({
-        secrets: deps.secrets,
-        publicUrl: config.publicUrl,
-        transport,
-        mailDomain: config.mailDomain,
-        bounces: sessionBounces,
-      }),
-    ],
-    pollMs: 50,
-  });
+  const { runner, transport } = sinkDeliveryRunner(config, deps, sink.url);
   const { received, dkim } = expectMessages(sink.child, deliveries, team.dkimKey);
   const started = performance.now();
   await runner.start();
