@@ -99,7 +99,9 @@ export function updateWebhook(
     .executeTakeFirstOrThrow();
 }
 
+/** Deletes a webhook with its calls (webhook_calls keeps no foreign key: 0028_partitions_without_outside_keys.sql). */
 export async function deleteWebhook(tx: Transaction<Database>, teamId: number, id: string): Promise<boolean> {
+  await tx.deleteFrom('webhook_calls').where('team_id', '=', teamId).where('webhook_id', '=', id).execute();
   const result = await tx.deleteFrom('webhooks').where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

@@ -115,7 +115,7 @@ async function insertRows(): Promise<void> {
 }
 
 // PGlite applies the migrations in seconds alone, far slower on a loaded machine.
-describe('0027_monthly_partitions on a database with rows', { timeout: 180_000 }, () => {
+describe('0027_monthly_partitions (and 0028) on a database with rows', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     const base = process.env.DATABASE_URL;
     let url: string | null = null;
@@ -134,7 +134,7 @@ describe('0027_monthly_partitions on a database with rows', { timeout: 180_000 }
       );
     await insertRows();
     for (const table of PARTITIONED) before0027.set(table, await snapshot(table));
-    expect(await migrate(handle)).toEqual(['0027_monthly_partitions']);
+    expect(await migrate(handle)).toEqual(['0027_monthly_partitions', '0028_partitions_without_outside_keys']);
   }, 180_000);
 
   afterAll(async () => {
@@ -170,6 +170,20 @@ describe('0027_monthly_partitions on a database with rows', { timeout: 180_000 }
     const [opens] = await rows(sql<{ options: string[] | null }>`SELECT reloptions AS options FROM pg_class
       WHERE relname = ${monthPart('email_opens', nextMonth)}`);
     expect(opens!.options).toEqual(['fillfactor=50']);
+  });
+
+  it('keeps foreign keys only inside a family, so dropping a month locks no other table', async () => {
+    const keys = await rows(sql<{ tab: string; ref: string }>`
+      SELECT c.conrelid::regclass::text AS tab, c.confrelid::regclass::text AS ref
+      FROM pg_constraint c JOIN pg_inherits i ON i.inhrelid = c.conrelid
+      WHERE c.contype = 'f' AND i.inhparent = ANY(${[...PARTITIONED]}::regclass[])
+      ORDER BY 1`);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      // email_events_m202612 -> emails_m202612: the same month's partition of the family's root.
+      const month = key.tab.slice(key.tab.search(/_(before_|m\d|later)/));
+      expect(key.ref, key.tab).toMatch(new RegExp(`^(emails|inbox_messages)${month}$`));
+    }
   });
 
   it('reads by id, pruned to the partition that holds the id', async () => {
