@@ -111,7 +111,10 @@ describe('twilio', () => {
     await deliverDue(t);
     expect((await smsOf(t, team, sms.id)).status).toBe('sent');
     const handed = twilio.messages.slice(handedBefore);
-    expect(handed.filter((m) => m.to === to), JSON.stringify(handed)).toHaveLength(1);
+    expect(
+      handed.filter((m) => m.to === to),
+      JSON.stringify(handed),
+    ).toHaveLength(1);
     expect(await balanceOf(t, team.id)).toBe(charged);
   });
 
