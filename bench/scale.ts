@@ -22,7 +22,7 @@ import { sinkMain, startSink } from './email-delivery/sink.ts';
 import { pinToCoreZero } from './measure.ts';
 import { writeSection } from './results.ts';
 import { measureDelivery, DELIVERY_ROUNDS } from './scale/delivery.ts';
-import { analyzeCurrentMonth } from '../src/retention/index.ts';
+import { refreshStatistics } from '../src/db/statistics.ts';
 import { generateHistory, measureSizes, type Team } from './scale/generate.ts';
 import { readBench } from './scale/reads.ts';
 import { scaleSection, type SizeFigures } from './scale/report.ts';
@@ -74,6 +74,22 @@ function retentionDaysAt(at: Date) {
   return { bodiesDays, eventsDays };
 }
 
+/**
+ * Runs `measure` beside what a worker's planner-statistics chore does (src/db/statistics.ts): at
+ * once, then every minute. This machine's server runs with autovacuum off; a deployment's worker
+ * runs the chore whatever its server does.
+ */
+async function withStatisticsChore<T>(db: Parameters<typeof refreshStatistics>[0], measure: () => Promise<T>) {
+  let chore: Promise<unknown> = refreshStatistics(db);
+  const timer = setInterval(() => (chore = chore.then(() => refreshStatistics(db))), 60_000);
+  try {
+    return await measure();
+  } finally {
+    clearInterval(timer);
+    await chore;
+  }
+}
+
 async function main(): Promise<void> {
   if (LARGE_EMAILS <= SMALL_EMAILS) throw new Error('BENCH_SCALE_EMAILS must be larger than BENCH_SCALE_SMALL');
   pinToCoreZero();
@@ -110,15 +126,20 @@ async function main(): Promise<void> {
       console.log(
         `${label}: ${count(sizes.emails)} emails, database ${(sizes.databaseBytes / 1024 ** 3).toFixed(2)} GB, generated in ${generated.seconds.toFixed(0)} s`,
       );
+      return withStatisticsChore(db, () => measureAt(label, generated, sizes, emails));
+    };
+    const measureAt = async (
+      label: 'small' | 'large',
+      generated: Awaited<ReturnType<typeof generateHistory>>,
+      sizes: Awaited<ReturnType<typeof measureSizes>>,
+      emails: number,
+    ): Promise<SizeFigures> => {
       console.log(`${label}: reads`);
       const readFigures = await reads.measure(new Date());
       for (const [name, r] of Object.entries(readFigures))
         console.log(`  ${name}: median ${r.median.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms`);
-      // What the retention chore does hourly: this month's statistics, once it holds rows.
-      await analyzeCurrentMonth(db, new Date());
       console.log(`${label}: sends`);
       const send = await measureSend(db, team.id, server);
-      await analyzeCurrentMonth(db, new Date());
       console.log(`${label}: delivery`);
       const deliveryStarted = new Date(Date.now() - 1000);
       const backlog = label === 'small' ? SMALL_BACKLOG : LARGE_BACKLOG;
@@ -144,8 +165,8 @@ async function main(): Promise<void> {
 
     console.log('large: retention during sends');
     const retentionDays = retentionDaysAt(new Date());
-    const retention = await measureSendDuringRetention(db, team.id, server, () =>
-      runRetention(db, new Date(), retentionDays),
+    const retention = await withStatisticsChore(db, () =>
+      measureSendDuringRetention(db, team.id, server, () => runRetention(db, new Date(), retentionDays)),
     );
     const droppedMonth = monthStart(now, -MONTHS).toISOString().slice(0, 7);
     // Asked of the catalogue: an attempt that deadlocked may have dropped it before failing.

@@ -8,6 +8,7 @@ import { inboxIntakeOf, removeExpiredOriginals } from './inboxes/index.ts';
 import { emailDeliveryLanes } from './emails/delivery.ts';
 import { signAsHerald } from './emails/index.ts';
 import { retentionChore } from './retention/index.ts';
+import { refreshStatistics } from './db/statistics.ts';
 import { contactConfirmationQueue } from './contacts/double-opt-in-queue.ts';
 import { registerContactHooks } from './contacts/index.ts';
 import { smsDeliveryQueue } from './sms/index.ts';
@@ -24,7 +25,8 @@ import { registerDirectDeliveryMetrics } from './destinations/index.ts';
 import { campaignFanoutQueue } from './campaigns/index.ts';
 import { sessionPurgeChore, signInMailQueue } from './sessions/index.ts';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 /** Herald's own mail (notices, sign-in mail), signed with the built-in domain's key. */
 export const heraldMailSigner =
@@ -113,6 +115,15 @@ function workerChores(deps: Deps): Chore[] {
     sessionPurgeChore(),
     // Month partitions made ahead, expired months dropped, old bodies removed (src/retention/).
     retentionChore(deps.config.retention),
+    // The planner's statistics of the tables that changed (src/db/statistics.ts).
+    defineChore({
+      name: 'planner-statistics',
+      everyMs: MINUTE,
+      run: async ({ db, logger, signal }) => {
+        const analysed = await refreshStatistics(db, signal);
+        if (analysed.length > 0) logger.debug({ analysed }, 'planner statistics refreshed');
+      },
+    }),
   ];
 }
 

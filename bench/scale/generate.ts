@@ -118,9 +118,8 @@ export async function generateHistory(db: Db, team: Team, now: Date, total: numb
   });
   const analyzeStarted = performance.now();
   console.log(`  analytics counters: ${((analyzeStarted - statsStarted) / 1000).toFixed(1)} s`);
-  // The history's partitions only: a deployment's autovacuum never analyses a month before it has
-  // rows, and an ANALYZE of the empty current month would leave plans reading it whole (see
-  // analyzeIfFilled in src/retention/partition-queries.ts).
+  // The history's partitions only, as a deployment's autovacuum or planner-statistics chore leaves
+  // them (src/db/statistics.ts); the current month is the chore's, while the benchmark runs.
   const history = await sql<{ name: string }>`
     SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
     WHERE i.inhparent::regclass::text IN ('emails', 'email_events', 'email_recipients', 'email_attachments', 'email_opens')

@@ -29,20 +29,6 @@ export async function listPartitions(db: Kysely<Database>, table: string): Promi
   }));
 }
 
-/**
- * Refreshes the planner's statistics of `partition` when it holds pages. A month's partition starts
- * empty: plans made while its statistics said so read it whole by sequential scan, and prepared
- * statements keep those plans until its statistics change (a burst of sends in a new month can
- * outrun autovacuum's analyses).
- */
-export async function analyzeIfFilled(db: Kysely<Database>, partition: string): Promise<boolean> {
-  const { rows } = await sql<{ pages: number }>`
-    SELECT pg_relation_size(to_regclass(${partition})) / current_setting('block_size')::int AS pages`.execute(db);
-  if (!rows[0] || rows[0].pages === null || Number(rows[0].pages) === 0) return false;
-  await sql`ANALYZE ${sql.table(partition)}`.execute(db);
-  return true;
-}
-
 /** The exact count of a partition's rows (for small partitions, whose estimate may be stale). */
 export async function countRows(db: Kysely<Database>, partition: string): Promise<number> {
   const { rows } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.table(partition)}`.execute(db);

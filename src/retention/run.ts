@@ -7,7 +7,6 @@ import type { Database } from '../db/schema.ts';
 import { familyTables, PARTITION_FAMILIES } from './families.ts';
 import { isDeadlock, isLockTimeout } from '../db/errors.ts';
 import {
-  analyzeIfFilled,
   bodiesMark,
   dropPartition,
   ensureMonthPartition,
@@ -53,13 +52,6 @@ export async function ensurePartitionsAhead(db: Kysely<Database>, now: Date): Pr
     }
   }
   return notMade;
-}
-
-/** Statistics of this month's partitions that hold rows, fresh for the plans that read them. */
-export async function analyzeCurrentMonth(db: Kysely<Database>, now: Date): Promise<void> {
-  const suffix = `_m${monthStart(now, 0).toISOString().slice(0, 7).replace('-', '')}`;
-  for (const family of PARTITION_FAMILIES)
-    for (const table of [family.root, ...family.children.map((c) => c.name)]) await analyzeIfFilled(db, table + suffix);
 }
 
 async function dropExpiredMonths(db: Kysely<Database>, now: Date, days: RetentionDays, report: RetentionReport) {
@@ -127,7 +119,6 @@ export async function runRetention(
     held: [],
     bodiesRemoved: 0,
   };
-  await analyzeCurrentMonth(db, now);
   await dropExpiredMonths(db, now, days, report);
   report.bodiesRemoved = await removeBodies(db, now, days, signal);
   return report;

@@ -1,0 +1,36 @@
+// The planner's statistics, kept by Herald itself: PGlite has no autovacuum and a server may run
+// with it off, yet every plan depends on them. A table is analysed once it changed by more than
+// autovacuum's own default rule (50 rows plus a tenth of its rows), so a server whose autovacuum
+// keeps up leaves nothing to do here. It matters most for a month partition: it starts empty, and
+// a plan made then (a prepared statement keeps its plan until the table's statistics change) reads
+// it as if it still were once it holds a million rows.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+/** Tables (and partitions) whose changes since their last ANALYZE pass autovacuum's default rule. */
+export async function tablesDueForAnalyze(db: Kysely<Database>): Promise<string[]> {
+  // Partitioned parents are left out: an ANALYZE of one analyses every partition again.
+  const { rows } = await sql<{ name: string }>`
+    SELECT c.relname AS name
+    FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid
+    WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'
+      AND s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
+    ORDER BY s.n_mod_since_analyze DESC`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/** Analyses the tables due, most changed first, until `signal` ends the run; answers those analysed. */
+export async function refreshStatistics(db: Kysely<Database>, signal?: AbortSignal): Promise<string[]> {
+  const analysed: string[] = [];
+  for (const table of await tablesDueForAnalyze(db)) {
+    if (signal?.aborted) break;
+    try {
+      await sql`ANALYZE ${sql.table(table)}`.execute(db);
+      analysed.push(table);
+    } catch (error) {
+      // Dropped since the list was read (retention drops whole months).
+      if ((error as { code?: string }).code !== '42P01') throw error;
+    }
+  }
+  return analysed;
+}
