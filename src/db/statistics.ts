@@ -2,10 +2,18 @@
 // with it off, yet every plan depends on them. A table is analysed once it changed by more than
 // autovacuum's own default rule (50 rows plus a tenth of its rows), so a server whose autovacuum
 // keeps up leaves nothing to do here. It matters most for a month partition: it starts empty, and
-// a plan made then (a prepared statement keeps its plan until the table's statistics change) reads
-// it as if it still were once it holds a million rows.
+// a plan made then (a prepared statement, a foreign-key check, keeps its plan until the table's
+// statistics change) reads it by sequential scan once it holds a minute of sends.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+
+/**
+ * A table without statistics is first analysed once it holds this many rows. Below it, the planner
+ * takes a table never analysed for at least 10 pages, and looks rows up by index; analysed with a
+ * few dozen rows, it reads them by sequential scan, and keeps doing so as the table fills until the
+ * next analysis. Month partitions tell autovacuum the same (retention/families.ts).
+ */
+export const FIRST_ANALYSIS_ROWS = 1_000;
 
 /** Tables (and partitions) whose changes since their last ANALYZE pass autovacuum's default rule. */
 export async function tablesDueForAnalyze(db: Kysely<Database>): Promise<string[]> {
@@ -15,6 +23,7 @@ export async function tablesDueForAnalyze(db: Kysely<Database>): Promise<string[
     FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid
     WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'
       AND s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
+      AND (c.reltuples > 0 OR s.n_live_tup >= ${FIRST_ANALYSIS_ROWS})
     ORDER BY s.n_mod_since_analyze DESC`.execute(db);
   return rows.map((r) => r.name);
 }

@@ -1,6 +1,7 @@
 // The tables partitioned by month (0027_monthly_partitions.sql), in families: a root whose ids carry
 // their creation time, and the tables partitioned by the root's id, whose months go with the root's.
 // A month is dropped only when every row of the root's partition is in a final state.
+import { FIRST_ANALYSIS_ROWS } from '../db/statistics.ts';
 
 export interface PartitionedTable {
   name: string;
@@ -58,13 +59,19 @@ export const PARTITION_FAMILIES: readonly PartitionFamily[] = [
 
 export const WEBHOOK_CALLS_KEPT_DAYS = 30;
 
+/**
+ * Every month partition's: autovacuum analyses it first after FIRST_ANALYSIS_ROWS changes, not 50
+ * (why: src/db/statistics.ts); 0029_partition_first_analysis.sql set it on the partitions made before.
+ */
+const PARTITION_OPTIONS = `autovacuum_analyze_threshold=${FIRST_ANALYSIS_ROWS}`;
+
 /** A family's tables as their month partitions are made: the root first, which the children's reference. */
 export function familyTables(family: PartitionFamily) {
   return [
-    { name: family.root, options: '', reference: null },
+    { name: family.root, options: PARTITION_OPTIONS, reference: null },
     ...family.children.map((c) => ({
       name: c.name,
-      options: c.options ?? '',
+      options: [PARTITION_OPTIONS, ...(c.options ? [c.options] : [])].join(','),
       reference: { root: family.root, column: c.column },
     })),
   ];

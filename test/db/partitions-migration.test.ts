@@ -115,7 +115,7 @@ async function insertRows(): Promise<void> {
 }
 
 // PGlite applies the migrations in seconds alone, far slower on a loaded machine.
-describe('0027_monthly_partitions (and 0028) on a database with rows', { timeout: 180_000 }, () => {
+describe('0027_monthly_partitions (and 0028, 0029) on a database with rows', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     const base = process.env.DATABASE_URL;
     let url: string | null = null;
@@ -134,7 +134,11 @@ describe('0027_monthly_partitions (and 0028) on a database with rows', { timeout
       );
     await insertRows();
     for (const table of PARTITIONED) before0027.set(table, await snapshot(table));
-    expect(await migrate(handle)).toEqual(['0027_monthly_partitions', '0028_partitions_without_outside_keys']);
+    expect(await migrate(handle)).toEqual([
+      '0027_monthly_partitions',
+      '0028_partitions_without_outside_keys',
+      '0029_partition_first_analysis',
+    ]);
   }, 180_000);
 
   afterAll(async () => {
@@ -166,10 +170,16 @@ describe('0027_monthly_partitions (and 0028) on a database with rows', { timeout
       expect(await partitionsOf(table), table).toEqual(
         [before(table), monthPart(table, nextMonth), monthPart(table, monthStart(2)), `${table}_later`].sort(),
       );
-    // New months keep the storage options of the table (HOT room on the opens' pages).
+    // New months keep the storage options of the table (HOT room on the opens' pages), and every
+    // partition is first analysed after 1,000 changes (0029).
     const [opens] = await rows(sql<{ options: string[] | null }>`SELECT reloptions AS options FROM pg_class
       WHERE relname = ${monthPart('email_opens', nextMonth)}`);
-    expect(opens!.options).toEqual(['fillfactor=50']);
+    expect(opens!.options).toEqual(['fillfactor=50', 'autovacuum_analyze_threshold=1000']);
+    for (const table of PARTITIONED) {
+      const options = await rows(sql<{ options: string[] | null }>`SELECT c.reloptions AS options
+        FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = to_regclass(${table})`);
+      for (const { options: each } of options) expect(each, table).toContain('autovacuum_analyze_threshold=1000');
+    }
   });
 
   it('keeps foreign keys only inside a family, so dropping a month locks no other table', async () => {

@@ -110,6 +110,16 @@ describe('retention', () => {
     expect(await runRetention(handle.db, clock.now(), days)).toMatchObject({ bodiesRemoved: 0, notMade: [] });
     const months = (await plan()).partitions.filter((p) => p.table === 'emails').map((p) => p.month);
     expect(months).toContain(yyyymm(monthStart(2, clock.now())).replace(/(\d{4})(\d{2})/, '$1-$2'));
+    // Made by the run, first analysed after 1,000 changes (src/db/statistics.ts), opens with HOT room.
+    const made = yyyymm(monthStart(2, clock.now()));
+    const options = await sql<{ name: string; options: string[] }>`SELECT relname AS name, reloptions AS options
+      FROM pg_class WHERE relname IN (${`emails_m${made}`}, ${`email_opens_m${made}`}) ORDER BY relname`.execute(
+      handle.db,
+    );
+    expect(options.rows).toEqual([
+      { name: `email_opens_m${made}`, options: ['autovacuum_analyze_threshold=1000', 'fillfactor=50'] },
+      { name: `emails_m${made}`, options: ['autovacuum_analyze_threshold=1000'] },
+    ]);
   });
 
   it('answers 404 past the events retention, and holds the expired month while an email is not final', async () => {
