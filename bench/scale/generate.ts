@@ -1,5 +1,5 @@
 // The team's history, by set-based SQL: emails spread evenly over the 12 months before the current
-// one, each month in its own transaction with triggers and foreign-key checks off (session_replication_role
+// one and this month so far, each month in its own transaction with triggers and foreign-key checks off (session_replication_role
 // = replica), every id made by herald_new_id('em_', created_at) so each row lands in its month's
 // partition; three events per email (email_events is partitioned by the email's id), one recipient
 // row each, the send quota's daily counters; then the analytics counters counted from the events as
@@ -13,7 +13,7 @@ type Db = Kysely<Database>;
 const RECIPIENTS = 200_000;
 export const EVENTS_PER_EMAIL = 3;
 
-/** About 2 KB of HTML (bench/email-send.ts's body), only in the newest month: retention removed older bodies. */
+/** About 2 KB of HTML (bench/email-send.ts's body), only in the newest months: retention removed older bodies. */
 export const HTML = `<!doctype html><html><body><h1>Your weekly summary</h1>${Array.from(
   { length: 19 },
   (_, i) =>
@@ -83,6 +83,8 @@ async function generateMonth(
 
 export interface Generated {
   emails: number;
+  /** Of which in the oldest month, the one retention drops. */
+  oldestMonth: number;
   events: number;
   seconds: number;
   /** Of which: the analytics counters, then VACUUM ANALYZE. */
@@ -90,22 +92,40 @@ export interface Generated {
   analyzeSeconds: number;
 }
 
+/** The spans history is spread over: the MONTHS months before `now`'s, then this month up to an hour ago. */
+function historySpans(now: Date): { start: Date; end: Date; newest: boolean }[] {
+  const spans = [];
+  for (let k = -MONTHS; k <= 0; k++) {
+    const start = monthStart(now, k);
+    const end = k === 0 ? new Date(now.getTime() - 60 * 60 * 1000) : monthStart(now, k + 1);
+    // Bodies in the last two spans: retention removed the older ones (markBodiesRemoved).
+    if (end > start) spans.push({ start, end, newest: k >= -1 });
+  }
+  return spans;
+}
+
 /**
- * Adds `total` emails to the team over the MONTHS months before `now`'s (the newest month takes the
- * remainder); `salt` varies the statuses and recipients between calls. Then counts the analytics
- * counters afresh from every event (as a deployment's trigger would have) and analyzes.
+ * Adds `total` emails to the team over the MONTHS months before `now`'s and this month so far, each
+ * span's share by its length, as a team sending evenly has them (this month's partition is not
+ * empty when the measurements start); `salt` varies the statuses and recipients between calls. Then
+ * counts the analytics counters afresh from every event (as a deployment's trigger would have) and
+ * analyses.
  */
 export async function generateHistory(db: Db, team: Team, now: Date, total: number, salt: number): Promise<Generated> {
   const started = performance.now();
-  const perMonth = Math.floor(total / MONTHS);
+  const spans = historySpans(now);
+  const length = (span: { start: Date; end: Date }) => span.end.getTime() - span.start.getTime();
+  const whole = spans.reduce((sum, span) => sum + length(span), 0);
+  const shares = spans.map((span) => Math.floor((total * length(span)) / whole));
+  // The remainder of the rounding goes to the oldest span (the month retention drops).
+  shares[0]! += total - shares.reduce((sum, n) => sum + n, 0);
   let events = 0;
-  for (let k = -MONTHS; k <= -1; k++) {
-    const n = k === -1 ? total - perMonth * (MONTHS - 1) : perMonth;
+  for (const [i, span] of spans.entries()) {
+    const n = shares[i]!;
     if (n <= 0) continue;
     const monthStarted = performance.now();
-    const start = monthStart(now, k);
-    events += await generateMonth(db, team, { start, end: monthStart(now, k + 1), n, salt, newest: k === -1 });
-    const label = start.toISOString().slice(0, 7);
+    events += await generateMonth(db, team, { ...span, n, salt });
+    const label = span.start.toISOString().slice(0, 7);
     const seconds = ((performance.now() - monthStarted) / 1000).toFixed(1);
     console.log(`  ${label}: ${count(n)} emails, ${count(n * EVENTS_PER_EMAIL)} events, ${seconds} s`);
   }
@@ -118,12 +138,12 @@ export async function generateHistory(db: Db, team: Team, now: Date, total: numb
   });
   const analyzeStarted = performance.now();
   console.log(`  analytics counters: ${((analyzeStarted - statsStarted) / 1000).toFixed(1)} s`);
-  // The history's partitions only, as a deployment's autovacuum or planner-statistics chore leaves
-  // them (src/db/statistics.ts); the current month is the chore's, while the benchmark runs.
+  // The months generated, as a deployment's autovacuum or planner-statistics chore leaves them
+  // (src/db/statistics.ts); none is made ahead of this month.
   const history = await sql<{ name: string }>`
     SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
     WHERE i.inhparent::regclass::text IN ('emails', 'email_events', 'email_recipients', 'email_attachments', 'email_opens')
-      AND c.relname ~ '_m[0-9]{6}$' AND right(c.relname, 6) < ${now.toISOString().slice(0, 7).replace('-', '')}`.execute(
+      AND c.relname ~ '_m[0-9]{6}$' AND right(c.relname, 6) <= ${now.toISOString().slice(0, 7).replace('-', '')}`.execute(
     db,
   );
   for (const { name } of history.rows) await sql`VACUUM ANALYZE ${sql.table(name)}`.execute(db);
@@ -132,6 +152,7 @@ export async function generateHistory(db: Db, team: Team, now: Date, total: numb
   console.log(`  VACUUM ANALYZE: ${((done - analyzeStarted) / 1000).toFixed(1)} s`);
   return {
     emails: total,
+    oldestMonth: shares[0]!,
     events,
     seconds: (done - started) / 1000,
     statsSeconds: (analyzeStarted - statsStarted) / 1000,
