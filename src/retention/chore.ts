@@ -16,6 +16,8 @@ export function retentionChore(days: RetentionDays): Chore {
       const report = await runRetention(db, clock.now(), days, signal);
       if (report.notMade.length > 0)
         logger.warn({ notMade: report.notMade }, 'month partitions not made: the DEFAULT partition holds rows of them');
+      if (report.waited.length > 0)
+        logger.info({ waited: report.waited }, 'month partitions left for the next run: writes held their tables');
       if (report.held.length > 0) logger.info({ held: report.held }, 'expired months kept for rows not yet final');
       if (report.busy.length > 0)
         logger.info({ busy: report.busy }, 'expired months left for the next run: writes held their tables');

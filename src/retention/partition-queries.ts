@@ -69,8 +69,13 @@ export async function holdsRowsWhere(db: Kysely<Database>, partition: string, wh
  * `timeoutMs` (55P03) rather than hold new writes queued behind it for long.
  */
 export async function lockFamily(tx: Kysely<Database>, tables: string[], timeoutMs: number): Promise<void> {
-  await sql`SELECT set_config('lock_timeout', ${`${timeoutMs}ms`}, true)`.execute(tx);
+  await waitForLocksAtMost(tx, timeoutMs);
   await sql`LOCK TABLE ${sql.join(tables.map((t) => sql.table(t)))} IN ACCESS EXCLUSIVE MODE`.execute(tx);
+}
+
+/** The rest of the caller's transaction gives up on a lock after `timeoutMs` (55P03). */
+export async function waitForLocksAtMost(tx: Kysely<Database>, timeoutMs: number): Promise<void> {
+  await sql`SELECT set_config('lock_timeout', ${`${timeoutMs}ms`}, true)`.execute(tx);
 }
 
 /** Detaches and drops `partition` of `table` (the caller's transaction; children before their root). */

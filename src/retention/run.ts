@@ -14,13 +14,14 @@ import {
   listPartitions,
   lockFamily,
   removeEmailBodies,
+  waitForLocksAtMost,
 } from './partition-queries.ts';
 import { familyDays, idFloor, keptSince, upperBound, type RetentionDays } from './plan.ts';
 
 /** Months made ahead of the current one: a send at midnight never waits for its partition. */
 export const MONTHS_AHEAD = 2;
 const BODY_BATCH = 1_000;
-/** How long a drop waits for the writes in flight; new writes wait behind it meanwhile. */
+/** How long making or dropping a partition waits for the writes in flight; new writes wait behind it meanwhile. */
 const LOCK_WAIT_MS = 2_000;
 /** A run's share of bodies: a first run after an upgrade catches up over several hours, not in one. */
 const BODIES_RUN_MS = 5 * 60_000;
@@ -28,6 +29,8 @@ const BODIES_RUN_MS = 5 * 60_000;
 export interface RetentionReport {
   /** Partitions that could not be made: the DEFAULT partition holds rows of their month. */
   notMade: string[];
+  /** Partitions not made because writes held their table past LOCK_WAIT_MS (the next run tries again). */
+  waited: string[];
   dropped: string[];
   /** Months not dropped because writes held their tables past LOCK_WAIT_MS (the next run tries again). */
   busy: string[];
@@ -38,20 +41,49 @@ export interface RetentionReport {
 /** The first day (UTC) of the month `k` months after `now`'s. */
 const monthStart = (now: Date, k: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + k, 1));
 
-/** Every family's partitions of this month and the next MONTHS_AHEAD (a no-op when they exist). */
-export async function ensurePartitionsAhead(db: Kysely<Database>, now: Date): Promise<string[]> {
-  const notMade: string[] = [];
+type MonthTable = ReturnType<typeof familyTables>[number];
+
+/**
+ * Makes one table's partition of `month` unless it exists. Making one locks its parent whole: it
+ * waits at most LOCK_WAIT_MS for the writes in flight (new writes queue behind it meanwhile), so
+ * that a long read of the table never holds sends up behind it.
+ */
+async function makeMonth(db: Kysely<Database>, table: MonthTable, prefix: string, month: Date) {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      await waitForLocksAtMost(tx, LOCK_WAIT_MS);
+      return (await ensureMonthPartition(tx, table.name, prefix, month, table.options, table.reference))
+        ? 'exists'
+        : 'refused';
+    });
+  } catch (error) {
+    if (isLockTimeout(error)) return 'busy';
+    throw error;
+  }
+}
+
+/**
+ * Every family's partitions of this month and the next MONTHS_AHEAD (a no-op when they exist): those
+ * the DEFAULT partition refuses (it holds rows of their month) and those writes kept busy, children
+ * included when their root's month was not made.
+ */
+export async function ensurePartitionsAhead(db: Kysely<Database>, now: Date) {
+  const made = { notMade: [] as string[], waited: [] as string[] };
   for (const family of PARTITION_FAMILIES) {
-    const tables = familyTables(family);
+    const [root, ...children] = familyTables(family);
     for (let k = 0; k <= MONTHS_AHEAD; k++) {
       const month = monthStart(now, k);
-      for (const table of tables) {
-        if (!(await ensureMonthPartition(db, table.name, family.prefix, month, table.options, table.reference)))
-          notMade.push(`${table.name} ${month.toISOString().slice(0, 7)}`);
-      }
+      const record = (table: MonthTable, outcome: Awaited<ReturnType<typeof makeMonth>>) => {
+        const name = `${table.name} ${month.toISOString().slice(0, 7)}`;
+        if (outcome !== 'exists') (outcome === 'busy' ? made.waited : made.notMade).push(name);
+      };
+      const rootMonth = await makeMonth(db, root!, family.prefix, month);
+      record(root!, rootMonth);
+      for (const table of children)
+        record(table, rootMonth === 'exists' ? await makeMonth(db, table, family.prefix, month) : rootMonth);
     }
   }
-  return notMade;
+  return made;
 }
 
 async function dropExpiredMonths(db: Kysely<Database>, now: Date, days: RetentionDays, report: RetentionReport) {
@@ -113,7 +145,7 @@ export async function runRetention(
   signal?: AbortSignal,
 ): Promise<RetentionReport> {
   const report: RetentionReport = {
-    notMade: await ensurePartitionsAhead(db, now),
+    ...(await ensurePartitionsAhead(db, now)),
     dropped: [],
     busy: [],
     held: [],
