@@ -33,8 +33,9 @@ export const PARTITION_FAMILIES: readonly PartitionFamily[] = [
       { name: 'email_attachments', column: 'email_id' },
       { name: 'email_opens', column: 'email_id', options: 'fillfactor=50' },
     ],
-    // Still to be sent or retried (a retried email stays QUEUED): the delivery queue's partial indexes.
-    notFinal: "status IN ('QUEUED', 'SCHEDULED')",
+    // Still to be sent or retried (a retried email stays QUEUED). One arm per partial index of the
+    // delivery queue (emails_due, emails_due_bulk), so the check reads those, not the whole month.
+    notFinal: "status IN ('QUEUED', 'SCHEDULED') AND NOT bulk OR status IN ('QUEUED', 'SCHEDULED') AND bulk",
     keptBy: 'events',
   },
   // The contract keeps webhook calls 30 days (the purge chore deletes them then, src/webhooks/).
@@ -42,7 +43,8 @@ export const PARTITION_FAMILIES: readonly PartitionFamily[] = [
     root: 'webhook_calls',
     prefix: 'msg_',
     children: [],
-    notFinal: "status IN ('PENDING', 'IN_PROGRESS')",
+    // One arm per partial index (webhook_calls_due, webhook_calls_in_progress).
+    notFinal: "status = 'PENDING' OR status = 'IN_PROGRESS'",
     keptBy: 'webhookCalls',
   },
   { root: 'sms_messages', prefix: 'sms_', children: [], notFinal: "status = 'queued'", keptBy: 'events' },
