@@ -75,12 +75,13 @@ function retentionDaysAt(at: Date) {
 }
 
 /**
- * Runs `measure` beside what a worker's planner-statistics chore does (src/db/statistics.ts): at
- * once, then every minute. This machine's server runs with autovacuum off; a deployment's worker
- * runs the chore whatever its server does.
+ * Runs `measure` beside what a worker's planner-statistics chore does (src/db/statistics.ts): once
+ * before (a worker has run it within the last minute), then every minute. This machine's server
+ * runs with autovacuum off; a deployment's worker runs the chore whatever its server does.
  */
 async function withStatisticsChore<T>(db: Parameters<typeof refreshStatistics>[0], measure: () => Promise<T>) {
-  let chore: Promise<unknown> = refreshStatistics(db);
+  await refreshStatistics(db);
+  let chore: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => (chore = chore.then(() => refreshStatistics(db))), 60_000);
   try {
     return await measure();
