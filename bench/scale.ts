@@ -2,8 +2,9 @@
 // then the same team grown to 10,000,000 emails and 30,000,000 events over the 12 months before this
 // one and this month so far, measured by the same code at both sizes: sends (throughput and p99), the
 // email list's first page and a page 10,000 rows deep, the analytics and billing usage reads,
-// delivery from a backlog (2,000 QUEUED against 1,000,000), then at the large size a retention run dropping the oldest month during a send round,
-// and the bytes on disk per email. Targets: large against small (bench/scale/report.ts).
+// delivery from a backlog (2,000 QUEUED against 1,000,000), then at the large size a retention run
+// dropping the oldest month during a send round, and the bytes on disk per email. Targets: large
+// against small (bench/scale/report.ts).
 // Run: npm exec -- node bench/scale.ts < /dev/null
 //   BENCH_SCALE_DATABASE_URL (default herald_bench_scale next to BENCH_DATABASE_URL; dropped and made
 //   afresh), BENCH_SCALE_EMAILS (default 10,000,000; about 25 GB, an hour or more: for a quiet

@@ -1,9 +1,9 @@
 // The team's history, by set-based SQL: emails spread evenly over the 12 months before the current
-// one and this month so far, each month in its own transaction with triggers and foreign-key checks off (session_replication_role
-// = replica), every id made by herald_new_id('em_', created_at) so each row lands in its month's
-// partition; three events per email (email_events is partitioned by the email's id), one recipient
-// row each, the send quota's daily counters; then the analytics counters counted from the events as
-// the analytics area's backfill does, and ANALYZE.
+// one and this month so far, each month in its own transaction with triggers and foreign-key checks
+// off (session_replication_role = replica), every id made by herald_new_id('em_', created_at) so
+// each row lands in its month's partition; three events per email (email_events is partitioned by
+// the email's id), one recipient row each, the send quota's daily counters; then the analytics
+// counters counted from the events as the analytics area's backfill does, and ANALYZE.
 import { sql, type Kysely } from 'kysely';
 import { backfillDailyStats } from '../../src/analytics/daily-stats-backfill-queries.ts';
 import type { Database } from '../../src/db/schema.ts';
