@@ -78,10 +78,33 @@ export async function waitForLocksAtMost(tx: Kysely<Database>, timeoutMs: number
   await sql`SELECT set_config('lock_timeout', ${`${timeoutMs}ms`}, true)`.execute(tx);
 }
 
+/** Detaches `partition` from `table` (the caller's transaction; children before their root). */
+export async function detachPartition(tx: Kysely<Database>, table: string, partition: string): Promise<void> {
+  await sql`ALTER TABLE ${sql.table(table)} DETACH PARTITION ${sql.table(partition)}`.execute(tx);
+}
+
 /** Detaches and drops `partition` of `table` (the caller's transaction; children before their root). */
 export async function dropPartition(tx: Kysely<Database>, table: string, partition: string): Promise<void> {
-  await sql`ALTER TABLE ${sql.table(table)} DETACH PARTITION ${sql.table(partition)}`.execute(tx);
-  await sql`DROP TABLE ${sql.table(partition)}`.execute(tx);
+  await detachPartition(tx, table, partition);
+  await dropTables(tx, [partition]);
+}
+
+/** Drops detached partitions, a month's family in one statement (its keys point inside it). */
+export async function dropTables(db: Kysely<Database>, tables: string[]): Promise<void> {
+  await sql`DROP TABLE IF EXISTS ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
+}
+
+/**
+ * Tables named as partitions of `tables` that are no partition: a month detached by a run that
+ * stopped before it dropped them.
+ */
+export async function detachedPartitions(db: Kysely<Database>, tables: string[]): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT c.relname AS name FROM pg_class c
+    WHERE c.relkind = 'r' AND NOT c.relispartition AND c.relnamespace = current_schema()::regnamespace
+      AND c.relname ~ ${`^(${tables.join('|')})_(m[0-9]{6}|before_[0-9]{6})$`}
+    ORDER BY c.relname`.execute(db);
+  return rows.map((r) => r.name);
 }
 
 /** The last id whose body retention looked at ('' before the first run). */

@@ -1,14 +1,16 @@
-// A retention run (the daily chore, src/retention/README.md): month partitions made ahead, every
-// month older than its family's retention dropped whole (children first, in one transaction) unless
-// a row of it is not final yet, then emails' bodies past HERALD_RETENTION_BODIES_DAYS removed in
+// A retention run (the hourly chore, src/retention/README.md): month partitions made ahead, every
+// month older than its family's retention dropped whole (detached children first, in one
+// transaction, then dropped) unless a row of it is not final yet, then emails' bodies past HERALD_RETENTION_BODIES_DAYS removed in
 // bounded batches from where the last run stopped.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { familyTables, PARTITION_FAMILIES } from './families.ts';
+import { familyTables, PARTITION_FAMILIES, type PartitionFamily } from './families.ts';
 import { isDeadlock, isLockTimeout } from '../db/errors.ts';
 import {
   bodiesMark,
-  dropPartition,
+  detachedPartitions,
+  detachPartition,
+  dropTables,
   ensureMonthPartition,
   holdsRowsWhere,
   listPartitions,
@@ -88,6 +90,12 @@ export async function ensurePartitionsAhead(db: Kysely<Database>, now: Date) {
 
 async function dropExpiredMonths(db: Kysely<Database>, now: Date, days: RetentionDays, report: RetentionReport) {
   for (const family of PARTITION_FAMILIES) {
+    const tables = [family.root, ...family.children.map((c) => c.name)];
+    const leftovers = await detachedPartitions(db, tables);
+    if (leftovers.length > 0) {
+      await dropTables(db, leftovers);
+      report.dropped.push(...leftovers);
+    }
     const cutoff = await idFloor(db, family.prefix, keptSince(now, familyDays(family, days)));
     for (const root of await listPartitions(db, family.root)) {
       const upper = upperBound(root.bound);
@@ -97,31 +105,38 @@ async function dropExpiredMonths(db: Kysely<Database>, now: Date, days: Retentio
         report.held.push({ partition: root.name, notFinal });
         continue;
       }
-      const suffix = root.name.slice(family.root.length);
-      const tables = [family.root, ...family.children.map((c) => c.name)];
-      const dropped = await db
-        .transaction()
-        .execute(async (tx) => {
-          await lockFamily(tx, tables, LOCK_WAIT_MS);
-          const gone: string[] = [];
-          for (const child of family.children) {
-            const partition = child.name + suffix;
-            if (!(await listPartitions(tx, child.name)).some((p) => p.name === partition)) continue;
-            await dropPartition(tx, child.name, partition);
-            gone.push(partition);
-          }
-          await dropPartition(tx, family.root, root.name);
-          return [...gone, root.name];
-        })
-        .catch((error: unknown) => {
-          // Writes held the tables past the wait: the next run tries again.
-          if (isLockTimeout(error) || isDeadlock(error)) return null;
-          throw error;
-        });
-      if (dropped) report.dropped.push(...dropped);
-      else report.busy.push(root.name);
+      const detached = await detachMonth(db, family, root.name).catch((error: unknown) => {
+        // Writes held the tables past the wait: the next run tries again.
+        if (isLockTimeout(error) || isDeadlock(error)) return null;
+        throw error;
+      });
+      if (!detached) {
+        report.busy.push(root.name);
+        continue;
+      }
+      // Dropped after the detach has committed: removing the files (a second or more for a large
+      // month) holds no table a write uses. A run stopped in between leaves them for the next.
+      await dropTables(db, detached);
+      report.dropped.push(...detached);
     }
   }
+}
+
+/** Detaches a month's partitions of a family, children before the root, in one transaction. */
+async function detachMonth(db: Kysely<Database>, family: PartitionFamily, rootPartition: string) {
+  const suffix = rootPartition.slice(family.root.length);
+  return db.transaction().execute(async (tx) => {
+    await lockFamily(tx, [family.root, ...family.children.map((c) => c.name)], LOCK_WAIT_MS);
+    const detached: string[] = [];
+    for (const child of family.children) {
+      const partition = child.name + suffix;
+      if (!(await listPartitions(tx, child.name)).some((p) => p.name === partition)) continue;
+      await detachPartition(tx, child.name, partition);
+      detached.push(partition);
+    }
+    await detachPartition(tx, family.root, rootPartition);
+    return [...detached, rootPartition];
+  });
 }
 
 async function removeBodies(db: Kysely<Database>, now: Date, days: RetentionDays, signal?: AbortSignal) {

@@ -164,6 +164,16 @@ describe('retention', () => {
     expect((await read(later)).json()).toMatchObject({ bodyRetained: true, text: 'After the drop' });
   });
 
+  it('drops the tables of a month a stopped run had detached but not dropped', async () => {
+    // As a run leaves them when it stops between its detach and its drop.
+    await sql`CREATE TABLE emails_m199901 (id text PRIMARY KEY)`.execute(handle.db);
+    await sql`CREATE TABLE email_events_m199901 (email_id text REFERENCES emails_m199901 (id))`.execute(handle.db);
+    const report = await runRetention(handle.db, clock.now(), days);
+    expect(report.dropped).toEqual(expect.arrayContaining(['emails_m199901', 'email_events_m199901']));
+    const left = await sql`SELECT relname FROM pg_class WHERE relname LIKE '%_m199901'`.execute(handle.db);
+    expect(left.rows).toEqual([]);
+  });
+
   it('leaves a month unmade, children too, when its rows already sit in the DEFAULT partition', async () => {
     // An email from a clock far ahead, past every month made: kept by the DEFAULT partition.
     const ahead = monthStart(6, clock.now());
