@@ -81,9 +81,9 @@ function retentionDaysAt(at: Date) {
  * runs with autovacuum off; a deployment's worker runs the chore whatever its server does.
  */
 async function withStatisticsChore<T>(db: Parameters<typeof refreshStatistics>[0], measure: () => Promise<T>) {
-  await refreshStatistics(db);
+  await refreshStatistics(db, 'pg');
   let chore: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => (chore = chore.then(() => refreshStatistics(db))), 60_000);
+  const timer = setInterval(() => (chore = chore.then(() => refreshStatistics(db, 'pg'))), 60_000);
   try {
     return await measure();
   } finally {

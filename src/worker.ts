@@ -120,7 +120,7 @@ function workerChores(deps: Deps): Chore[] {
       name: 'planner-statistics',
       everyMs: MINUTE,
       run: async ({ db, logger, signal }) => {
-        const analysed = await refreshStatistics(db, signal);
+        const analysed = await refreshStatistics(db, deps.database.driver, signal);
         if (analysed.length > 0) logger.debug({ analysed }, 'planner statistics refreshed');
       },
     }),

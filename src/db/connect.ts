@@ -14,7 +14,7 @@ import type { Database } from './schema.ts';
 const INT8 = 20;
 const INT8_ARRAY = 1016;
 
-type DbDriver = 'pglite' | 'pg';
+export type DbDriver = 'pglite' | 'pg';
 
 export interface DbHandle {
   db: Kysely<Database>;

@@ -5,6 +5,7 @@
 // a plan made then (a prepared statement, a foreign-key check, keeps its plan until the table's
 // statistics change) reads it by sequential scan once it holds a minute of sends.
 import { sql, type Kysely } from 'kysely';
+import type { DbDriver } from './connect.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -28,16 +29,23 @@ export async function tablesDueForAnalyze(db: Kysely<Database>): Promise<string[
   return rows.map((r) => r.name);
 }
 
-/** Analyses the tables due, most changed first, until `signal` ends the run; answers those analysed. */
-export async function refreshStatistics(db: Kysely<Database>, signal?: AbortSignal): Promise<string[]> {
+/**
+ * Analyses the tables due, most changed first, until `signal` ends the run; answers those analysed.
+ * On PostgreSQL each is paced as autovacuum paces its own (2 ms pauses): a month partition's sample
+ * is 30,000 pages, read beside the sends rather than ahead of them. PGlite serves one statement at
+ * a time (nothing to pace for), and its backend dies in that pause.
+ */
+export async function refreshStatistics(
+  db: Kysely<Database>,
+  driver: DbDriver,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const analysed: string[] = [];
   for (const table of await tablesDueForAnalyze(db)) {
     if (signal?.aborted) break;
     try {
       await db.transaction().execute(async (tx) => {
-        // Paced as autovacuum paces its own (2 ms pauses): a month partition's sample is 30,000
-        // pages, read beside the sends rather than ahead of them.
-        await sql`SET LOCAL vacuum_cost_delay = '2ms'`.execute(tx);
+        if (driver === 'pg') await sql`SET LOCAL vacuum_cost_delay = '2ms'`.execute(tx);
         await sql`ANALYZE ${sql.table(table)}`.execute(tx);
       });
       analysed.push(table);
