@@ -1,8 +1,8 @@
 // Herald analyses the tables that changed by more than autovacuum's default rule (PGlite has no
 // autovacuum; this machine's server runs with it off): a table filled since its last ANALYZE is
 // due, analysed, and then no longer due; one with a few changes is left alone, and so is one with
-// fewer rows than a first analysis waits for
-// (src/db/statistics.ts). The worker runs it every minute as the planner-statistics chore.
+// fewer rows than a first analysis waits for (src/db/statistics.ts). The worker runs it every
+// minute as the planner-statistics chore.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbHandle } from '../../src/db/connect.ts';
@@ -45,7 +45,8 @@ afterAll(async () => {
 
 describe('planner statistics', () => {
   it('analyses a table filled since its last ANALYZE, and leaves one with a few changes or rows', async () => {
-    // Past 200 pages: on PostgreSQL the analysis pauses as autovacuum's do (PGlite's backend would not survive it).
+    // Past 200 pages: on PostgreSQL the analysis pauses as autovacuum's do (PGlite's backend would
+    // not survive a pause).
     await insert(FILLED, 50_000);
     await insert(QUIET, 20);
     // 500 changes, but analysed empty and holding fewer than FIRST_ANALYSIS_ROWS rows.
