@@ -23,10 +23,13 @@ export function sinkRelay(deps: Pick<Deps, 'dns'>, mailDomain: string, sinkUrl: 
   );
 }
 
-/** A runner of the email delivery queue alone, relaying to the sink (close the transport after it stops). */
-export function sinkDeliveryRunner(config: Config, deps: Deps, sinkUrl: string) {
-  const transport = sinkRelay(deps, config.mailDomain, sinkUrl);
-  const runner = new QueueRunner({
+/** A runner of the email delivery queue alone, through `transport`, on the deps' clock. */
+export function emailDeliveryRunner(
+  config: Pick<Config, 'publicUrl' | 'mailDomain'>,
+  deps: Deps,
+  transport: Deps['mailTransport'],
+) {
+  return new QueueRunner({
     database: deps.database,
     queues: [
       emailDeliveryQueue({
@@ -37,7 +40,13 @@ export function sinkDeliveryRunner(config: Config, deps: Deps, sinkUrl: string) 
         bounces: sessionBounces,
       }),
     ],
+    clock: deps.clock,
     pollMs: 50,
   });
-  return { runner, transport };
+}
+
+/** A runner of the email delivery queue alone, relaying to the sink (close the transport after it stops). */
+export function sinkDeliveryRunner(config: Config, deps: Deps, sinkUrl: string) {
+  const transport = sinkRelay(deps, config.mailDomain, sinkUrl);
+  return { runner: emailDeliveryRunner(config, deps, transport), transport };
 }

@@ -5,13 +5,13 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../src/config.ts';
 import type { Deps } from '../../src/deps.ts';
-import { emailDeliveryQueue, queueEmails } from '../../src/emails/index.ts';
+import { queueEmails } from '../../src/emails/index.ts';
 import { journeyRunsQueue } from '../../src/journeys/index.ts';
 import { systemPrincipal } from '../../src/platform/auth/system-principal.ts';
 import { QueueRunner } from '../../src/queue/index.ts';
 import { call, type BenchTeam } from './bench-team.ts';
 import { count, drain } from './drain.ts';
-import { sessionBounces } from '../../src/feedback/index.ts';
+import { emailDeliveryRunner } from '../email-delivery/runner.ts';
 
 export interface RunsBench {
   deps: Deps;
@@ -113,20 +113,7 @@ export async function deliveryRound(bench: RunsBench): Promise<number> {
         .execute((tx) => queueEmails(tx, systemPrincipal(team.id, 'journey'), inputs, { now, batch: true }));
     }
   }
-  const runner = new QueueRunner({
-    database: deps.database,
-    queues: [
-      emailDeliveryQueue({
-        secrets: deps.secrets,
-        publicUrl: config.publicUrl,
-        transport: deps.mailTransport,
-        mailDomain: config.mailDomain,
-        bounces: sessionBounces,
-      }),
-    ],
-    clock: deps.clock,
-    pollMs: 50,
-  });
+  const runner = emailDeliveryRunner(config, deps, deps.mailTransport);
   const ids = teams.map((t) => t.id);
   const started = performance.now();
   await runner.start();
