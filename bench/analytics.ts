@@ -23,6 +23,7 @@ import { createTeam } from '../src/accounts/index.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { median, percentile } from './measure.ts';
 import { readBenchApp, timeInTurn } from './read-app.ts';
+import { removeTeams } from './remove-teams.ts';
 import { machineLine, writeSection } from './results.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 
@@ -40,7 +41,7 @@ type Db = Kysely<Database>;
 
 async function generateData(db: Db): Promise<{ teamId: number; now: Date; seconds: number; events: number }> {
   const started = performance.now();
-  await db.deleteFrom('teams').where('name', '=', DATA_MARK).execute();
+  await removeTeams(db, 'name = $1', [DATA_MARK]);
   const now = new Date();
   const { teamId, events } = await db.transaction().execute(async (tx) => {
     const team = await createTeam(tx, { name: DATA_MARK, plan: 'pro' }, now);
@@ -177,7 +178,7 @@ async function triggerCost(
     await use('statement');
     await sql`DROP TRIGGER IF EXISTS bench_daily_stats_row ON email_events`.execute(db);
     await sql`DROP FUNCTION IF EXISTS bench_daily_stats_row()`.execute(db);
-    await db.deleteFrom('teams').where('id', '=', scratch.id).execute();
+    await removeTeams(db, 'id = $1', [scratch.id]);
   }
   return figures;
 }

@@ -21,6 +21,7 @@ import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import { median, percentile } from './measure.ts';
 import { readBenchApp, timeInTurn } from './read-app.ts';
+import { removeTeams } from './remove-teams.ts';
 import { machineLine, writeSection } from './results.ts';
 
 const DATABASE_URL =
@@ -38,7 +39,7 @@ type Db = Kysely<Database>;
 
 async function generateData(db: Db): Promise<{ teamId: number; now: Date; seconds: number }> {
   const started = performance.now();
-  await db.deleteFrom('teams').where('name', '=', DATA_MARK).execute();
+  await removeTeams(db, 'name = $1', [DATA_MARK]);
   const now = new Date();
   const teamId = await db.transaction().execute(async (tx) => {
     const team = await createTeam(tx, { name: DATA_MARK, plan: 'pro' }, now);

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { benchHerald } from './herald-app.ts';
 import { machineLine, writeSection } from './results.ts';
+import { removeTeams } from './remove-teams.ts';
 import {
   announceToParent,
   type Figures,
@@ -207,7 +208,7 @@ if (process.argv[2] === 'serve') {
   const admin = new pg.Client({ connectionString: BASE_URL });
   await admin.connect();
   try {
-    await admin.query('DELETE FROM teams WHERE id = $1', [measured.teamId]);
+    await removeTeams(admin, 'id = $1', [measured.teamId]);
   } finally {
     await admin.end();
   }

@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
 import { addMember, createTeam } from '../src/accounts/index.ts';
+import { removeTeams } from './remove-teams.ts';
 
 export const DATA_MARK = 'bench-dashboard-emails v1';
 export const EMAILS = 5_000_000;
@@ -24,7 +25,7 @@ const statusOf = sql`CASE
 
 export async function generateData(db: Kysely<Database>): Promise<{ teamId: number; seconds: number }> {
   const started = performance.now();
-  await db.deleteFrom('teams').where('name', '=', DATA_MARK).execute();
+  await removeTeams(db, 'name = $1', [DATA_MARK]);
   const now = new Date();
   const teamId = await db.transaction().execute(async (tx) => {
     const team = await createTeam(tx, { name: DATA_MARK, plan: 'pro' }, now);

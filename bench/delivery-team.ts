@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import type { Deps } from '../src/deps.ts';
 import { getSendingDomain, type SendingDomain } from '../src/domains/index.ts';
 import { BENCH_DATABASE_URL } from './database.ts';
+import { removeTeams } from './remove-teams.ts';
 
 /** The team, its API key and app, and its verified sending domain with the DKIM record a sink checks. */
 export interface DeliveryTeam {
@@ -28,7 +29,7 @@ export async function seedDeliveryTeam(
   o: { name: string; domainLabel: string; clearTeams?: string[]; app?: FastifyInstance },
 ): Promise<DeliveryTeam> {
   const now = new Date();
-  await sql`DELETE FROM teams WHERE name = ANY(${[o.name, ...(o.clearTeams ?? [])]}::text[])`.execute(deps.db);
+  await removeTeams(deps.db, 'name = ANY($1::text[])', [[o.name, ...(o.clearTeams ?? [])]]);
   const stray = await sql<{
     n: string;
   }>`SELECT count(*) AS n FROM emails WHERE status IN ('QUEUED', 'SCHEDULED')`.execute(deps.db);

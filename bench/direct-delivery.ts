@@ -29,6 +29,7 @@ import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import { pinToCoreZero, startPinnedChild } from './measure.ts';
+import { removeTeams } from './remove-teams.ts';
 import type { OrderResult } from './direct-delivery/report.ts';
 import { ROUNDS } from './direct-delivery/settings.ts';
 import type { Bench } from './direct-delivery/setup.ts';
@@ -40,7 +41,6 @@ async function main(): Promise<void> {
   const { loadConfig } = await import('../src/config.ts');
   const { buildDeps } = await import('../src/build-deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
-  const { sql } = await import('kysely');
   const { seedTeam } = await import('./direct-delivery/setup.ts');
   const { heraldRun } = await import('./direct-delivery/herald-run.ts');
   const { bareRun } = await import('./direct-delivery/bare-loop.ts');
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   } finally {
     child.kill('SIGKILL');
     // A failed run leaves no queued email behind for the next benchmark's worker.
-    await sql`DELETE FROM teams WHERE name = 'bench-direct-delivery'`.execute(deps.db);
+    await removeTeams(deps.db, "name = 'bench-direct-delivery'");
     await deps.close();
   }
 }

@@ -16,6 +16,7 @@ import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { expectMessages, sinkMain, startSink } from './email-delivery/sink.ts';
 import { machineLine, writeSection } from './results.ts';
 import { median, pinToCoreZero } from './measure.ts';
+import { removeTeams } from './remove-teams.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 2000);
@@ -178,7 +179,7 @@ async function main(): Promise<void> {
     console.log(body);
     writeSection('email-delivery', body);
     // The delivered emails are of no further use.
-    await sql`DELETE FROM teams WHERE id = ${team.id}`.execute(deps.db);
+    await removeTeams(deps.db, 'id = $1', [team.id]);
   } finally {
     sink.child.kill('SIGKILL');
     await deps.close();

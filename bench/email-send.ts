@@ -16,6 +16,7 @@ import pg from 'pg';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { benchHerald } from './herald-app.ts';
 import { loadCells, machineLine, verdict, writeSection } from './results.ts';
+import { removeTeams } from './remove-teams.ts';
 import {
   announceToParent,
   type Figures,
@@ -180,7 +181,7 @@ if (process.argv[2] === 'serve') {
     measured = await measureBoth(admin);
     // The stored emails are QUEUED with nobody to deliver them: remove the bench team (its emails,
     // events, domain and keys go with it) so no later worker or benchmark picks them up.
-    await admin.query('DELETE FROM teams WHERE id = $1', [measured.teamId]);
+    await removeTeams(admin, 'id = $1', [measured.teamId]);
     await admin.query(`DROP TABLE IF EXISTS ${SCRATCH}`);
   } finally {
     await admin.end();

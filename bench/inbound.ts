@@ -23,6 +23,7 @@ import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
+import { removeTeams } from './remove-teams.ts';
 import { machineLine, writeSection } from './results.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import {
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
     await sql`DELETE FROM inboxes WHERE team_id IN (SELECT id FROM teams WHERE name = 'bench-inbound')`.execute(
       deps.db,
     );
-    await sql`DELETE FROM teams WHERE name = 'bench-inbound'`.execute(deps.db);
+    await removeTeams(deps.db, "name = 'bench-inbound'");
     await sql`DELETE FROM inbound_messages`.execute(deps.db);
     const team = await createTeam(deps.db, { name: 'bench-inbound', plan: 'pro' }, now);
     const inbox = await createInbox(
@@ -237,7 +238,7 @@ async function main(): Promise<void> {
     if (!complete) process.exitCode = 1;
     await sql`DELETE FROM inbox_messages WHERE team_id = ${team.id}`.execute(deps.db);
     await sql`DELETE FROM inboxes WHERE team_id = ${team.id}`.execute(deps.db);
-    await sql`DELETE FROM teams WHERE id = ${team.id}`.execute(deps.db);
+    await removeTeams(deps.db, 'id = $1', [team.id]);
   } finally {
     child.kill('SIGKILL');
     await herald.stop();

@@ -22,6 +22,7 @@ import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import type { BenchTeam } from './journeys/bench-team.ts';
 import { median, pinToCoreZero } from './measure.ts';
+import { removeTeams } from './remove-teams.ts';
 import { machineLine, writeSection } from './results.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100_000);
@@ -52,7 +53,7 @@ const config = {
 };
 const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
 await migrate(deps.database);
-await sql`DELETE FROM teams WHERE name LIKE ${`${NAME}%`}`.execute(deps.db);
+await removeTeams(deps.db, 'name LIKE $1', [`${NAME}%`]);
 const stray = await sql<{
   n: string;
 }>`SELECT count(*) AS n FROM emails WHERE status IN ('QUEUED', 'SCHEDULED')`.execute(deps.db);
@@ -118,7 +119,7 @@ await drain(enrolments, 'journey-enrolments', () =>
 await enrolments.stop();
 const enrolled = (await call(app, bulkTeam, 'GET', `/v1/journeys/${followed.id}`)).stats.enrolled as number;
 if (enrolled !== BULK * BULK_ROUNDS) throw new Error(`bulk: ${enrolled} enrolled of ${BULK * BULK_ROUNDS}`);
-await sql`DELETE FROM teams WHERE name LIKE ${`${NAME}%`}`.execute(deps.db);
+await removeTeams(deps.db, 'name LIKE $1', [`${NAME}%`]);
 await app.close();
 await deps.close();
 

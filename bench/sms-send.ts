@@ -16,6 +16,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../src/db/schema.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
+import { removeTeams } from './remove-teams.ts';
 import { benchHerald } from './herald-app.ts';
 import { loadCells, machineLine, verdict, writeSection } from './results.ts';
 import {
@@ -212,7 +213,7 @@ if (process.argv[2] === 'serve') {
     measured = await measure();
     ledger = await checkLedgers(admin, measured.teamIds);
     // The messages are queued with nobody to deliver them: remove the bench teams.
-    await admin.query('DELETE FROM teams WHERE id = ANY($1)', [[...measured.teamIds, measured.crowdTeamId]]);
+    await removeTeams(admin, 'id = ANY($1::int[])', [[...measured.teamIds, measured.crowdTeamId]]);
     await admin.query(`DROP TABLE IF EXISTS ${SCRATCH}`);
   } finally {
     await admin.end();

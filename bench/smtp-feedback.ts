@@ -19,6 +19,7 @@ import pino from 'pino';
 import type { Database } from '../src/db/schema.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
+import { removeTeams } from './remove-teams.ts';
 import { machineLine, writeSection } from './results.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import {
@@ -134,7 +135,7 @@ async function main(): Promise<void> {
   const worker = createWorkerRunner(deps);
   try {
     const now = new Date();
-    await sql`DELETE FROM teams WHERE name = 'bench-smtp-feedback'`.execute(deps.db);
+    await removeTeams(deps.db, "name = 'bench-smtp-feedback'");
     // This database is the benchmark's own: a run that was killed may have left spooled messages.
     await sql`DELETE FROM inbound_messages`.execute(deps.db);
     const team = await createTeam(deps.db, { name: 'bench-smtp-feedback', plan: 'pro' }, now);
@@ -272,7 +273,7 @@ async function main(): Promise<void> {
     console.log(body);
     writeSection('smtp-feedback', body);
     if (!complete) process.exitCode = 1;
-    await sql`DELETE FROM teams WHERE id = ${team.id}`.execute(deps.db);
+    await removeTeams(deps.db, 'id = $1', [team.id]);
   } finally {
     child.kill('SIGKILL');
     await herald.stop();

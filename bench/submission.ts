@@ -22,6 +22,7 @@ import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
 import { machineLine, verdict, writeSection } from './results.ts';
+import { removeTeams } from './remove-teams.ts';
 
 const MESSAGES = Number(process.env.BENCH_SUBMISSIONS ?? 2000);
 const ROUNDS = 3;
@@ -312,7 +313,7 @@ async function main(): Promise<void> {
   );
   try {
     const now = new Date();
-    await sql`DELETE FROM teams WHERE name = 'bench-submission'`.execute(deps.db);
+    await removeTeams(deps.db, "name = 'bench-submission'");
     const team = await createTeam(deps.db, { name: 'bench-submission', plan: 'pro' }, now);
     await updateTeam(deps.db, team.id, { apiRateLimit: 1_000_000_000 }, now);
     const owner = await addMember(deps.db, team.id, { email: `bench-${team.id}@example.test`, role: 'OWNER' }, now);
@@ -414,7 +415,7 @@ async function main(): Promise<void> {
     console.log(body);
     writeSection('submission', body);
     if (!complete) process.exitCode = 1;
-    await sql`DELETE FROM teams WHERE id = ${team.id}`.execute(deps.db);
+    await removeTeams(deps.db, 'id = $1', [team.id]);
   } finally {
     child.kill('SIGKILL');
     await herald.stop();

@@ -24,6 +24,7 @@ import type { Database } from '../src/db/schema.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET, benchHerald } from './herald-app.ts';
 import { loadCells, machineLine, writeSection } from './results.ts';
+import { removeTeams } from './remove-teams.ts';
 import {
   announceToParent,
   type Figures,
@@ -263,7 +264,7 @@ if (process.argv[2] === 'serve') {
   try {
     measured = await measureAll(admin);
     // The bench team goes (its emails, events, domain and keys with it), so later runs start small.
-    await admin.query('DELETE FROM teams WHERE id = $1', [measured.teamId]);
+    await removeTeams(admin, 'id = $1', [measured.teamId]);
   } finally {
     await admin.end();
   }

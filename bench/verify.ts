@@ -17,6 +17,7 @@ import { Secrets } from '../src/platform/crypto.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET, benchHerald } from './herald-app.ts';
 import { loadCells, machineLine, verdict, writeSection } from './results.ts';
+import { removeTeams } from './remove-teams.ts';
 import {
   announceToParent,
   type Figures,
@@ -230,7 +231,7 @@ if (process.argv[2] === 'serve') {
   try {
     measured = await measure(admin);
     // The emails are QUEUED with nobody to deliver them: remove the bench team and what it owns.
-    await admin.query('DELETE FROM teams WHERE id = $1', [measured.teamId]);
+    await removeTeams(admin, 'id = $1', [measured.teamId]);
     await admin.query(`DROP TABLE IF EXISTS ${SCRATCH}`);
   } finally {
     await admin.end();

@@ -11,6 +11,7 @@ import { Agent, request } from 'undici';
 import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
+import { removeTeams } from './remove-teams.ts';
 import { machineLine, writeSection } from './results.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import { HOST, receiverMain, waitFor } from './webhook-delivery/receiver.ts';
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
   const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
   try {
     await migrate(deps.database);
-    await sql`DELETE FROM teams WHERE name = 'bench-webhook-delivery'`.execute(deps.db);
+    await removeTeams(deps.db, "name = 'bench-webhook-delivery'");
     const pending = await sql<{
       n: string;
     }>`SELECT count(*) AS n FROM webhook_calls WHERE status IN ('PENDING', 'IN_PROGRESS')`.execute(deps.db);
@@ -240,7 +241,7 @@ async function main(): Promise<void> {
     ].join('\n');
     console.log(body);
     writeSection('webhook-delivery', body);
-    await sql`DELETE FROM teams WHERE id = ${team.id}`.execute(deps.db);
+    await removeTeams(deps.db, 'id = $1', [team.id]);
   } finally {
     child.kill('SIGKILL');
     await deps.close();

@@ -7,6 +7,7 @@ import { insertBook } from '../../src/contacts/book-queries.ts';
 import type { Database } from '../../src/db/schema.ts';
 import type { SegmentDefinition } from '../../src/segments/index.ts';
 import { insertSegment } from '../../src/segments/queries.ts';
+import { removeTeams } from '../remove-teams.ts';
 
 const DATA_MARK = 'bench-segment-count v1';
 export const CONTACTS = 1_000_000;
@@ -52,7 +53,7 @@ export async function findData(db: Db): Promise<BenchData | undefined> {
 export async function generateData(db: Db): Promise<BenchData> {
   const started = performance.now();
   // A team of that name without its segment is an interrupted generation: start again.
-  await db.deleteFrom('teams').where('name', '=', DATA_MARK).execute();
+  await removeTeams(db, 'name = $1', [DATA_MARK]);
   const now = new Date();
   const data = await db.transaction().execute(async (tx) => {
     const team = await createTeam(tx, { name: DATA_MARK, plan: 'pro' }, now);

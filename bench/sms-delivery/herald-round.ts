@@ -8,6 +8,7 @@ import type { SmsProvider } from '../../src/adapters/sms-provider/index.ts';
 import type { buildDeps } from '../../src/build-deps.ts';
 import { BENCH_DATABASE_URL } from '../database.ts';
 import { BENCH_SECRET } from '../herald-app.ts';
+import { removeTeams } from '../remove-teams.ts';
 import { measureCpu, type RoundResult } from './cpu.ts';
 import { MESSAGES, SID, TEXT, TOKEN, WARM_UP } from './settings.ts';
 
@@ -165,7 +166,7 @@ export async function heraldRound(
   // A team's messages take their queue rows and provider ids with them only through deleteSmsOfTeam.
   const { deleteSmsOfTeam } = await import('../../src/sms/index.ts');
   for (const id of [warmUp, team]) await deleteSmsOfTeam(deps.db, id);
-  await deps.db.deleteFrom('teams').where('id', 'in', [warmUp, team]).execute();
+  await removeTeams(deps.db, 'id = ANY($1::int[])', [[warmUp, team]]);
   await deps.close();
   return result;
 }
