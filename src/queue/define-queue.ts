@@ -58,6 +58,12 @@ export interface QueueOptions<Row> {
    * is still immediate.
    */
   gatherMs?: number;
+  /**
+   * Rows come back due at once when written back done (a campaign sends batch after batch). The
+   * claim that writes a batch back cannot see it due again (one snapshot), so the slot claims again
+   * at once rather than sleeping the poll interval.
+   */
+  claimAgainAtOnce?: boolean;
   /** Give one of the two: a whole batch, or one row at a time (all rows of a batch concurrently). */
   handleBatch?: (rows: Row[], ctx: BatchContext) => Promise<JobOutcome[]>;
   /** Resolve: done. Throw: retry. Throw PermanentJobError: failed without further attempts. */
@@ -91,6 +97,7 @@ export interface Queue {
   readonly concurrency: number;
   readonly fullBatches: number;
   readonly gatherMs: number;
+  readonly claimAgainAtOnce: boolean;
   readonly handleBatch: (rows: ClaimedRow[], ctx: BatchContext) => Promise<JobOutcome[]>;
   readonly onDone: Finaliser<ClaimedRow>;
   readonly onRetry: Finaliser<ClaimedRow> | null;
@@ -154,6 +161,7 @@ export function defineQueue<Row extends object>(options: QueueOptions<Row>): Que
     fullBatches:
       options.fullBatches === undefined ? Number.POSITIVE_INFINITY : positive('fullBatches', options.fullBatches),
     gatherMs: nonNegative('gatherMs', options.gatherMs ?? 0),
+    claimAgainAtOnce: options.claimAgainAtOnce ?? false,
     handleBatch: handleBatch as unknown as Queue['handleBatch'],
     onDone: erase(options.onDone),
     onRetry: options.onRetry === undefined ? null : erase(options.onRetry),

@@ -227,6 +227,8 @@ export class QueueLane implements Lane {
         this.#claimEnded(nextHeld?.full === true);
       }
       if (nextHeld === null) this.#claimedNothing(claim);
+      // Its own rows, due again, were out of that claim's sight: the slot's next wait returns at once.
+      if (nextHeld === null && queue.claimAgainAtOnce) this.#wake.fire();
       return nextHeld;
     } catch (error) {
       // The rows keep their lease and come back when it expires: at least once, never lost.
