@@ -10,10 +10,10 @@
 //    lane alone (no campaign delivering), alternating rounds. Target: at most 2 ×.
 //
 // Run: npm exec -- node bench/campaigns.ts   (BENCH_DATABASE_URL; BENCH_CONTACTS; BENCH_SENDS per
-// isolation round, default 500). The contacts are made by set-based SQL; the teams are removed at the
-// start and the end. The process's plans let the pro plan send the whole campaign in a day, as an
-// operator's HERALD_PLANS_FILE would (the shipped one stops a pro team at 50,000). Progress on stderr
-// every 10 s.
+// isolation round, default 500; BENCH_FANOUT_ONLY=1 times the fan-out alone and writes nothing).
+// The contacts are made by set-based SQL; the teams are removed at the start and the end. The
+// process's plans let the pro plan send the whole campaign in a day, as an operator's
+// HERALD_PLANS_FILE would (the shipped one stops a pro team at 50,000). Progress on stderr every 10 s.
 //
 // Its parts: bench/campaigns/ (fanout.ts, isolation.ts, sink.ts: the sink's own process on core 1).
 import os from 'node:os';
@@ -21,6 +21,7 @@ import type { Kysely } from 'kysely';
 import pino from 'pino';
 import type { Database } from '../src/db/schema.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
+import { removeTeams } from './remove-teams.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import { median, percentile, pinToCoreZero } from './measure.ts';
 import { machineLine, verdict, writeSection } from './results.ts';
@@ -41,7 +42,7 @@ async function removeBenchTeams(db: Kysely<Database>): Promise<void> {
   const { sql } = await import('kysely');
   for (const table of ['emails', 'email_events', 'email_recipients', 'campaign_recipients'])
     await sql`ANALYZE ${sql.table(table)}`.execute(db);
-  await sql`DELETE FROM teams WHERE name LIKE ${`${NAME}%`}`.execute(db);
+  await removeTeams(db, 'name LIKE $1', [`${NAME}%`]);
 }
 
 const progress = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
@@ -102,6 +103,12 @@ async function main(): Promise<void> {
     if (fanout.emails !== CONTACTS)
       throw new Error(`${fanout.emails} of ${CONTACTS} campaign emails are QUEUED after the fan-out`);
     const fanoutLoad = loadAverage();
+    if (process.env.BENCH_FANOUT_ONLY) {
+      progress(
+        `fan-out only: bare ${bareSeconds.toFixed(1)} s, Herald ${fanout.seconds.toFixed(1)} s, RSS +${Math.round(fanout.rssGrowthMb)} MB`,
+      );
+      return;
+    }
 
     const delivery = {
       secrets: deps.secrets,

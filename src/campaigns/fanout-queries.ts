@@ -13,15 +13,19 @@ export const FANOUT_RETRY = sql`last_error = job_error`;
 /** Out of attempts: paused with the reason, for the team to resume once it is mended. */
 export const FANOUT_FAILED = sql`status = 'PAUSED', paused_reason = 'MANUAL', next_batch_at = NULL, last_error = job_error`;
 
-/** The campaign, locked, if this claim's lease still holds it (else another worker took it over). */
-export function lockLeasedCampaign(db: Db, id: string, leaseUntil: Date): Promise<CampaignRow | undefined> {
-  return db
-    .selectFrom('campaigns')
-    .selectAll()
-    .where('id', '=', id)
-    .where('lease_until', '=', leaseUntil)
-    .forUpdate()
-    .executeTakeFirst();
+/**
+ * The campaign, if this claim's lease still holds it (else another worker took it over): locked
+ * FOR UPDATE, or FOR SHARE by a chunk, so that the claim's chunks run side by side while a pause,
+ * which updates the row, waits for them.
+ */
+export function lockLeasedCampaign(
+  db: Db,
+  id: string,
+  leaseUntil: Date,
+  mode: 'update' | 'share' = 'update',
+): Promise<CampaignRow | undefined> {
+  const query = db.selectFrom('campaigns').selectAll().where('id', '=', id).where('lease_until', '=', leaseUntil);
+  return (mode === 'update' ? query.forUpdate() : query.forShare()).executeTakeFirst();
 }
 
 /** A query over `contacts AS c` (contacts/index.ts, segments/index.ts): who the campaign goes to. */
@@ -43,13 +47,12 @@ export interface Recipient {
   email: string;
 }
 
-/** The next recipients without an email, in contact order. */
 /**
- * The next recipients without an email, in contact order, after `afterContactId` when the claim has
- * sent some already: the partial index is walked from there, not over the entries its earlier chunks
- * left dead.
+ * The next recipients without an email, in contact order, locked for this chunk; those another
+ * chunk has locked are skipped. After `afterContactId` when the claim has sent some already: the
+ * partial index is walked from there, not over the entries its earlier chunks left dead.
  */
-export function unsentRecipients(
+export function takeUnsentRecipients(
   db: Db,
   campaignId: string,
   afterContactId: string | null,
@@ -61,7 +64,19 @@ export function unsentRecipients(
     .where('campaign_id', '=', campaignId)
     .where('email_id', 'is', null);
   if (afterContactId !== null) query = query.where('contact_id', '>', afterContactId);
-  return query.orderBy('contact_id').limit(limit).execute();
+  return query.orderBy('contact_id').limit(limit).forUpdate().skipLocked().execute();
+}
+
+/** Whether any recipient still has no email, whoever holds it. */
+export async function anyUnsentRecipient(db: Db, campaignId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('campaign_recipients')
+    .select('contact_id')
+    .where('campaign_id', '=', campaignId)
+    .where('email_id', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

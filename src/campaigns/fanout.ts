@@ -1,44 +1,30 @@
 // The fan-out: the `campaign-fanout` queue over the campaign rows. A SCHEDULED campaign that comes
 // due starts: its audience (the book's subscribed, confirmed contacts, matching the segment when one
 // is set) is stored as its recipients in one statement, and it turns RUNNING. Each later claim sends
-// the next recipients through queueEmails (MARKETING, the campaign's id on every email), a chunk per
-// transaction that also writes each recipient's email id, under the claim's lease and the campaign
-// row's lock: a worker killed mid-chunk leaves nothing half-sent, the next claim finds exactly the
-// recipients still without an email, a pause waits for the chunk, and two workers never send one.
+// the next recipients through queueEmails (MARKETING, the campaign's id on every email): see
+// fanout-send.ts. The claim's lease keeps a second worker off the campaign.
 import type { Transaction } from 'kysely';
-import { bookFacts, contactsOf, mailableContactsQuery } from '../contacts/index.ts';
+import { bookFacts, mailableContactsQuery } from '../contacts/index.ts';
 import type { Database } from '../db/schema.ts';
-import { queueEmailSends, SendLimitReached } from '../emails/index.ts';
-import { queueTeamNotice } from '../notices/index.ts';
-import { systemPrincipal } from '../platform/auth/system-principal.ts';
 import { defineQueue, type BatchContext, type Queue } from '../queue/index.ts';
 import { segmentContactsQuery } from '../segments/index.ts';
 import {
   addToStats,
-  dropRecipients,
   FANOUT_DONE,
   FANOUT_FAILED,
   FANOUT_READY,
   FANOUT_RETRY,
   lockLeasedCampaign,
-  recordRecipientEmails,
   refreshRecipientStatistics,
   takeSnapshot,
-  unsentRecipients,
 } from './fanout-queries.ts';
 import { recordCampaignEvent } from './events.ts';
-import { campaignEmail } from './message.ts';
+import { sendBatch } from './fanout-send.ts';
 import { updateCampaign, type CampaignRow } from './queries.ts';
 
 export const CAMPAIGN_FANOUT_QUEUE = 'campaign-fanout';
 
 const MINUTE = 60_000;
-/** queueEmails takes at most 100 inputs in a send; a chunk is several sends in one transaction. */
-const SEND_SIZE = 100;
-/** Recipients per transaction: fewer round trips per recipient (bench/RESULTS.md, campaigns). */
-const SEND_CHUNK = 500;
-/** Recipients one claim sends at most: a transaction of bounded size, whatever the batch size. */
-const CLAIM_MAX = 500;
 
 /** A snapshot this large gets the planner's statistics refreshed (refreshRecipientStatistics). */
 const LARGE_SNAPSHOT = 10_000;
@@ -63,153 +49,6 @@ async function start(tx: Transaction<Database>, campaign: CampaignRow, now: Date
   });
   await recordCampaignEvent(tx, 'campaign.started', started, now);
   return total;
-}
-
-/** How many recipients this claim sends: the batch size, at most CLAIM_MAX (the next claim comes after its share of the window). */
-function claimSize(campaign: CampaignRow): number {
-  return Math.min(campaign.batch_size, CLAIM_MAX);
-}
-
-/** When the next claim is due: at once, or after its share of the batch window. */
-function nextBatchAt(campaign: CampaignRow, sent: number, now: Date): Date {
-  if (campaign.batch_window_minutes === 0) return now;
-  return new Date(now.getTime() + (campaign.batch_window_minutes * MINUTE * sent) / campaign.batch_size);
-}
-
-/** A chunk's work: how many recipients it took, and the last of them (the next chunk starts after it). */
-type Chunk = { taken: number; last: string } | 'stopped';
-
-/** The next `size` recipients after `after` in one transaction, or 'stopped' (paused, deleted, taken over, finished). */
-async function sendChunk(
-  row: CampaignRow,
-  ctx: BatchContext,
-  size: number,
-  after: string | null,
-  now: Date,
-): Promise<Chunk> {
-  return ctx.db.transaction().execute(async (tx) => {
-    const campaign = await lockLeasedCampaign(tx, row.id, ctx.leaseUntil);
-    if (campaign?.status !== 'RUNNING') return 'stopped';
-    const { team_id: teamId } = campaign;
-    const recipients = await unsentRecipients(tx, campaign.id, after, size);
-    if (recipients.length === 0) {
-      const sent = await updateCampaign(tx, teamId, campaign.id, {
-        status: 'SENT',
-        finished_at: now,
-        next_batch_at: null,
-        updated_at: now,
-      });
-      await recordCampaignEvent(tx, 'campaign.sent', sent, now);
-      return 'stopped';
-    }
-    const contacts = new Map(
-      (
-        await contactsOf(
-          tx,
-          recipients.map((r) => ({ teamId, id: r.contact_id })),
-        )
-      ).map((c) => [c.id, c]),
-    );
-    // Who left the book or unsubscribed since the snapshot gets nothing.
-    const gone = recipients.filter((r) => contacts.get(r.contact_id)?.subscribed !== true);
-    await dropRecipients(
-      tx,
-      teamId,
-      campaign.id,
-      gone.map((r) => r.contact_id),
-    );
-    const sending = recipients.filter((r) => contacts.get(r.contact_id)?.subscribed === true);
-    const sends = [];
-    for (let i = 0; i < sending.length; i += SEND_SIZE) {
-      const group = sending.slice(i, i + SEND_SIZE);
-      const inputs = group.map((r) => campaignEmail(campaign, contacts.get(r.contact_id)!));
-      sends.push({ principal: systemPrincipal(teamId, 'campaign'), inputs, batch: true, campaignId: campaign.id });
-    }
-    const outcomes = await queueEmailSends(tx, sends, { now });
-    // A refused send (over the plan's limit) rolls the chunk back: sendBatch tries it again smaller.
-    for (const outcome of outcomes) if ('refused' in outcome) throw outcome.refused;
-    const ids = outcomes.flatMap((o) => ('sent' in o ? o.sent.ids : []));
-    await recordRecipientEmails(
-      tx,
-      campaign.id,
-      sending.map((r, i) => ({ contactId: r.contact_id, emailId: ids[i]! })),
-    );
-    return { taken: recipients.length, last: recipients.at(-1)!.contact_id };
-  });
-}
-
-/** When the plan's limit allows sending again: the next UTC day, or the next UTC month. */
-function nextPeriod(period: 'day' | 'month', now: Date): Date {
-  return period === 'day'
-    ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
-    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-}
-
-/**
- * Over the plan's limit: PAUSED with reason QUOTA, due again when the period turns (the queue takes
- * such a campaign up again by itself); the owner and admins are told once, not at each retry.
- */
-async function pauseForQuota(row: CampaignRow, ctx: BatchContext, limit: SendLimitReached, tell: boolean, now: Date) {
-  await ctx.db.transaction().execute(async (tx) => {
-    const campaign = await lockLeasedCampaign(tx, row.id, ctx.leaseUntil);
-    if (campaign?.status !== 'RUNNING') return;
-    const resumesAt = nextPeriod(limit.period, now);
-    const paused = await updateCampaign(tx, campaign.team_id, campaign.id, {
-      status: 'PAUSED',
-      paused_reason: 'QUOTA',
-      next_batch_at: resumesAt,
-      last_error: limit.message,
-      updated_at: now,
-    });
-    if (!tell) return;
-    await recordCampaignEvent(tx, 'campaign.paused', paused, now);
-    const notice = {
-      kind: 'campaign.paused',
-      subject: `Campaign "${campaign.name}" paused: send limit reached`,
-      text:
-        `Your campaign "${campaign.name}" (${campaign.id}) was paused: ${limit.message}.\n\n` +
-        `It goes on by itself from ${resumesAt.toISOString()} when the limit allows, or resume it once the plan allows more.`,
-    };
-    await queueTeamNotice(tx, campaign.team_id, notice, now);
-  });
-}
-
-/**
- * Sends up to the claim's share of the batch, a chunk (one transaction) at a time. A chunk over the
- * plan's limit is tried again smaller, since part of it may still fit; when not even one email
- * fits, the campaign pauses for the quota.
- */
-async function sendBatch(row: CampaignRow, ctx: BatchContext, wasQuotaPaused: boolean, now: Date): Promise<void> {
-  let left = claimSize(row);
-  let size = SEND_CHUNK;
-  let taken = 0;
-  let after: string | null = null;
-  while (left > 0) {
-    let result: Chunk;
-    try {
-      result = await sendChunk(row, ctx, Math.min(size, left), after, now);
-    } catch (error) {
-      if (!(error instanceof SendLimitReached)) throw error;
-      if (size > 1) {
-        size = Math.ceil(size / 2);
-        continue;
-      }
-      await pauseForQuota(row, ctx, error, !wasQuotaPaused, now);
-      return;
-    }
-    if (result === 'stopped') return;
-    taken += result.taken;
-    left -= result.taken;
-    after = result.last;
-  }
-  await ctx.db.transaction().execute(async (tx) => {
-    const campaign = await lockLeasedCampaign(tx, row.id, ctx.leaseUntil);
-    if (campaign?.status !== 'RUNNING') return;
-    await updateCampaign(tx, campaign.team_id, campaign.id, {
-      next_batch_at: nextBatchAt(campaign, taken, now),
-      updated_at: now,
-    });
-  });
 }
 
 /** A due campaign's turn: it starts, or (paused for the quota, the period turned) goes on, or sends a batch. */
@@ -249,6 +88,7 @@ export function campaignFanoutQueue(): Queue {
     maxAttempts: 10,
     backoff: { baseMs: 10_000, maxMs: 30 * MINUTE },
     handleRow: fanOut,
+    claimAgainAtOnce: true,
     onDone: FANOUT_DONE,
     onRetry: FANOUT_RETRY,
     onFailed: FANOUT_FAILED,

@@ -14,8 +14,9 @@ export {
   EMAIL_DELIVERY_QUEUE,
   BULK_DELIVERY_QUEUE,
   type QueueEmailsOptions,
+  type SendOutcome,
 } from './queue-emails.ts';
-export { SendLimitReached } from './limits.ts';
+export { SendLimitReached, UsageRaced } from './limits.ts';
 export { withPreheader } from './send-rules.ts';
 export { bulkDeliveryQueue, emailDeliveryLanes, emailDeliveryQueue, type DeliveryDeps } from './delivery.ts';
 export type { DeliveryBounces } from './delivery-write.ts';

@@ -2,12 +2,13 @@
 // start another one, and every contact of the campaign still gets exactly one email: stored once,
 // and accepted once by the SMTP sink.
 //
-// A campaign to RECIPIENTS contacts (batchSize 1,000: the fan-out sends them in chunks of 100, each
-// chunk one transaction that stores its emails and writes each recipient's email id). The kill must
-// land inside one:
-// - on PostgreSQL the test holds the team's usage row of the day, which a chunk locks after it has
-//   locked the campaign row and read its recipients, waits until the worker's chunk is blocked on
-//   it, and kills the process there: the test then checks nothing of that chunk was committed;
+// A campaign to RECIPIENTS contacts (batchSize 1,000: the fan-out sends them in chunks of 250, two
+// in flight, each chunk one transaction that stores its emails and writes each recipient's email
+// id). The kill must land inside one:
+// - on PostgreSQL the test holds the team's usage row of the day, which a chunk's statement storing
+//   its emails takes (after the chunk has locked its recipients and written their email ids), waits
+//   until that statement is blocked on it, and kills the process there: the test then checks
+//   nothing of that chunk was committed;
 // - on the embedded database no second process may open it, so the kill comes right after the
 //   schedule's answer, while the fan-out works; what the dead worker left is counted and reported.
 // The killed worker's leases are then expired by hand (standing for the minutes passing) and a new
@@ -79,7 +80,7 @@ describe('SIGKILL of the campaign fan-out mid-chunk', { timeout: 300_000 }, () =
       sink.holdReplies({ afterRecorded: 0 });
       if (databaseUrl !== null) {
         // One email first, so the team's usage row of the day exists; the test holds it, and the
-        // campaign's first chunk (its recipients read, the campaign row locked) blocks on it.
+        // campaign's first chunk blocks on it when it stores its emails.
         await api('POST', '/v1/emails', {
           from: `news@${domainName}`,
           to: 'first@example.test',
@@ -88,7 +89,9 @@ describe('SIGKILL of the campaign fan-out mid-chunk', { timeout: 300_000 }, () =
         });
         await killWhileBlocked(databaseUrl, first, {
           lock: sql`SELECT 1 FROM team_daily_usage WHERE team_id = ${herald.teamId} FOR UPDATE`,
-          waitingOn: 'team_daily_usage',
+          // The statement storing the emails (insert-queries.ts): pg_stat_activity shows its first
+          // 1,024 characters, which name its first CTE, not the usage row further on.
+          waitingOn: 'new_emails',
           start: () => api('POST', `/v1/campaigns/${campaign.id}/schedule`, {}),
         });
       } else {
