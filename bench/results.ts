@@ -8,9 +8,14 @@ const FILE = path.join(import.meta.dirname, 'RESULTS.md');
 const HEADER =
   '# Benchmark results\n\nWritten by the benchmarks in `bench/` (`npm run bench`). Each section is replaced when its benchmark runs again.\n';
 
+/** The machine, the day, and its load average when the section is written (figures on a shared machine vary with it). */
 export function machineLine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  return `${os.cpus().length} × ${cpu}, Node.js ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+  return `${os.cpus().length} × ${cpu}, Node.js ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average ${load} (1, 5, 15 min)`;
 }
 
 export function writeSection(name: string, body: string): void {
