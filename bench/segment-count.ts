@@ -32,7 +32,8 @@ const DATABASE_URL =
 
 const WARM_UP = 3;
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-const TARGET_MS = 300;
+/** Issue 48: at most this many times the bare count of the book in the same run (it was under 300 ms, which depends on the machine). */
+const TARGET_RATIO = 1.5;
 
 /** Diagnostic: the same definition without the numeric condition, to show what that condition costs. */
 const WITHOUT_NUMERIC = Definition.parse({
@@ -89,7 +90,8 @@ try {
 
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const segmentMedian = median(segmentMs);
-  const met = segmentMedian < TARGET_MS;
+  const ratio = segmentMedian / median(bareMs);
+  const met = ratio <= TARGET_RATIO;
   const body = [
     '## Segment count on a large book (segments)',
     '',
@@ -101,7 +103,7 @@ try {
     `| \`countSegmentContacts\`, 4 conditions | ${ms(segmentMedian)} | ${ms(percentile(segmentMs, 0.95))} | ${count.toLocaleString('en-US')} |`,
     `| diagnostic: the same without \`score gt 50\` (\`countMatching\`, 3 conditions) | ${ms(median(withoutNumericMs))} | ${ms(percentile(withoutNumericMs, 0.95))} | ${withoutNumericCount.toLocaleString('en-US')} |`,
     '',
-    `Target: under ${TARGET_MS} ms, ${met ? 'met' : '**not met**'} (median ${(segmentMedian / median(bareMs)).toFixed(1)}× the bare count). ` +
+    `Median **${ratio.toFixed(2)} ×** the bare count (target: at most ${TARGET_RATIO} ×, ${met ? 'met' : '**not met**'}). ` +
       `EXPLAIN (ANALYZE, BUFFERS) of the compiled count after the runs: execution ${plan.execution} (of which JIT compilation ${plan.jit}); indexes used: ${plan.indexes.map((name) => `\`${name}\``).join(', ') || 'none'}${plan.scanNote ? `; ${plan.scanNote}` : ''}. Plan:`,
     '',
     '```',

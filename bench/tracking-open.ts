@@ -190,12 +190,17 @@ function startServer(kind: 'bare' | 'herald') {
   return startPinnedChild<ServerInfo>(import.meta.filename, ['serve', kind]);
 }
 
-/** Waits until the answered opens are all recorded (the writer drains its backlog): the opens counted
- * by the copies' tallies, one OPENED event per copy. */
+/**
+ * Waits until the answered opens are all recorded (the writers drain their backlogs): the opens
+ * counted by the copies' tallies, and one OPENED event per copy opened. Both: the later opens'
+ * count can reach the answered figure while the first-open writers still hold a backlog (autocannon
+ * does not count the requests in flight when a timed run ends, which the server still records).
+ */
 async function recordedOpens(
   admin: pg.Client,
   teamId: number,
   expected: number,
+  expectedEvents: number,
 ): Promise<{ count: number; events: number; drainMs: number }> {
   const start = Date.now();
   for (;;) {
@@ -205,8 +210,9 @@ async function recordedOpens(
       [teamId],
     );
     const count = Number(rows[0]!.n);
-    if (count >= expected || Date.now() - start > 60_000)
-      return { count, events: Number(rows[0]!.events), drainMs: Date.now() - start };
+    const events = Number(rows[0]!.events);
+    if ((count >= expected && events >= expectedEvents) || Date.now() - start > 60_000)
+      return { count, events, drainMs: Date.now() - start };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -237,7 +243,7 @@ async function measureAll(admin: pg.Client) {
       answered += later.answered + first.answered;
       firstAnswered += first.answered;
     }
-    const recorded = await recordedOpens(admin, teamId, answered);
+    const recorded = await recordedOpens(admin, teamId, answered, firstAnswered + EMAILS);
     return {
       bare: medianFigures(rounds.bare),
       later: medianFigures(rounds.later),
@@ -285,7 +291,7 @@ if (process.argv[2] === 'serve') {
     `| GET /t/o/{token}, first opens | ${loadCells(first, 1)} |`,
     '',
     `Throughput ratio, later opens: **${percent(ratio)}** of the bare route (target: at least 50%, ${ratio >= 0.5 ? 'met' : '**not met**'}); server CPU ratio (bare µs / open µs, what a CPU-bound server would reach; it includes writing the opens) ${percent(bare.cpuMicros / later.cpuMicros)}. ` +
-      `First opens: **${percent(first.rps / bare.rps)}** of the bare route (server CPU ratio ${percent(bare.cpuMicros / first.cpuMicros)}); the first-open writers, one transaction each at a time, are what limits them (see src/tracking/README.md). ` +
+      `First opens: **${percent(first.rps / bare.rps)}** of the bare route (target, issue 48: at least 50%, ${first.rps / bare.rps >= 0.5 ? 'met' : '**not met**'}; server CPU ratio ${percent(bare.cpuMicros / first.cpuMicros)}); the first-open writers, one transaction each at a time, are what limits them (see src/tracking/README.md). ` +
       `Opens answered (warm-ups included): ${answered.toLocaleString('en-US')}, of them ${firstAnswered.toLocaleString('en-US')} first opens; recorded in the database afterwards: ${recorded.count.toLocaleString('en-US')} opens in ${recorded.events.toLocaleString('en-US')} OPENED events (${laterEmailsOpened.toLocaleString('en-US')} of the ${EMAILS.toLocaleString('en-US')} later-open emails, one per first open) ` +
       `(${recorded.count >= answered && laterEmailsOpened === EMAILS ? 'all recorded' : '**some missing**'}; the backlog was written ${(recorded.drainMs / 1000).toFixed(1)} s after the last round).`,
   ].join('\n');
