@@ -161,7 +161,11 @@ async function chunkLoop(row: CampaignRow, ctx: BatchContext, progress: Progress
     try {
       result = await sendChunk(row, ctx, size, progress.after, now);
     } catch (error) {
-      if (!(error instanceof SendLimitReached)) throw error;
+      if (!(error instanceof SendLimitReached)) {
+        // The other chunk in flight stops after its own; the claim then fails with this error.
+        progress.end = 'stopped';
+        throw error;
+      }
       progress.left += size;
       progress.end = error;
       return;
