@@ -26,6 +26,7 @@ import { BENCH_SECRET } from './herald-app.ts';
 import { median, percentile, pinToCoreZero } from './measure.ts';
 import { machineLine, verdict, writeSection } from './results.ts';
 import { sinkMain, startSink } from './campaigns/sink.ts';
+import { startStatisticsChore } from './statistics-chore.ts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const SENDS = Number(process.env.BENCH_SENDS ?? 500);
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
   // Two relays, as buildDeps makes them: the bulk lane's connections are its own.
   const transport = relay();
   const bulkTransport = relay();
+  let chore: { stop(): Promise<void> } | undefined;
   try {
     await migrate(deps.database);
     await removeBenchTeams(deps.db);
@@ -99,6 +101,9 @@ async function main(): Promise<void> {
     progress('bare INSERT … SELECT');
     const bareSeconds = await bareInsert(deps.db, team, bookId);
     progress(`bare: ${bareSeconds.toFixed(1)} s; Herald's fan-out`);
+    // Herald's part runs beside the worker's statistics chore, as `herald start` runs it: a million
+    // new emails are analysed within a minute, and the delivery lanes' claims plan with them.
+    chore = await startStatisticsChore(deps.db);
     const fanout = await heraldFanout(deps, marketer.app, team, bookId, progress);
     if (fanout.emails !== CONTACTS)
       throw new Error(`${fanout.emails} of ${CONTACTS} campaign emails are QUEUED after the fan-out`);
@@ -158,7 +163,7 @@ async function main(): Promise<void> {
       '',
       `\`npm exec -- node bench/campaigns.ts\` on PostgreSQL (loopback), one process pinned to core 0 serving the API and running the queues, the SMTP sink in its own process on core 1. ${machineLine()}.`,
       '',
-      `**Fan-out.** A campaign (a 2 KB personalised body with its unsubscribe link) to a book of ${CONTACTS.toLocaleString('en-US')} subscribed contacts made by set-based SQL, timed from POST …/schedule until the campaign is SENT (every recipient's email QUEUED through queueEmailSends, in chunks of 500 per transaction, by one fan-out runner), beside a bare \`INSERT … SELECT\` of as many email rows (the same body personalised by \`replace\`, QUEUED in the bulk lane, so its due index is kept too) from the same contacts, run first and then deleted. RSS: the process's resident set sampled every 100 ms, peak minus the figure at the schedule. Load average after: ${fanoutLoad}.`,
+      `**Fan-out.** A campaign (a 2 KB personalised body with its unsubscribe link) to a book of ${CONTACTS.toLocaleString('en-US')} subscribed contacts made by set-based SQL, timed from POST …/schedule until the campaign is SENT (every recipient's email QUEUED through queueEmailSends, in chunks of 250 per transaction, two in flight, by one fan-out runner, beside the worker's planner-statistics chore), beside a bare \`INSERT … SELECT\` of as many email rows (the same body personalised by \`replace\`, QUEUED in the bulk lane, so its due index is kept too) from the same contacts, run first and then deleted. RSS: the process's resident set sampled every 100 ms, peak minus the figure at the schedule. Load average after: ${fanoutLoad}.`,
       '',
       '| target | seconds | emails/s |',
       '|---|---:|---:|',
@@ -179,6 +184,7 @@ async function main(): Promise<void> {
     console.log(body);
     writeSection('campaigns', body);
   } finally {
+    await chore?.stop();
     await transport.close();
     await bulkTransport.close();
     progress('removing the teams');

@@ -22,8 +22,8 @@ import { seedDeliveryTeam } from './delivery-team.ts';
 import { sinkMain, startSink } from './email-delivery/sink.ts';
 import { pinToCoreZero } from './measure.ts';
 import { writeSection } from './results.ts';
+import { withStatisticsChore } from './statistics-chore.ts';
 import { measureDelivery, DELIVERY_ROUNDS } from './scale/delivery.ts';
-import { refreshStatistics } from '../src/db/statistics.ts';
 import { generateHistory, measureSizes, type Team } from './scale/generate.ts';
 import { readBench } from './scale/reads.ts';
 import { scaleSection, type SizeFigures } from './scale/report.ts';
@@ -73,23 +73,6 @@ function retentionDaysAt(at: Date) {
   // The newest month of history keeps its bodies: the cutoff at or before its start (the mark).
   const bodiesDays = Math.ceil((at.getTime() - monthStart(at, -1).getTime()) / DAY_MS);
   return { bodiesDays, eventsDays };
-}
-
-/**
- * Runs `measure` beside what a worker's planner-statistics chore does (src/db/statistics.ts): once
- * before (a worker has run it within the last minute), then every minute. This machine's server
- * runs with autovacuum off; a deployment's worker runs the chore whatever its server does.
- */
-async function withStatisticsChore<T>(db: Parameters<typeof refreshStatistics>[0], measure: () => Promise<T>) {
-  await refreshStatistics(db, 'pg');
-  let chore: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => (chore = chore.then(() => refreshStatistics(db, 'pg'))), 60_000);
-  try {
-    return await measure();
-  } finally {
-    clearInterval(timer);
-    await chore;
-  }
 }
 
 async function main(): Promise<void> {
