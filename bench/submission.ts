@@ -10,246 +10,32 @@
 // is a raw-socket SMTP client in a child pinned to core 1: STARTTLS, AUTH PLAIN, then PIPELINING
 // (RFC 2920: MAIL+RCPT+DATA in one write, the body and the next envelope in the next); both servers
 // run in the parent pinned to core 0, in alternating rounds, and the medians are kept.
-import net from 'node:net';
 import os from 'node:os';
-import tls from 'node:tls';
-import type { AddressInfo } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import type { Database } from '../src/db/schema.ts';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
 import { machineLine, verdict, writeSection } from './results.ts';
 import { removeTeams } from './remove-teams.ts';
+import { startBareServer } from './submission/bare-server.ts';
+import {
+  clientMain,
+  CONNECTIONS,
+  messageOf,
+  type ClientFigures,
+  type Message,
+  type ToClient,
+} from './submission/client.ts';
 
 const MESSAGES = Number(process.env.BENCH_SUBMISSIONS ?? 2000);
 const ROUNDS = 3;
-const CONNECTIONS = 4;
-const MAX_MESSAGE_BYTES = 20 * 1024 * 1024;
 const DATABASE_URL = (() => {
   const url = new URL(BENCH_DATABASE_URL);
   url.pathname = '/herald_bench_submission';
   return url.toString();
 })();
-
-interface Message {
-  mailFrom: string;
-  rcpt: string;
-  /** CRLF line ends, dot-stuffed, ending in CRLF. */
-  data: string;
-}
-
-interface ToClient {
-  port: number;
-  ca: string;
-  key: string;
-  messages: Message[];
-}
-
-interface ClientFigures {
-  seconds: number;
-  accepted: number;
-  refused: number;
-  firstRefusal: string | null;
-}
-
-/** A transactional email as an application sends it: text and HTML alternatives, about 1.5 KB. */
-function messageOf(from: string, to: string, round: number, i: number): Message {
-  const text = [
-    `From: "Bench Shop" <${from}>`,
-    `To: ${to}`,
-    `Subject: Order ${round}-${i} confirmed`,
-    `Message-ID: <bench-${round}-${i}@client.bench.example.test>`,
-    'Date: Mon, 30 Nov 2026 10:00:00 +0000',
-    'X-Order-Id: 4711',
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/alternative; boundary="b1"',
-    '',
-    '--b1',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    `Hello, your order ${round}-${i} is confirmed.`,
-    'We will email you again when it ships. '.repeat(8),
-    '',
-    '--b1',
-    'Content-Type: text/html; charset=utf-8',
-    '',
-    `<html><body><h1>Order ${round}-${i} confirmed</h1>`,
-    `<p>${'We will email you again when it ships. '.repeat(12)}</p>`,
-    '<p><a href="https://shop.example.test/orders">Your orders</a></p></body></html>',
-    '',
-    '--b1--',
-    '',
-  ].join('\r\n');
-  return { mailFrom: from, rcpt: to, data: text.replace(/^\./gm, '..') };
-}
-
-// ---- the client, in its own process ----
-
-/** SMTP replies read from a socket, multi-line replies joined. */
-class Replies {
-  #buffer = '';
-  #lines: string[] = [];
-  readonly #ready: string[] = [];
-  readonly #waiting: ((reply: string) => void)[] = [];
-  readonly #listener = (chunk: Buffer) => {
-    this.#buffer += chunk.toString('latin1');
-    let end: number;
-    while ((end = this.#buffer.indexOf('\r\n')) >= 0) {
-      const line = this.#buffer.slice(0, end);
-      this.#buffer = this.#buffer.slice(end + 2);
-      this.#lines.push(line);
-      if (line[3] === '-') continue;
-      const reply = this.#lines.join('\n');
-      this.#lines = [];
-      const waiter = this.#waiting.shift();
-      if (waiter) waiter(reply);
-      else this.#ready.push(reply);
-    }
-  };
-
-  readonly #socket: net.Socket;
-
-  constructor(socket: net.Socket) {
-    this.#socket = socket;
-    socket.on('data', this.#listener);
-  }
-
-  detach(): void {
-    this.#socket.off('data', this.#listener);
-  }
-
-  next(): Promise<string> {
-    const ready = this.#ready.shift();
-    if (ready !== undefined) return Promise.resolve(ready);
-    return new Promise((resolve) => this.#waiting.push(resolve));
-  }
-}
-
-const code = (reply: string) => Number(reply.slice(0, 3));
-
-async function expectReply(replies: Replies, wanted: number, what: string): Promise<void> {
-  const reply = await replies.next();
-  if (code(reply) !== wanted) throw new Error(`${what}: ${reply}`);
-}
-
-/** One connection: STARTTLS, AUTH, then every message pipelined. */
-async function sendOverConnection(job: ToClient, batch: Message[]): Promise<Omit<ClientFigures, 'seconds'>> {
-  const raw = net.connect({ port: job.port, host: '127.0.0.1' });
-  raw.setNoDelay(true);
-  await new Promise<void>((resolve, reject) => raw.once('connect', resolve).once('error', reject));
-  const plain = new Replies(raw);
-  await expectReply(plain, 220, 'greeting');
-  raw.write('EHLO client.bench.example.test\r\n');
-  await expectReply(plain, 250, 'EHLO');
-  raw.write('STARTTLS\r\n');
-  await expectReply(plain, 220, 'STARTTLS');
-  plain.detach();
-  const socket = tls.connect({ socket: raw, ca: job.ca, servername: 'localhost' });
-  await new Promise<void>((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
-  const replies = new Replies(socket);
-  const failed = new Promise<never>((_, reject) => socket.once('error', reject));
-  const next = () => Promise.race([replies.next(), failed]);
-  let accepted = 0;
-  let refused = 0;
-  let firstRefusal: string | null = null;
-  try {
-    socket.write('EHLO client.bench.example.test\r\n');
-    const ehlo = await next();
-    if (code(ehlo) !== 250 || !/PIPELINING/.test(ehlo)) throw new Error(`EHLO after STARTTLS: ${ehlo}`);
-    socket.write(`AUTH PLAIN ${Buffer.from(`\0herald\0${job.key}`).toString('base64')}\r\n`);
-    const auth = await next();
-    if (code(auth) !== 235) throw new Error(`AUTH: ${auth}`);
-    const envelope = (m: Message) => `MAIL FROM:<${m.mailFrom}>\r\nRCPT TO:<${m.rcpt}>\r\nDATA\r\n`;
-    socket.write(envelope(batch[0]!));
-    for (let i = 0; i < batch.length; i++) {
-      const [mail, rcpt, data] = [await next(), await next(), await next()];
-      if (code(mail) !== 250 || code(rcpt) !== 250 || code(data) !== 354)
-        throw new Error(`envelope refused: ${mail} | ${rcpt} | ${data}`);
-      const tail = i + 1 < batch.length ? envelope(batch[i + 1]!) : 'QUIT\r\n';
-      socket.write(`${batch[i]!.data}.\r\n${tail}`, 'latin1');
-      const reply = await next();
-      if (code(reply) === 250) accepted++;
-      else {
-        refused++;
-        firstRefusal ??= reply;
-      }
-    }
-    await next(); // 221 to QUIT
-    return { accepted, refused, firstRefusal };
-  } finally {
-    socket.destroy();
-  }
-}
-
-function clientMain(): void {
-  process.on('message', (job: ToClient) => {
-    void (async () => {
-      const share = Math.ceil(job.messages.length / CONNECTIONS);
-      const started = performance.now();
-      const results = await Promise.all(
-        Array.from({ length: CONNECTIONS }, (_, c) =>
-          sendOverConnection(job, job.messages.slice(c * share, (c + 1) * share)),
-        ),
-      );
-      process.send!({
-        seconds: (performance.now() - started) / 1000,
-        accepted: results.reduce((sum, r) => sum + r.accepted, 0),
-        refused: results.reduce((sum, r) => sum + r.refused, 0),
-        firstRefusal: results.find((r) => r.firstRefusal !== null)?.firstRefusal ?? null,
-      } satisfies ClientFigures);
-    })();
-  });
-  process.send!({ ready: true });
-}
-
-// ---- the parent: both servers ----
-
-const PARSE_OPTIONS = {
-  keepCidLinks: true,
-  skipHtmlToText: true,
-  skipTextToHtml: true,
-  skipTextLinks: true,
-  skipImageLinks: true,
-} as const;
-
-/** The baseline: smtp-server with the same STARTTLS certificate and AUTH (any password), SIZE 20 MiB; each message parsed by mailparser, then 250. */
-async function startBareServer(certificate: { cert: string; key: string }) {
-  const { simpleParser } = await import('mailparser');
-  const server = new SMTPServer({
-    name: 'submit.bench.example.test',
-    key: certificate.key,
-    cert: certificate.cert,
-    authMethods: ['PLAIN', 'LOGIN'],
-    size: MAX_MESSAGE_BYTES,
-    rejectOversized: true,
-    disableReverseLookup: true,
-    hideENHANCEDSTATUSCODES: false,
-    hideDSN: true,
-    logger: false,
-    onAuth(_auth, _session, callback) {
-      callback(null, { user: 'bench' });
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        simpleParser(Buffer.concat(chunks), PARSE_OPTIONS).then(
-          () => callback(null, 'Message accepted'),
-          (error: Error) => callback(error),
-        );
-      });
-    },
-  });
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** What durability costs on this server: a one-row INSERT (1 KB) and its COMMIT, alone; median of 200, in ms. */
 async function commitLatencyMs(db: Kysely<Database>): Promise<number> {

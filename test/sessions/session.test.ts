@@ -1,35 +1,24 @@
 // The session (issue 45): GET /v1/session's shape and team choice; with the cookie every /v1 endpoint
 // answers as for a full access key made by the member in the chosen team (writes need X-CSRF-Token and
-// our Origin); tenants kept apart; sign-out, the session list and revocations; idle expiry; a key and
-// a cookie together judged by the key.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
+// our Origin); tenants kept apart; a key and a cookie together judged by the key. Sign-out, the
+// session list, revocations and idle expiry are in session-lifetime.test.ts.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/app.ts';
 import { adminRequest, bearer, createTeam, type TestTeam } from '../support/factory.ts';
+import { newMember, sessionTestBed } from './session-support.ts';
 import { setCookieOf, signedIn } from './support.ts';
 
-let t: TestApp;
-let teamA: TestTeam;
-let teamB: TestTeam;
-beforeAll(async () => {
-  t = await createTestApp();
-  teamA = await createTeam(t.app);
-  teamB = await createTeam(t.app);
+const bed = sessionTestBed();
+let t: TestApp, teamA: TestTeam, teamB: TestTeam;
+beforeAll(() => {
+  ({ t, teamA, teamB } = bed);
 });
-afterAll(() => t.close());
-
-let counter = 0;
-/** A member with a new address in `team`, and the address. */
-async function newMember(team: TestTeam, role: 'OWNER' | 'ADMIN' | 'MEMBER') {
-  const email = `session-${Date.now()}-${++counter}@example.test`;
-  const created = await adminRequest(t.app, 'POST', `/teams/${team.id}/members`, { email, role });
-  return { id: created.id as number, email };
-}
 
 const teamName = async (team: TestTeam) => (await adminRequest(t.app, 'GET', `/teams/${team.id}`)).name as string;
 
 describe('GET /v1/session', () => {
   it('answers the member, their teams, the chosen team, the CSRF token and the instance', async () => {
-    const owner = await newMember(teamA, 'OWNER');
+    const owner = await newMember(t, teamA, 'OWNER');
     const browser = await signedIn(t, owner.email);
     const response = await browser.call('GET', '/v1/session');
     expect(response.statusCode, response.body).toBe(200);
@@ -99,7 +88,7 @@ describe('GET /v1/session', () => {
 
 describe('the cookie on the API', () => {
   it('reads work; a write needs X-CSRF-Token and an Origin of HERALD_PUBLIC_URL (403 naming each)', async () => {
-    const owner = await newMember(teamA, 'OWNER');
+    const owner = await newMember(t, teamA, 'OWNER');
     const browser = await signedIn(t, owner.email);
     const read = await browser.bare('GET', '/v1/templates');
     expect(read.statusCode, read.body).toBe(200);
@@ -144,8 +133,8 @@ describe('the cookie on the API', () => {
   });
 
   it('acts as a full access key made by the member: what it makes names them; no billing for a MEMBER', async () => {
-    const admin = await newMember(teamA, 'ADMIN');
-    const member = await newMember(teamA, 'MEMBER');
+    const admin = await newMember(t, teamA, 'ADMIN');
+    const member = await newMember(t, teamA, 'MEMBER');
     const adminBrowser = await signedIn(t, admin.email);
     const made = await adminBrowser.call('POST', '/v1/api-keys', {
       payload: { kind: 'sending', name: 'from dashboard' },
@@ -164,7 +153,7 @@ describe('the cookie on the API', () => {
   });
 
   it('a role change applies to the next request: an admin demoted loses billing at once', async () => {
-    const admin = await newMember(teamA, 'ADMIN');
+    const admin = await newMember(t, teamA, 'ADMIN');
     const browser = await signedIn(t, admin.email);
     expect((await browser.call('GET', '/v1/billing/transactions')).statusCode).toBe(200);
     await teamA.setRole(admin.id, 'MEMBER');
@@ -182,7 +171,7 @@ describe('the cookie on the API', () => {
     });
     expect(created.statusCode).toBe(200);
     const id = created.json().id as string;
-    const member = await newMember(teamA, 'OWNER');
+    const member = await newMember(t, teamA, 'OWNER');
     const browser = await signedIn(t, member.email);
     expect((await browser.call('GET', `/v1/templates/${id}`)).statusCode).toBe(404);
     expect((await browser.call('DELETE', `/v1/templates/${id}`)).statusCode).toBe(404);
@@ -193,7 +182,7 @@ describe('the cookie on the API', () => {
   });
 
   it('a key and a cookie together are judged by the key alone', async () => {
-    const owner = await newMember(teamA, 'OWNER');
+    const owner = await newMember(t, teamA, 'OWNER');
     const browser = await signedIn(t, owner.email);
     const readonly = await teamA.makeKey('readonly');
     const withReadonly = await browser.bare('GET', '/v1/templates', { headers: bearer(readonly.key) });
@@ -210,100 +199,5 @@ describe('the cookie on the API', () => {
       payload: { name: 'by key', subject: 'k', html: '<p>k</p>' },
     });
     expect(write.statusCode).toBe(200);
-  });
-});
-
-describe('signing out, the session list, revocations', () => {
-  it('DELETE /v1/session ends the session and clears the cookie; it needs the CSRF token', async () => {
-    const owner = await newMember(teamA, 'OWNER');
-    const browser = await signedIn(t, owner.email);
-    expect((await browser.bare('DELETE', '/v1/session')).statusCode).toBe(403);
-    const out = await browser.call('DELETE', '/v1/session');
-    expect(out.statusCode, out.body).toBe(200);
-    expect(out.json()).toEqual({});
-    const cleared = setCookieOf(out);
-    expect(cleared.value).toBe('');
-    expect(cleared.attributes).toEqual(expect.arrayContaining(['Max-Age=0', 'Path=/', 'HttpOnly', 'SameSite=Lax']));
-    expect((await browser.call('GET', '/v1/session')).statusCode).toBe(401);
-    expect((await browser.call('GET', '/v1/templates')).statusCode).toBe(401);
-    const rows = await t.deps.db.selectFrom('sessions').select('id').where('email', '=', owner.email).execute();
-    expect(rows).toHaveLength(0);
-  });
-
-  it("lists the address's live sessions, marks the current one, and revokes one", async () => {
-    const owner = await newMember(teamA, 'OWNER');
-    const first = await signedIn(t, owner.email);
-    t.clock.advance(1000);
-    const second = await signedIn(t, owner.email);
-    const list = await second.call('GET', '/v1/session/all');
-    expect(list.statusCode, list.body).toBe(200);
-    const data = list.json().data as Array<{
-      id: string;
-      current: boolean;
-      userAgent: string | null;
-      createdAt: string;
-      lastSeenAt: string;
-    }>;
-    expect(data).toHaveLength(2);
-    expect(data.map((row) => row.current)).toEqual([true, false]);
-    expect(data[0]).toEqual({
-      id: expect.stringMatching(/^ses_/),
-      createdAt: expect.any(String),
-      lastSeenAt: expect.any(String),
-      userAgent: 'lightMyRequest',
-      current: true,
-    });
-    const firstId = data[1]!.id;
-
-    // Another address's session is not this one's to end.
-    const stranger = await newMember(teamB, 'OWNER');
-    const strangerBrowser = await signedIn(t, stranger.email);
-    expect((await strangerBrowser.call('DELETE', `/v1/session/all/${firstId}`)).statusCode).toBe(404);
-    expect((await second.call('DELETE', '/v1/session/all/ses_unknown')).statusCode).toBe(404);
-    expect((await second.bare('DELETE', `/v1/session/all/${firstId}`)).statusCode).toBe(403);
-
-    const revoked = await second.call('DELETE', `/v1/session/all/${firstId}`);
-    expect(revoked.statusCode, revoked.body).toBe(200);
-    expect(revoked.json()).toEqual({ id: firstId, deleted: true });
-    expect(revoked.headers['set-cookie']).toBeUndefined();
-    expect((await first.call('GET', '/v1/session')).statusCode).toBe(401);
-    expect((await second.call('GET', '/v1/session')).statusCode).toBe(200);
-    expect((await second.call('GET', '/v1/session/all')).json().data).toHaveLength(1);
-
-    // Revoking the current one is signing out.
-    const currentId = data[0]!.id;
-    const self = await second.call('DELETE', `/v1/session/all/${currentId}`);
-    expect(setCookieOf(self).value).toBe('');
-    expect((await second.call('GET', '/v1/session')).statusCode).toBe(401);
-  });
-});
-
-describe('idle expiry', () => {
-  it('ends a session after 14 days without a request; each request (a minute apart) starts the 14 days over', async () => {
-    const owner = await newMember(teamA, 'OWNER');
-    const browser = await signedIn(t, owner.email);
-    const lastSeen = async () =>
-      (
-        await t.deps.db
-          .selectFrom('sessions')
-          .select('last_seen_at')
-          .where('email', '=', owner.email)
-          .executeTakeFirstOrThrow()
-      ).last_seen_at.getTime();
-    const signedInAt = await lastSeen();
-    // Within the minute: not written again.
-    t.clock.advance(30_000);
-    expect((await browser.call('GET', '/v1/templates')).statusCode).toBe(200);
-    expect(await lastSeen()).toBe(signedInAt);
-    t.clock.advance(13 * 24 * 60 * 60_000);
-    expect((await browser.call('GET', '/v1/templates')).statusCode).toBe(200);
-    expect(await lastSeen()).toBe(t.clock.now().getTime());
-    t.clock.advance(13 * 24 * 60 * 60_000);
-    expect((await browser.call('GET', '/v1/templates')).statusCode).toBe(200);
-    t.clock.advance(14 * 24 * 60 * 60_000);
-    const expired = await browser.call('GET', '/v1/templates');
-    expect(expired.statusCode).toBe(401);
-    expect(expired.json().error.code).toBe('UNAUTHORIZED');
-    expect((await browser.call('GET', '/v1/session')).statusCode).toBe(401);
   });
 });

@@ -1,8 +1,9 @@
 // The webhook URL check against the loopback DNS server: every hostile form of URL is refused with
 // a reason naming the problem, public names are accepted, and HERALD_WEBHOOK_ALLOW_CIDRS exempts
-// exactly its ranges (and, for hosts wholly inside them, accepts http, localhost and IP literals).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDnsResolver, type DnsResolver } from '../../src/adapters/dns.ts';
+// exactly its ranges. For hosts wholly inside them (http, localhost and IP literals accepted), see
+// url-safety-allow-cidrs.test.ts.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DnsResolver } from '../../src/adapters/dns.ts';
 import {
   checkWebhookUrl,
   isPublicAddress,
@@ -10,81 +11,26 @@ import {
   resolveCheckedAddresses,
   UnsafeWebhookHostError,
 } from '../../src/webhooks/url-safety.ts';
-import { TestDnsServer } from '../support/dns-server.ts';
+import {
+  IP_LITERAL,
+  LOCALHOST,
+  NO_RESOLVE,
+  NON_PUBLIC,
+  PRIVATE_A,
+  PRIVATE_AAAA,
+  PUBLIC_V4,
+  PUBLIC_V6,
+  safetyDns,
+  SCHEME,
+  SINGLE_LABEL,
+  USERINFO,
+} from './url-safety-support.ts';
 
-let server: TestDnsServer;
+const bed = safetyDns();
 let dns: DnsResolver;
-
-const PUBLIC_V4 = '93.184.216.34';
-const PUBLIC_V6 = '2606:2800:220:1:248:1893:25c8:1946';
-
-function a(name: string, ...addresses: string[]) {
-  server.set(
-    name,
-    'A',
-    addresses.map((address) => ({ type: 'A', address })),
-  );
-}
-function aaaa(name: string, ...addresses: string[]) {
-  server.set(
-    name,
-    'AAAA',
-    addresses.map((address) => ({ type: 'AAAA', address })),
-  );
-}
-
-// Names under safety.test resolving to non-public addresses; each gets a URL in the table below.
-const PRIVATE_A: Record<string, string> = {
-  'ten.safety.test': '10.0.0.1',
-  'one72.safety.test': '172.16.5.4',
-  'one72-top.safety.test': '172.31.255.255',
-  'one92.safety.test': '192.168.1.1',
-  'loop.safety.test': '127.0.0.1',
-  'loop-other.safety.test': '127.45.6.7',
-  'metadata.safety.test': '169.254.169.254',
-  'cgnat.safety.test': '100.64.0.1',
-  'zero.safety.test': '0.0.0.0',
-  'multicast.safety.test': '224.0.0.1',
-  'class-e.safety.test': '240.0.0.1',
-  'broadcast.safety.test': '255.255.255.255',
-  'docs.safety.test': '192.0.2.1',
-  'ietf.safety.test': '192.0.0.8',
-  'bench.safety.test': '198.18.0.1',
-};
-const PRIVATE_AAAA: Record<string, string> = {
-  'loop6.safety.test': '::1',
-  'ula6.safety.test': 'fd00::1',
-  'mapped6.safety.test': '::ffff:10.0.0.1',
-  'nat64.safety.test': '64:ff9b::7f00:1',
-  'linklocal6.safety.test': 'fe80::1',
-  'docs6.safety.test': '2001:db8::1',
-  'sitelocal6.safety.test': 'fec0::1',
-  'compat6.safety.test': '::7f00:1',
-};
-
-beforeAll(async () => {
-  server = await TestDnsServer.start();
-  dns = createDnsResolver({ servers: [server.address], timeoutMs: 300, tries: 1 });
-  a('public.safety.test', PUBLIC_V4);
-  aaaa('public.safety.test', PUBLIC_V6);
-  aaaa('public6.safety.test', PUBLIC_V6);
-  for (const [name, address] of Object.entries(PRIVATE_A)) a(name, address);
-  for (const [name, address] of Object.entries(PRIVATE_AAAA)) aaaa(name, address);
-  a('mixed-a.safety.test', PUBLIC_V4, '10.1.2.3');
-  a('mixed-aaaa.safety.test', PUBLIC_V4);
-  aaaa('mixed-aaaa.safety.test', 'fd12:3456::1');
-  server.setTxt('txt-only.safety.test', 'no address here');
-  server.behave('servfail.safety.test', 'servfail');
+beforeAll(() => {
+  dns = bed.dns;
 });
-afterAll(() => server.close());
-
-const SCHEME = /must use https/;
-const USERINFO = /user name or password/;
-const IP_LITERAL = /must be a name, not an IP address/;
-const LOCALHOST = /must not be localhost/;
-const SINGLE_LABEL = /fully qualified/;
-const NON_PUBLIC = /resolves to a non-public address/;
-const NO_RESOLVE = /does not resolve/;
 
 const hostile: [url: string, reason: RegExp][] = [
   ['http://public.safety.test/hook', SCHEME],
@@ -172,90 +118,6 @@ describe('checkWebhookUrl', () => {
     expect(
       await checkWebhookUrl('https://loop-other.safety.test/', { dns, allowCidrs: ['127.0.0.1/32'] }),
     ).toMatchObject({ ok: false });
-  });
-
-  describe('inside HERALD_WEBHOOK_ALLOW_CIDRS: http, localhost and IP literals', () => {
-    const allowCidrs = ['127.0.0.0/8'];
-    const accepted = [
-      'http://127.0.0.1:8080/hook',
-      'https://127.0.0.1/',
-      'http://127.45.6.7/',
-      'http://localhost:8080/hook',
-      'http://LOCALHOST./',
-      'http://api.localhost/',
-      'http://loop.safety.test/',
-      'http://loop-other.safety.test/',
-    ];
-    it.each(accepted)('accepts %s when the ranges cover its every address', async (url) => {
-      expect(await checkWebhookUrl(url, { dns, allowCidrs })).toMatchObject({ ok: true });
-    });
-
-    const refused: [url: string, allowCidrs: string[], reason: RegExp][] = [
-      [
-        'http://127.0.0.1:8080/hook',
-        [],
-        /^url must use https \(http is allowed when HERALD_WEBHOOK_ALLOW_CIDRS covers/,
-      ],
-      ['http://localhost:8080/hook', [], /^url must use https .*HERALD_WEBHOOK_ALLOW_CIDRS/],
-      [
-        'https://127.0.0.1/',
-        [],
-        /^url host must be a name, not an IP address \(an address in HERALD_WEBHOOK_ALLOW_CIDRS/,
-      ],
-      ['https://localhost/', [], /^url host must not be localhost \(allowed when HERALD_WEBHOOK_ALLOW_CIDRS covers/],
-      ['http://127.0.0.1/', ['10.0.0.0/8'], IP_LITERAL],
-      ['http://localhost/', ['10.0.0.0/8'], LOCALHOST],
-      ['http://[::1]/', allowCidrs, IP_LITERAL],
-      ['http://10.0.0.1/', allowCidrs, IP_LITERAL],
-      ['http://[::ffff:127.0.0.1]/', allowCidrs, IP_LITERAL],
-      // A public host keeps the contract's rules whatever the ranges: https, a name.
-      ['http://public.safety.test/', allowCidrs, /^url must use https/],
-      ['http://public.safety.test/', ['0.0.0.0/1'], /^url must use https/],
-      ['https://93.184.216.34/', allowCidrs, IP_LITERAL],
-      // Every address must be inside: one outside keeps https (and then the public rule) required.
-      ['http://mixed-a.safety.test/', ['10.0.0.0/8'], /^url must use https/],
-      ['https://mixed-aaaa.safety.test/', ['10.0.0.0/8'], NON_PUBLIC],
-      ['http://ten.safety.test/', allowCidrs, /^url must use https/],
-    ];
-    it.each(refused)('refuses %s with %j', async (url, ranges, reason) => {
-      const result = await checkWebhookUrl(url, { dns, allowCidrs: ranges });
-      expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.reason).toMatch(reason);
-    });
-
-    it('resolves localhost to the loopback addresses the ranges cover, without DNS', async () => {
-      expect(await resolveCheckedAddresses('localhost', { dns, allowCidrs })).toEqual(['127.0.0.1']);
-      expect(await resolveCheckedAddresses('localhost', { dns, allowCidrs: ['::1/128'] })).toEqual(['::1']);
-      expect(await resolveCheckedAddresses('localhost', { dns, allowCidrs: [...allowCidrs, '::1/128'] })).toEqual([
-        '127.0.0.1',
-        '::1',
-      ]);
-      expect(await resolveCheckedAddresses('[::1]', { dns, allowCidrs: ['::1/128'] }, 'http:')).toEqual(['::1']);
-    });
-
-    it('checks the scheme at every resolution: http to a name that left the ranges is refused', async () => {
-      a('moving.safety.test', '127.0.0.9');
-      expect(await resolveCheckedAddresses('moving.safety.test', { dns, allowCidrs }, 'http:')).toEqual(['127.0.0.9']);
-      a('moving.safety.test', PUBLIC_V4);
-      await expect(resolveCheckedAddresses('moving.safety.test', { dns, allowCidrs }, 'http:')).rejects.toMatchObject({
-        kind: 'NOT_HTTPS',
-      });
-      expect(await resolveCheckedAddresses('moving.safety.test', { dns, allowCidrs }, 'https:')).toEqual([PUBLIC_V4]);
-    });
-
-    it('a single-label name is looked up only with ranges, and accepted only inside them', async () => {
-      a('intranet', '127.0.0.5');
-      expect(await checkWebhookUrl('http://intranet:8080/', { dns, allowCidrs })).toMatchObject({ ok: true });
-      expect(await checkWebhookUrl('https://intranet/', { dns, allowCidrs: [] })).toMatchObject({
-        ok: false,
-        reason: 'url host must be a fully qualified domain name',
-      });
-      a('outranet', PUBLIC_V4);
-      expect(await checkWebhookUrl('https://outranet/', { dns, allowCidrs })).toMatchObject({
-        ok: false,
-        reason: 'url host must be a fully qualified domain name',
-      });
-    });
   });
 });
 
