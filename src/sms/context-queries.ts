@@ -2,6 +2,7 @@
 // its recent messages, whether it has sent to a country, and its sender IDs there (wallet's fragment).
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/handle.ts';
+import { idsMadeBetween } from '../platform/ids.ts';
 import { senderIdsJson } from '../wallet/index.ts';
 
 export interface RecentSends {
@@ -46,6 +47,8 @@ export interface ContextQuery {
   toNumber: string;
   clientIpHash: Buffer | null;
   since: Date;
+  /** The send's own time: the window is since … until. */
+  until: Date;
   cap: number;
 }
 
@@ -55,8 +58,12 @@ export interface ContextQuery {
  * count stops at `cap` (LIMIT), so a pumping burst costs no more to measure than a normal send; its
  * ORDER BY created_at keeps it on its index: without it, when a few teams fill the table, the planner
  * expects `cap` matches early in a sequential scan and reads the whole table when there are few.
+ * The window's ids keep the counts to the window's month partition: over all of them the planner,
+ * unaware of a team's new rows, appended them and sorted the team's whole window for each count
+ * (and the team's every message to the country, which is why the window is asked first about it).
  */
 export async function readSendContexts(db: Db, queries: readonly ContextQuery[]): Promise<SendContext[]> {
+  if (queries.length === 0) return [];
   const result = await sendContextsStatement(queries).execute(db);
   return result.rows.map((row) => ({
     team: row.sms_enabled === null ? undefined : { smsEnabled: row.sms_enabled, currency: row.currency! },
@@ -82,6 +89,12 @@ export function sendContextsStatement(queries: readonly ContextQuery[]) {
     since: q.since.toISOString(),
     cap: q.cap,
   }));
+  const ids = idsMadeBetween(
+    'sms_',
+    new Date(Math.min(...queries.map((q) => q.since.getTime()))),
+    new Date(Math.max(...queries.map((q) => q.until.getTime()))),
+  );
+  const inWindow = sql`id >= ${ids.from} AND id < ${ids.before} AND created_at > q.since`;
   return sql<{
     sms_enabled: boolean | null;
     currency: string | null;
@@ -94,17 +107,19 @@ export function sendContextsStatement(queries: readonly ContextQuery[]) {
     SELECT
       t.sms_enabled, t.currency,
       (SELECT count(*) FROM (SELECT 1 FROM sms_messages
-         WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND created_at > q.since
+         WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND ${inWindow}
          ORDER BY created_at DESC LIMIT q.cap) p) AS to_prefix,
       (SELECT count(*) FROM (SELECT 1 FROM sms_messages
          WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND to_number = q.to_number
-           AND created_at > q.since
+           AND ${inWindow}
          ORDER BY created_at DESC LIMIT q.cap) n) AS to_number,
       (SELECT count(*) FROM (SELECT 1 FROM sms_messages
          WHERE team_id = q.team_id AND client_ip_hash = decode(q.client_ip_hash, 'hex')
-           AND created_at > q.since
+           AND ${inWindow}
          ORDER BY created_at DESC LIMIT q.cap) i) AS client_ip,
-      ${sentToCountry(sql`q.team_id`, sql`q.country`)} AS sent_to_country,
+      ((SELECT true FROM sms_messages WHERE team_id = q.team_id AND country = q.country AND ${inWindow}
+          ORDER BY created_at DESC LIMIT 1) IS NOT NULL
+        OR ${sentToCountry(sql`q.team_id`, sql`q.country`)}) AS sent_to_country,
       ${senderIdsJson(sql`q.team_id`, sql`q.country`)} AS sender_ids
     FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
       AS q (n int, team_id int, country text, to_prefix text, to_number text, client_ip_hash text, since timestamptz, cap int)

@@ -90,6 +90,7 @@ export async function prepareSms(
     toNumber: phone.e164,
     clientIpHash,
     since: new Date(now.getTime() - RISK_WINDOW_MS),
+    until: now,
     cap: RISK_COUNT_CAP,
   };
   const context =

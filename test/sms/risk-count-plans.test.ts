@@ -2,7 +2,7 @@
 // team's messages and codes fill the tables (as one busy team does on a self-hosted server). Before,
 // the planner expected the capped counts and the country check to find their rows early in a
 // sequential scan, and a send for a quiet team read both tables whole (bench/RESULTS.md, SMS send).
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/db/connect.ts';
 import { createTeam } from '../../src/accounts/queries.ts';
@@ -10,6 +10,7 @@ import { sendContextsStatement } from '../../src/sms/context-queries.ts';
 import { deleteSmsOfTeam } from '../../src/sms/index.ts';
 import { sendFactsStatement } from '../../src/verify/send-facts-queries.ts';
 import { getTestDb } from '../support/db.ts';
+import { planNodes, seqScanned } from '../support/query-plans.ts';
 
 const CROWD = 20_000;
 const CROWDED = ['sms_messages', 'verifications'];
@@ -19,28 +20,10 @@ let handle: DbHandle;
 let busyTeam: number;
 let quietTeam: number;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
 /** The crowded tables the statement's plan reads with a sequential scan (small tables may be). */
 async function seqScans(statement: RawBuilder<unknown>): Promise<string[]> {
-  const compiled = statement.compile(handle.db);
-  const result = await handle.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
-  );
-  const raw = result.rows[0]!['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
-  const found: string[] = [];
-  const walk = (node: PlanNode) => {
-    const table = node['Relation Name'];
-    if (node['Node Type'] === 'Seq Scan' && CROWDED.includes(table ?? '')) found.push(table!);
-    node.Plans?.forEach(walk);
-  };
-  walk(plan[0].Plan);
-  return found;
+  const nodes = await planNodes(handle.db, statement.compile(handle.db));
+  return seqScanned(nodes).filter((table) => CROWDED.includes(table ?? '')) as string[];
 }
 
 describe('risk counts on crowded tables', () => {
@@ -48,17 +31,18 @@ describe('risk counts on crowded tables', () => {
     handle = await getTestDb();
     busyTeam = (await createTeam(handle.db, { name: 'busy sender' }, now)).id;
     quietTeam = (await createTeam(handle.db, { name: 'quiet sender' }, now)).id;
-    // The busy team: many messages and codes to a few numbers, prefixes, addresses and client IPs.
+    // The busy team: many messages and codes to a few numbers, prefixes, addresses and client IPs,
+    // with ids of their time (so in this month's partition, as the sends' are).
     await sql`
       INSERT INTO sms_messages (id, team_id, to_number, to_prefix, country, sender_id, body, encoding, segments,
         currency, charge_minor, status, client_ip_hash, created_at, updated_at)
-      SELECT 'sms_crowd_' || i, ${busyTeam}, '+1415555000' || (i % 10), '+1415555', 'US', 'Herald', 'hello',
+      SELECT herald_id_floor('sms_', ${now}::timestamptz) || lpad(i::text, 16, '0'), ${busyTeam}, '+1415555000' || (i % 10), '+1415555', 'US', 'Herald', 'hello',
         'GSM-7', 1, 'USD', 1, 'sent', decode(md5((i % 5)::text), 'hex'), ${now}, ${now}
       FROM generate_series(1, ${CROWD}) AS i`.execute(handle.db);
     await sql`
       INSERT INTO verifications (id, team_id, channel, to_address, to_prefix, country, status, code_hash,
         attempts_remaining, expires_at, client_ip_hash, risk_score, risk_level, risk_reasons, created_at, updated_at)
-      SELECT 'ver_crowd_' || i, ${busyTeam}, 'sms', '+1415555000' || (i % 10), '+1415555', 'US', 'pending',
+      SELECT herald_id_floor('ver_', ${now}::timestamptz) || lpad(i::text, 16, '0'), ${busyTeam}, 'sms', '+1415555000' || (i % 10), '+1415555', 'US', 'pending',
         decode(md5(i::text), 'hex'), 5, ${now}, decode(md5((i % 5)::text), 'hex'), 0, 'LOW', '[]', ${now}, ${now}
       FROM generate_series(1, ${CROWD}) AS i`.execute(handle.db);
     await sql`ANALYZE sms_messages`.execute(handle.db);
@@ -81,6 +65,7 @@ describe('risk counts on crowded tables', () => {
         toNumber: '+14155550001',
         clientIpHash,
         since,
+        until: now,
         cap: 30,
       },
     ]);
