@@ -2,7 +2,6 @@
 // its recent messages, whether it has sent to a country, and its sender IDs there (wallet's fragment).
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/handle.ts';
-import { idsMadeBetween } from '../platform/ids.ts';
 import { senderIdsJson } from '../wallet/index.ts';
 
 export interface RecentSends {
@@ -47,8 +46,6 @@ export interface ContextQuery {
   toNumber: string;
   clientIpHash: Buffer | null;
   since: Date;
-  /** The send's own time: the window is since … until. */
-  until: Date;
   cap: number;
 }
 
@@ -58,12 +55,11 @@ export interface ContextQuery {
  * count stops at `cap` (LIMIT), so a pumping burst costs no more to measure than a normal send; its
  * ORDER BY created_at keeps it on its index: without it, when a few teams fill the table, the planner
  * expects `cap` matches early in a sequential scan and reads the whole table when there are few.
- * The window's ids keep the counts to the window's month partition: over all of them the planner,
- * unaware of a team's new rows, appended them and sorted the team's whole window for each count
- * (and the team's every message to the country, which is why the window is asked first about it).
+ * Whether the team sent to the country is asked of the window first: a team the statistics have not
+ * seen yet is planned to have about one row, and its every message to the country is then sorted.
+ * A send without a client IP counts none.
  */
 export async function readSendContexts(db: Db, queries: readonly ContextQuery[]): Promise<SendContext[]> {
-  if (queries.length === 0) return [];
   const result = await sendContextsStatement(queries).execute(db);
   return result.rows.map((row) => ({
     team: row.sms_enabled === null ? undefined : { smsEnabled: row.sms_enabled, currency: row.currency! },
@@ -89,12 +85,6 @@ export function sendContextsStatement(queries: readonly ContextQuery[]) {
     since: q.since.toISOString(),
     cap: q.cap,
   }));
-  const ids = idsMadeBetween(
-    'sms_',
-    new Date(Math.min(...queries.map((q) => q.since.getTime()))),
-    new Date(Math.max(...queries.map((q) => q.until.getTime()))),
-  );
-  const inWindow = sql`id >= ${ids.from} AND id < ${ids.before} AND created_at > q.since`;
   return sql<{
     sms_enabled: boolean | null;
     currency: string | null;
@@ -107,17 +97,17 @@ export function sendContextsStatement(queries: readonly ContextQuery[]) {
     SELECT
       t.sms_enabled, t.currency,
       (SELECT count(*) FROM (SELECT 1 FROM sms_messages
-         WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND ${inWindow}
+         WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND created_at > q.since
          ORDER BY created_at DESC LIMIT q.cap) p) AS to_prefix,
       (SELECT count(*) FROM (SELECT 1 FROM sms_messages
          WHERE team_id = q.team_id AND to_prefix = q.to_prefix AND to_number = q.to_number
-           AND ${inWindow}
+           AND created_at > q.since
          ORDER BY created_at DESC LIMIT q.cap) n) AS to_number,
-      (SELECT count(*) FROM (SELECT 1 FROM sms_messages
+      CASE WHEN q.client_ip_hash IS NOT NULL THEN (SELECT count(*) FROM (SELECT 1 FROM sms_messages
          WHERE team_id = q.team_id AND client_ip_hash = decode(q.client_ip_hash, 'hex')
-           AND ${inWindow}
-         ORDER BY created_at DESC LIMIT q.cap) i) AS client_ip,
-      ((SELECT true FROM sms_messages WHERE team_id = q.team_id AND country = q.country AND ${inWindow}
+           AND created_at > q.since
+         ORDER BY created_at DESC LIMIT q.cap) i) ELSE 0 END AS client_ip,
+      ((SELECT true FROM sms_messages WHERE team_id = q.team_id AND country = q.country AND created_at > q.since
           ORDER BY created_at DESC LIMIT 1) IS NOT NULL
         OR ${sentToCountry(sql`q.team_id`, sql`q.country`)}) AS sent_to_country,
       ${senderIdsJson(sql`q.team_id`, sql`q.country`)} AS sender_ids

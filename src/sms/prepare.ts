@@ -90,7 +90,6 @@ export async function prepareSms(
     toNumber: phone.e164,
     clientIpHash,
     since: new Date(now.getTime() - RISK_WINDOW_MS),
-    until: now,
     cap: RISK_COUNT_CAP,
   };
   const context =

@@ -6,7 +6,6 @@ import type { Db } from '../db/handle.ts';
 import { teamNameOf } from '../accounts/index.ts';
 import { domainNameOf, firstVerifiedDomainName, verifiedDomainId } from '../domains/index.ts';
 import { isSuppressed } from '../feedback/index.ts';
-import { idsMadeBetween } from '../platform/ids.ts';
 import { smsSentToCountry } from '../sms/index.ts';
 
 export interface SendContext {
@@ -120,20 +119,9 @@ export async function readSendFacts(db: Db, questions: readonly FactsQuestion[])
   });
 }
 
-/** The ids of the codes made between the earliest of `from` and the latest of `until` (see sms/context-queries.ts). */
-function idsOfWindow(
-  questions: readonly FactsQuestion[],
-  from: (r: RiskQuestion) => Date,
-  until: (r: RiskQuestion) => Date,
-) {
-  const times = (pick: (r: RiskQuestion) => Date) => questions.map((q) => pick(q.risk).getTime());
-  const ids = idsMadeBetween('ver_', new Date(Math.min(...times(from))), new Date(Math.max(...times(until))));
-  return sql`id >= ${ids.from} AND id < ${ids.before}`;
-}
-
 /**
- * readSendFacts' statement (tests EXPLAIN it). The windows' ids keep each capped count to its month
- * partitions, whose index answers it newest first (as the SMS send's counts).
+ * readSendFacts' statement (tests EXPLAIN it). As the SMS send's (sms/context-queries.ts), the known
+ * country is asked of the window first, and a send without a client IP counts none.
  */
 export function sendFactsStatement(questions: readonly FactsQuestion[]) {
   const input = questions.map(({ teamId, context: c, risk: r }, n) => ({
@@ -153,16 +141,6 @@ export function sendFactsStatement(questions: readonly FactsQuestion[]) {
     now: r.now.toISOString(),
     cap: r.cap,
   }));
-  const recent = idsOfWindow(
-    questions,
-    (r) => r.since,
-    (r) => r.now,
-  );
-  const conversions = idsOfWindow(
-    questions,
-    (r) => r.conversionSince,
-    (r) => r.conversionUntil,
-  );
   return sql<FactsRow>`
     SELECT q.n, t.name,
       ${firstVerifiedDomainName(sql`q.team_id`)} AS first_domain,
@@ -170,17 +148,18 @@ export function sendFactsStatement(questions: readonly FactsQuestion[]) {
       ${isSuppressed(sql`q.team_id`, sql`q.context_to`)} AS suppressed,
       ${domainNameOf(sql`q.team_id`, sql`q.key_domain_id`)} AS key_domain,
       (SELECT count(*) FROM (SELECT 1 FROM verifications WHERE team_id = q.team_id AND to_address = q.to_address
-         AND ${recent} AND created_at > q.since
+         AND created_at > q.since
          ORDER BY created_at DESC LIMIT q.cap) r) AS to_recipient,
+      CASE WHEN q.client_ip_hash IS NOT NULL THEN (SELECT count(*) FROM (SELECT 1 FROM verifications
+         WHERE team_id = q.team_id AND client_ip_hash = decode(q.client_ip_hash, 'hex')
+           AND created_at > q.since
+         ORDER BY created_at DESC LIMIT q.cap) i) ELSE 0 END AS from_client_ip,
       (SELECT count(*) FROM (SELECT 1 FROM verifications WHERE team_id = q.team_id
-         AND client_ip_hash = decode(q.client_ip_hash, 'hex') AND ${recent} AND created_at > q.since
-         ORDER BY created_at DESC LIMIT q.cap) i) AS from_client_ip,
-      (SELECT count(*) FROM (SELECT 1 FROM verifications WHERE team_id = q.team_id
-         AND to_prefix = q.to_prefix AND ${recent} AND created_at > q.since
+         AND to_prefix = q.to_prefix AND created_at > q.since
          ORDER BY created_at DESC LIMIT q.cap) p) AS to_prefix,
       (q.country IS NULL
          OR (SELECT true FROM verifications WHERE team_id = q.team_id AND country = q.country
-               AND status <> 'refused' AND ${recent} AND created_at > q.since
+               AND status <> 'refused' AND created_at > q.since
                ORDER BY created_at DESC LIMIT 1) IS NOT NULL
          OR (SELECT true FROM verifications WHERE team_id = q.team_id AND country = q.country
                AND status <> 'refused' ORDER BY created_at LIMIT 1) IS NOT NULL) AS known_country,
@@ -193,7 +172,7 @@ export function sendFactsStatement(questions: readonly FactsQuestion[]) {
     CROSS JOIN LATERAL (
       SELECT count(*) AS finished, count(*) FILTER (WHERE status = 'verified') AS verified
       FROM (SELECT status FROM verifications WHERE team_id = q.team_id AND status <> 'refused'
-              AND ${conversions} AND created_at > q.conversion_since AND created_at <= q.conversion_until
+              AND created_at > q.conversion_since AND created_at <= q.conversion_until
               AND (status <> 'pending' OR expires_at <= q.now)
             ORDER BY created_at DESC LIMIT q.conversion_sample) recent) AS c
     WHERE t.name IS NOT NULL

@@ -65,7 +65,6 @@ describe('risk counts on crowded tables', () => {
         toNumber: '+14155550001',
         clientIpHash,
         since,
-        until: now,
         cap: 30,
       },
     ]);

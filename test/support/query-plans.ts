@@ -14,21 +14,13 @@ export interface PlanNode {
   'Index Name'?: string;
   /** The planner's estimate of the rows the node returns. */
   'Plan Rows': number;
-  /** With `analyze`: the rows it returned per loop, and its loops. */
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 
-/** Every node of the plan of `compiled`; with `analyze`, run, with the rows each node returned. */
-export async function planNodes(
-  db: Kysely<Database>,
-  compiled: CompiledQuery,
-  options: { analyze?: boolean } = {},
-): Promise<PlanNode[]> {
-  const explain = options.analyze ? 'EXPLAIN (ANALYZE, FORMAT JSON)' : 'EXPLAIN (FORMAT JSON)';
+/** Every node of the plan of `compiled`. */
+export async function planNodes(db: Kysely<Database>, compiled: CompiledQuery): Promise<PlanNode[]> {
   const result = await db.executeQuery<{ 'QUERY PLAN': unknown }>(
-    CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]),
+    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
   );
   const raw = result.rows[0]!['QUERY PLAN'];
   const [{ Plan }] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
