@@ -76,8 +76,12 @@ export interface SendBatchingOptions {
   gatherMs: number;
 }
 
-/** The API process: many callers; the next batch reads while the one before commits. */
-const API_BATCHING: SendBatchingOptions = { concurrency: 2, gatherMs: 2 };
+/**
+ * The API process: many callers; the next batch reads while the one before commits, and under load
+ * waits up to 10 ms to gather as many callers as the one before served (bench/RESULTS.md, email send:
+ * with 2 ms the batches stayed small and out of step, and both throughput and p99 were worse).
+ */
+const API_BATCHING: SendBatchingOptions = { concurrency: 2, gatherMs: 10 };
 
 export function sendBatching(db: Kysely<Database>, options: SendBatchingOptions = API_BATCHING): SendBatching {
   const run = (jobs: SendJob[], usageLock: UsageLock) => db.transaction().execute((tx) => storeIn(tx, jobs, usageLock));
