@@ -269,7 +269,7 @@ try {
         `| ${label} | ${ms(median(r.ms))} | ${ms(percentile(r.ms, 0.95))} | ${(r.bytes / 1024).toFixed(1)} KB |`,
     ),
     '',
-    `One warm tab, each request's start–end in ms after navigation: ${trace}. The list request leaves as the page's chunk arrives (emails-query.ts starts it then); the rows wait for the shell to reveal the page, which React holds back 300 ms after the shell's Suspense fallback appeared (its throttle on revealing a boundary), which is why the table's own lookups (domains, campaigns) leave so late. Prefetching the opened page's chunk beside the session read and rendering a loaded module without React.lazy (web/src/routes.ts, shared) removes that wait: measure such a build with DASHBOARD_DIR=<its web/dist>.`,
+    `One warm tab, each request's start–end in ms after navigation: ${trace}. The page's chunk, the session read and the list request are started by the entry's first import (web/src/boot-reads.ts), before React and the rest of the entry are evaluated; a page whose chunk is here renders without React.lazy (web/src/routes.ts). Measure another build with DASHBOARD_DIR=<its web/dist>.`,
     '',
     `The newest email's status: ${status}. "invoice" answered ${(extra.rare.body.data as unknown[]).length} of its emails with searchStoppedAt ${JSON.stringify(extra.rare.body.searchStoppedAt)}.`,
   ].join('\n');

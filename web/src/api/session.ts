@@ -44,8 +44,21 @@ export async function readSession(): Promise<Session | null> {
 
 export const sessionKey = ['session'] as const;
 
+/**
+ * The boot read, started when this module is evaluated (boot-reads.ts) rather than when the shell
+ * mounts, about 100 ms later; taken once, by the first session query. Not on the sign-in pages.
+ */
+let bootRead: Promise<Session | null> | null = location.pathname.startsWith('/sign-in') ? null : readSession();
+bootRead?.catch(() => undefined);
+
+function takeBootRead(): Promise<Session | null> {
+  const started = bootRead;
+  bootRead = null;
+  return started ?? readSession();
+}
+
 export function useSession() {
-  return useQuery({ queryKey: sessionKey, queryFn: readSession, staleTime: 5 * 60_000, retry: false });
+  return useQuery({ queryKey: sessionKey, queryFn: takeBootRead, staleTime: 5 * 60_000, retry: false });
 }
 
 /** Asks for a sign-in link and code; the answer is the same for any address. */

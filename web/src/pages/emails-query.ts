@@ -86,10 +86,10 @@ const readList = (query: ListQueryParams, signal?: AbortSignal) =>
 type ListAnswer = Awaited<ReturnType<typeof readList>>;
 
 /**
- * The first page's request, started when this code arrives rather than when React mounts the page
- * (a lazy page is revealed no sooner than 300 ms after the shell's loading state: React's Suspense
- * throttle): answered by then, the first render has its rows; else the query waits on it. Taken
- * once, by the first query with its key; a failure there is that query's to show.
+ * The first page's request, started when this module is evaluated (boot-reads.ts: before React and
+ * the rest of the entry) rather than when React mounts the page: answered by then, the first render
+ * has its rows; else the query waits on it. Taken once, by the first query with its key; a failure
+ * there is that query's to show.
  */
 interface EarlyRead {
   key: string;
