@@ -76,7 +76,9 @@ export interface SelfSignedCertificate {
 export function selfSignedCertificate(names: string[], now: Date, days: number): SelfSignedCertificate {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const serial = randomBytes(16);
-  serial[0]! &= 0x7f;
+  // Positive with a first byte that is not zero: a DER INTEGER may not start with a zero byte
+  // before one under 0x80, and OpenSSL refused 1 certificate in 256 ("illegal padding").
+  serial[0] = (serial[0]! & 0x7f) | 0x40;
   const altNames = names.map((name) =>
     isIP(name) === 0 ? der(0x82, Buffer.from(name, 'ascii')) : der(0x87, ipBytes(name)),
   );
