@@ -65,7 +65,9 @@ export function Shell() {
   }, [location, navigate]);
 
   if (session.isPending) return <Loading label="Loading your session" />;
-  if (session.isError)
+  // A failed refetch (the plan changed, the network blinked) keeps the page it had: only a session
+  // never read shows the error.
+  if (session.isError && session.data === undefined)
     return (
       <main className="p-6">
         <h1 className="mb-4 text-[20px] font-semibold">Herald</h1>
