@@ -269,7 +269,7 @@ try {
         `| ${label} | ${ms(median(r.ms))} | ${ms(percentile(r.ms, 0.95))} | ${(r.bytes / 1024).toFixed(1)} KB |`,
     ),
     '',
-    `One warm tab, each request's start–end in ms after navigation: ${trace}. The page's chunk, the session read and the list request are started by the entry's first import (web/src/boot-reads.ts), before React and the rest of the entry are evaluated; a page whose chunk is here renders without React.lazy (web/src/routes.ts). Measure another build with DASHBOARD_DIR=<its web/dist>.`,
+    `One warm tab, each request's start–end in ms after navigation: ${trace}. The session read and the list request are started by index.html's inline script, before the entry is fetched (web/src/api/inline-reads.ts), and the page's chunk by the entry's first import (web/src/boot-reads.ts); React renders once that chunk is here, so the page renders without React.lazy and its Suspense throttle (web/src/routes.ts). Measure another build with DASHBOARD_DIR=<its web/dist>.`,
     '',
     `The newest email's status: ${status}. "invoice" answered ${(extra.rare.body.data as unknown[]).length} of its emails with searchStoppedAt ${JSON.stringify(extra.rare.body.searchStoppedAt)}.`,
   ].join('\n');

@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { ApiFailure } from './api/client.ts';
 import { App } from './app.tsx';
+import { firstPageLoaded } from './routes.ts';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -19,13 +20,15 @@ const queryClient = new QueryClient({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <App />
-        <Toaster position="bottom-right" closeButton />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
+void firstPageLoaded.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <App />
+          <Toaster position="bottom-right" closeButton />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

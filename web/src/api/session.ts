@@ -2,6 +2,7 @@
 // the CSRF token and the instance facts the shell shows. Sign-in by a link or a 6-digit code.
 import { useQuery } from '@tanstack/react-query';
 import { apiPrefix, dashboardHeaders, requestContext, toFailure } from './client.ts';
+import { takeInlineRead } from './inline-reads.ts';
 import type { components } from './schema';
 
 /** The session body (GET /v1/session), as openapi.json describes it. */
@@ -25,7 +26,7 @@ async function failure(response: Response): Promise<Error> {
 
 /** The session, or null when signed out (401). */
 export async function readSession(): Promise<Session | null> {
-  let response = await call('GET', '/v1/session');
+  let response = await (takeInlineRead(`${apiPrefix}/v1/session`) ?? call('GET', '/v1/session'));
   if (response.status === 404 && requestContext.teamId !== null) {
     // The remembered team is not one of this member's (another user signed in here): forget it.
     requestContext.teamId = null;

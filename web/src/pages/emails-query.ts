@@ -1,7 +1,7 @@
 // The email log's state, all of it in the URL (design brief 5: back, reload and a pasted link restore
 // the view): status (repeatable), domain, since (24h | 7d | 30d | custom with from/to days), campaign,
 // q (search) and cursor. The list is read lean (fields=summary) and by cursor: 50 rows of millions.
-import { api, must } from '../api/client.ts';
+import { api, getAtOnce, must } from '../api/client.ts';
 import type { paths } from '../api/schema';
 
 export const PAGE_SIZE = 50;
@@ -99,7 +99,8 @@ interface EarlyRead {
 let early: EarlyRead | null = null;
 if (location.pathname.replace(/\/$/, '') === '/emails') {
   const query = listQueryOf(readFilters(new URLSearchParams(location.search)));
-  const started: EarlyRead = { key: JSON.stringify(query), answer: readList(query) };
+  const answer = must(getAtOnce<ListAnswer>('/api/v1/emails', query));
+  const started: EarlyRead = { key: JSON.stringify(query), answer };
   started.answer.then(
     (data) => void (started.data = data),
     () => undefined,
