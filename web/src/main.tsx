@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { ApiFailure } from './api/client.ts';
+import { bootReadSettled } from './api/session.ts';
 import { App } from './app.tsx';
 import { firstPageLoaded } from './routes.ts';
 import './styles.css';
@@ -20,7 +21,8 @@ const queryClient = new QueryClient({
   },
 });
 
-void firstPageLoaded.then(() =>
+// The first render has the session and the page (both read since the entry's first import).
+void Promise.all([bootReadSettled, firstPageLoaded]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -50,7 +50,16 @@ export const sessionKey = ['session'] as const;
  * mounts, about 100 ms later; taken once, by the first session query. Not on the sign-in pages.
  */
 let bootRead: Promise<Session | null> | null = location.pathname.startsWith('/sign-in') ? null : readSession();
-bootRead?.catch(() => undefined);
+/** The boot read's answer once it is here: the first query starts with it rather than pending. */
+let bootAnswer: { session: Session | null } | null = null;
+
+/** Settles when the boot read has (main.tsx renders after it: the first render has the session). */
+export const bootReadSettled: Promise<unknown> = bootRead
+  ? bootRead.then(
+      (session) => (bootAnswer = { session }),
+      () => undefined,
+    )
+  : Promise.resolve();
 
 function takeBootRead(): Promise<Session | null> {
   const started = bootRead;
@@ -58,8 +67,23 @@ function takeBootRead(): Promise<Session | null> {
   return started ?? readSession();
 }
 
+/** The boot read's answer, taken (a later read goes to the network), if it is here. */
+function takeBootAnswer(): Session | null | undefined {
+  if (!bootAnswer) return undefined;
+  bootRead = null;
+  const { session } = bootAnswer;
+  bootAnswer = null;
+  return session;
+}
+
 export function useSession() {
-  return useQuery({ queryKey: sessionKey, queryFn: takeBootRead, staleTime: 5 * 60_000, retry: false });
+  return useQuery({
+    queryKey: sessionKey,
+    queryFn: takeBootRead,
+    initialData: takeBootAnswer,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 }
 
 /** Asks for a sign-in link and code; the answer is the same for any address. */
