@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { ApiFailure } from './api/client.ts';
-import { bootReadSettled } from './api/session.ts';
+import { bootReadSettled, seedBootSession } from './api/session.ts';
 import { App } from './app.tsx';
 import { firstPageLoaded } from './routes.ts';
 import './styles.css';
@@ -22,7 +22,8 @@ const queryClient = new QueryClient({
 });
 
 // The first render has the session and the page (both read since the entry's first import).
-void Promise.all([bootReadSettled, firstPageLoaded]).then(() =>
+void Promise.all([bootReadSettled, firstPageLoaded]).then(() => {
+  seedBootSession(queryClient);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -32,5 +33,5 @@ void Promise.all([bootReadSettled, firstPageLoaded]).then(() =>
         </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>,
-  ),
-);
+  );
+});

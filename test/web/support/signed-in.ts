@@ -98,20 +98,33 @@ async function signInMails(bed: SignedInBed, email: string): Promise<OutboxMessa
   return (await outboxTo(bed, email)).filter((m) => m.envelope.from.startsWith('sign-in@'));
 }
 
-/** The link of a sign-in mail to `email` not among `seen` (ids), once the worker has sent it. */
-export async function signInLinkFor(bed: SignedInBed, email: string, seen = new Set<string>()): Promise<string> {
+/** What `pattern` finds in a sign-in mail to `email` not among `seen` (ids), once the worker has sent it. */
+async function fromSignInMail(bed: SignedInBed, email: string, seen: Set<string>, pattern: RegExp): Promise<string> {
   return waitUntil(async () => {
     bed.runner.wake();
     const mail = (await signInMails(bed, email)).find((m) => !seen.has(m.id));
     if (!mail) return null;
     const parsed = await simpleParser(mail.raw);
-    return parsed.text?.match(/https?:\/\/\S+\/sign-in\/[A-Za-z0-9_-]+/)?.[0] ?? null;
+    return parsed.text?.match(pattern)?.at(-1) ?? null;
   }, `the sign-in mail to ${email}`);
+}
+
+/** The link of a sign-in mail to `email` not among `seen` (ids). */
+export const signInLinkFor = (bed: SignedInBed, email: string, seen = new Set<string>()) =>
+  fromSignInMail(bed, email, seen, /https?:\/\/\S+\/sign-in\/[A-Za-z0-9_-]+/);
+
+/** The 6-digit code of a sign-in mail to `email` not among `seen` (ids). */
+export const signInCodeFor = (bed: SignedInBed, email: string, seen = new Set<string>()) =>
+  fromSignInMail(bed, email, seen, /enter this code: (\d{6})/);
+
+/** The ids of the sign-in mails to `email` so far (a later one is told from them). */
+export async function signInMailIds(bed: SignedInBed, email: string): Promise<Set<string>> {
+  return new Set((await signInMails(bed, email)).map((m) => m.id));
 }
 
 /** Signs the context in as `email`: the form on /sign-in, then the link from the mail. Lands on Overview. */
 export async function signIn(bed: SignedInBed, page: Page, email: string): Promise<void> {
-  const seen = new Set((await signInMails(bed, email)).map((m) => m.id));
+  const seen = await signInMailIds(bed, email);
   await page.goto(`${bed.base}/sign-in`);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue with email' }).click();

@@ -1,6 +1,6 @@
 // The reads index.html's inline script starts as soon as the page's head is parsed, before the entry
 // is fetched and evaluated: the session and, on the email log with no filter, its first page. A read
-// of the bundle takes the one started for its exact URL (and header), once; any other URL, or a
+// of the bundle takes the one started for its exact URL, once; any other URL, or a
 // second read of the same, goes to the network.
 declare global {
   interface Window {

@@ -1,6 +1,6 @@
 // The browser session (src/sessions/): one GET /v1/session at boot gives the member, their teams,
 // the CSRF token and the instance facts the shell shows. Sign-in by a link or a 6-digit code.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiPrefix, dashboardHeaders, requestContext, toFailure } from './client.ts';
 import { takeInlineRead } from './inline-reads.ts';
 import type { components } from './schema';
@@ -47,13 +47,14 @@ export const sessionKey = ['session'] as const;
 
 /**
  * The boot read, started when this module is evaluated (boot-reads.ts) rather than when the shell
- * mounts, about 100 ms later; taken once, by the first session query. Not on the sign-in pages.
+ * mounts, or index.html's (inline-reads.ts); taken once, by the first session query. Not on the
+ * sign-in pages.
  */
 let bootRead: Promise<Session | null> | null = location.pathname.startsWith('/sign-in') ? null : readSession();
-/** The boot read's answer once it is here: the first query starts with it rather than pending. */
+/** The boot read's answer once it is here, for seedBootSession. */
 let bootAnswer: { session: Session | null } | null = null;
 
-/** Settles when the boot read has (main.tsx renders after it: the first render has the session). */
+/** Settles when the boot read has (main.tsx renders after it: seedBootSession). */
 export const bootReadSettled: Promise<unknown> = bootRead
   ? bootRead.then(
       (session) => (bootAnswer = { session }),
@@ -67,23 +68,20 @@ function takeBootRead(): Promise<Session | null> {
   return started ?? readSession();
 }
 
-/** The boot read's answer, taken (a later read goes to the network), if it is here. */
-function takeBootAnswer(): Session | null | undefined {
-  if (!bootAnswer) return undefined;
+/**
+ * Puts the boot read's answer in the cache before the first render (main.tsx), which then has the
+ * session instead of rendering its loading state first; a later read goes to the network. Set as
+ * data, not as the query's initialData: a reset after sign-in must read again, not restore it.
+ */
+export function seedBootSession(queryClient: QueryClient): void {
+  if (!bootAnswer) return;
   bootRead = null;
-  const { session } = bootAnswer;
+  queryClient.setQueryData(sessionKey, bootAnswer.session);
   bootAnswer = null;
-  return session;
 }
 
 export function useSession() {
-  return useQuery({
-    queryKey: sessionKey,
-    queryFn: takeBootRead,
-    initialData: takeBootAnswer,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  return useQuery({ queryKey: sessionKey, queryFn: takeBootRead, staleTime: 5 * 60_000, retry: false });
 }
 
 /** Asks for a sign-in link and code; the answer is the same for any address. */

@@ -103,7 +103,10 @@ if (location.pathname.replace(/\/$/, '') === '/emails') {
   const started: EarlyRead = { key: JSON.stringify(query), answer };
   started.answer.then(
     (data) => void (started.data = data),
-    () => undefined,
+    // Failed (signed out, say): the page's own query asks again, after sign-in if need be.
+    () => {
+      if (early === started) early = null;
+    },
   );
   early = started;
 }
