@@ -88,8 +88,9 @@ type ListAnswer = Awaited<ReturnType<typeof readList>>;
 /**
  * The first page's request, started when this module is evaluated (boot-reads.ts: before React and
  * the rest of the entry) rather than when React mounts the page: answered by then, the first render
- * has its rows; else the query waits on it. Taken once, by the first query with its key; a failure
- * there is that query's to show.
+ * has its rows; else the query waits on it. Taken once, by the first query with its key; one that
+ * failed (signed out) is dropped, so the page's query reads again. It takes index.html's read of
+ * the same URL when there is one (inline-reads.ts).
  */
 interface EarlyRead {
   key: string;
