@@ -66,7 +66,7 @@ const badConfigurations: Array<[string, Record<string, string>]> = [
 ];
 
 // Each run gets runHerald's default allowance: a loaded machine can take many seconds just to start
-// Node on src/main.ts, so a tighter bound fails a correct start-up that was merely slow.
+// Node on bin/herald.js, so a tighter bound fails a correct start-up that was merely slow.
 describe('bad configuration stops start-up', { timeout: 60_000 }, () => {
   it.each(badConfigurations)('names %s for %j', async (variable, bad) => {
     const dataDir = makeDataDir();

@@ -65,8 +65,9 @@ export function heraldEnv(dataDir: string, port: number, extra: Record<string, s
 }
 
 export function startHerald(args: string[], env: NodeJS.ProcessEnv): HeraldProcess {
-  // process.execPath is the Node 24 that runs vitest; it runs src/main.ts directly.
-  const child = spawn(process.execPath, ['src/main.ts', ...args], {
+  // process.execPath is the Node 24 that runs vitest; bin/herald.js as operators run it, with Node's
+  // compile cache (each start strips and compiles every module again without it).
+  const child = spawn(process.execPath, ['bin/herald.js', ...args], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
