@@ -2,40 +2,22 @@
 // unset, node-postgres when it is set. Both return int8 as bigint and timestamptz as Date so that
 // code above this file never knows which one it runs on.
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, type PostgresPool } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { withoutPasswords } from '../config-error.ts';
 import { StartupProblem } from '../startup-problem.ts';
 import { makeDataDirPrivate } from './data-dir-privacy.ts';
+import { seedFromTemplate } from './embedded-template.ts';
+import { listMigrations, migrate } from './migrate.ts';
 import { PgListener, type ListenerLogger } from './pg-listener.ts';
 import { preparingPool } from './prepared-pool.ts';
+import type { DbHandle } from './handle.ts';
 import type { Database } from './schema.ts';
 
 const INT8 = 20;
 const INT8_ARRAY = 1016;
 
-export type DbDriver = 'pglite' | 'pg';
-
-export interface DbHandle {
-  db: Kysely<Database>;
-  driver: DbDriver;
-  /** The primary's pool as Kysely takes it (node-postgres only): read routing falls back to it. */
-  pgPool?: PostgresPool;
-  /**
-   * Subscribe to a NOTIFY channel; returns the unsubscribe function. `onResume` runs after the
-   * listening connection was lost and came back: notifications sent meanwhile were missed.
-   */
-  listen(
-    channel: string,
-    onNotify: (payload: string) => void,
-    options?: { onResume?: () => void },
-  ): Promise<() => Promise<void>>;
-  /** False while the listening connection is down (/readyz answers 503). */
-  listening(): boolean;
-  /** Runs a multi-statement SQL script as one implicit transaction (migrations). */
-  execScript(script: string): Promise<void>;
-  close(): Promise<void>;
-}
+export type { DbDriver, DbHandle } from './handle.ts';
 
 interface ConnectOptions {
   databaseUrl: string | null;
@@ -53,6 +35,23 @@ export async function connectDatabase(options: ConnectOptions): Promise<DbHandle
 }
 
 async function connectPglite(dataDir: string | null): Promise<DbHandle> {
+  const seeded = dataDir === null ? null : await seedFromTemplate(dataDir, listMigrations(), migrateTemplate);
+  const handle = await openPglite(dataDir);
+  handle.seededMigrations = seeded ?? undefined;
+  return handle;
+}
+
+/** The embedded template: PGlite opened in `dir`, migrated, closed. */
+async function migrateTemplate(dir: string): Promise<void> {
+  const handle = await openPglite(dir);
+  try {
+    await migrate(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function openPglite(dataDir: string | null): Promise<DbHandle> {
   const pglite = await PGlite.create(dataDir ?? undefined, {
     parsers: { [INT8]: (value: string) => BigInt(value) },
   });

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { StartupProblem } from '../startup-problem.ts';
-import type { DbHandle } from './connect.ts';
+import type { DbHandle } from './handle.ts';
 import type { Database } from './schema.ts';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
@@ -46,7 +46,7 @@ async function ensureTable(db: Kysely<Database>): Promise<void> {
   )`.execute(db);
 }
 
-/** Applies every pending migration; returns the names applied. */
+/** Applies every pending migration; returns the names applied (with those a new data directory came with). */
 export async function migrate(handle: DbHandle): Promise<string[]> {
   const { db } = handle;
   const migrations = listMigrations();
@@ -57,7 +57,8 @@ export async function migrate(handle: DbHandle): Promise<string[]> {
       const rows = await conn.selectFrom('schema_migrations').select(['version', 'name']).execute();
       refuseSquashedChain(rows, migrations);
       const applied = new Set(rows.map((r) => r.version));
-      const done: string[] = [];
+      const done = [...(handle.seededMigrations ?? [])];
+      handle.seededMigrations = undefined;
       for (const migration of migrations) {
         if (applied.has(migration.version)) continue;
         // One script, one implicit transaction: the migration and its record land together or not at all.

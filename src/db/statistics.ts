@@ -5,7 +5,7 @@
 // a plan made then (a prepared statement, a foreign-key check, keeps its plan until the table's
 // statistics change) reads it by sequential scan once it holds a minute of sends.
 import { sql, type Kysely } from 'kysely';
-import type { DbDriver } from './connect.ts';
+import type { DbDriver } from './handle.ts';
 import type { Database } from './schema.ts';
 
 /**
