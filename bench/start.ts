@@ -1,7 +1,7 @@
 // How long `herald start` takes on the embedded database until /healthz answers 200: a first start
 // (an empty data directory: PGlite's files unpacked and migrated, or copied from the migrated template
-// when one was made before (src/db/embedded-template.ts), secrets, the built-in DKIM key) and a later
-// one (the same directory again), beside a bare Node.js process that opens the same PGlite
+// `npm install` makes (src/db/embedded-template.ts), secrets, the built-in DKIM key) and a later one
+// (the same directory again), beside a bare Node.js process that opens the same PGlite
 // directory and runs SELECT 1, measured in the same run. Median of ROUNDS alternating rounds, the
 // load average printed beside the figures.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { makeEmbeddedTemplate } from '../src/db/connect.ts';
 import { TEMPLATES } from '../src/db/embedded-template.ts';
 import { machineLine, verdict, writeSection } from './results.ts';
 
@@ -87,9 +88,10 @@ async function main(): Promise<void> {
   try {
     for (let round = 1; round <= ROUNDS; round += 1) {
       const dataDir = path.join(root, `round-${round}`);
-      // As on a new machine: no template yet, so this start makes it.
+      // Without the template (made in place, as before an install has made one), then with it.
       fs.rmSync(TEMPLATES, { recursive: true, force: true });
       first.push(await heraldStart(dataDir));
+      if ((await makeEmbeddedTemplate()) === null) throw new Error('the embedded template could not be made');
       copied.push(await heraldStart(path.join(root, `round-${round}-copied`)));
       // The data directory is PGlite's own (src/db/connect.ts), with Herald's files beside its.
       bare.push(await barePglite(dataDir));
@@ -107,16 +109,16 @@ async function main(): Promise<void> {
   const body = [
     '## Start (embedded database)',
     '',
-    `\`npm exec -- node bench/start.ts\`: \`herald start\` as \`npm start\` runs it (\`node bin/herald.js start\`, with Node's compile cache in node_modules/.cache; HERALD_SMTP_PORT=0) on the embedded database, timed from spawning the process until \`GET /healthz\` answers 200 (polled every 10 ms), then stopped with SIGTERM. First start: an empty data directory, with no template made before (removed before each round, as on a new machine; this start makes it). A new data directory: another empty one, copied from that template. Later start: the same directory again. Baseline: a fresh Node.js process that opens the same PGlite directory, runs \`SELECT 1\` and exits. Median of ${ROUNDS} rounds (first, new, bare, later in each). Load average ${load1!.toFixed(2)} (1 min), ${load5!.toFixed(2)} (5 min) at the end. ${machineLine()}.`,
+    `\`npm exec -- node bench/start.ts\`: \`herald start\` as \`npm start\` runs it (\`node bin/herald.js start\`, with Node's compile cache in node_modules/.cache; HERALD_SMTP_PORT=0) on the embedded database, timed from spawning the process until \`GET /healthz\` answers 200 (polled every 10 ms), then stopped with SIGTERM. First start: an empty data directory, made in place (the template removed before, as where none has been made). A new data directory: another empty one, copied from the template \`npm install\` makes (made again, untimed, before it). Later start: the same directory again. Baseline: a fresh Node.js process that opens the same PGlite directory, runs \`SELECT 1\` and exits. Median of ${ROUNDS} rounds (first, new, bare, later in each). Load average ${load1!.toFixed(2)} (1 min), ${load5!.toFixed(2)} (5 min) at the end. ${machineLine()}.`,
     '',
     '| start | ms (median) | each round |',
     '|---|---:|---|',
     `| bare Node.js + PGlite open + SELECT 1 (baseline) | ${ms(bare)} | ${bare.map(Math.round).join(', ')} |`,
     `| herald start, later (data directory exists) | ${ms(later)} | ${later.map(Math.round).join(', ')} |`,
-    `| herald start, first (empty data directory, no template) | ${ms(first)} | ${first.map(Math.round).join(', ')} |`,
-    `| herald start, a new data directory (template made) | ${ms(copied)} | ${copied.map(Math.round).join(', ')} |`,
+    `| herald start, first (empty data directory, made in place) | ${ms(first)} | ${first.map(Math.round).join(', ')} |`,
+    `| herald start, first, from the template (as after \`npm install\`) | ${ms(copied)} | ${copied.map(Math.round).join(', ')} |`,
     '',
-    `Later start: **${ratio.toFixed(1)} ×** the baseline (target: at most ${TARGET_LATER} ×, ${verdict(ratio <= TARGET_LATER)}). First start: **${ms(first)} ms** (target: under ${TARGET_FIRST_MS.toLocaleString('en-US')} ms on a quiet machine, ${verdict(median(first) < TARGET_FIRST_MS)}).`,
+    `Later start: **${ratio.toFixed(1)} ×** the baseline (target: at most ${TARGET_LATER} ×, ${verdict(ratio <= TARGET_LATER)}). First start after \`npm install\` (from its template): **${ms(copied)} ms** (target: under ${TARGET_FIRST_MS.toLocaleString('en-US')} ms on a quiet machine, ${verdict(median(copied) < TARGET_FIRST_MS)}); made in place, where no template matches (migrations changed since the install): **${ms(first)} ms** (${verdict(median(first) < TARGET_FIRST_MS)}).`,
   ].join('\n');
   console.info(body);
   writeSection('start', body);

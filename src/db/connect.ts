@@ -7,7 +7,7 @@ import pg from 'pg';
 import { withoutPasswords } from '../config-error.ts';
 import { StartupProblem } from '../startup-problem.ts';
 import { makeDataDirPrivate } from './data-dir-privacy.ts';
-import { seedFromTemplate } from './embedded-template.ts';
+import { makeTemplate, seedFromTemplate } from './embedded-template.ts';
 import { listMigrations, migrate } from './migrate.ts';
 import { PgListener, type ListenerLogger } from './pg-listener.ts';
 import { preparingPool } from './prepared-pool.ts';
@@ -35,20 +35,22 @@ export async function connectDatabase(options: ConnectOptions): Promise<DbHandle
 }
 
 async function connectPglite(dataDir: string | null): Promise<DbHandle> {
-  const seeded = dataDir === null ? null : await seedFromTemplate(dataDir, listMigrations(), migrateTemplate);
+  const seeded = dataDir === null ? null : seedFromTemplate(dataDir, listMigrations());
   const handle = await openPglite(dataDir);
   handle.seededMigrations = seeded ?? undefined;
   return handle;
 }
 
-/** The embedded template: PGlite opened in `dir`, migrated, closed. */
-async function migrateTemplate(dir: string): Promise<void> {
-  const handle = await openPglite(dir);
-  try {
-    await migrate(handle);
-  } finally {
-    await handle.close();
-  }
+/** The template new embedded data directories are copied from (`npm install` makes it); its folder, or null. */
+export function makeEmbeddedTemplate(): Promise<string | null> {
+  return makeTemplate(listMigrations(), async (dir) => {
+    const handle = await openPglite(dir);
+    try {
+      await migrate(handle);
+    } finally {
+      await handle.close();
+    }
+  });
 }
 
 async function openPglite(dataDir: string | null): Promise<DbHandle> {

@@ -1,8 +1,10 @@
 // A new embedded data directory starts as a copy of a migrated, empty one: PGlite's initdb and the
-// migrations take seconds, a copy tens of milliseconds (bench/RESULTS.md, start). The template is
-// made once per PGlite version, set of migrations and UTC month (0027 names the first partitions
-// after the month it runs in, so a copy is what migrating that month makes), in node_modules/.cache
-// beside Node's compile cache. Where that folder cannot be written, the directory is made in place.
+// migrations take seconds, a copy tens of milliseconds (bench/RESULTS.md, start). `npm install` makes
+// the template (scripts/embedded-template.js), one per PGlite version and set of migrations, in
+// node_modules/.cache beside Node's compile cache. A copy made in a later month is a database
+// migrated then and started later (0027 names the first partitions after the month it ran in), which
+// the retention chore keeps as for any install. Without a template (migrations changed since the
+// install, no writable cache) a new directory is made in place: a start never pays for making one.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +15,7 @@ export const TEMPLATES = path.join(NODE_MODULES, '.cache/herald-embedded');
 const MAKING = '.making-';
 
 /** The template's name: what its contents depend on. Null without PGlite's package file to read. */
-function templateKey(migrations: { name: string; sql: string }[], now: Date): string | null {
+function templateKey(migrations: { name: string; sql: string }[]): string | null {
   let pglite: string;
   try {
     pglite = fs.readFileSync(path.join(NODE_MODULES, '@electric-sql/pglite/package.json'), 'utf8');
@@ -22,10 +24,10 @@ function templateKey(migrations: { name: string; sql: string }[], now: Date): st
   }
   const hash = createHash('sha256').update(JSON.parse(pglite).version as string);
   for (const m of migrations) hash.update(`\0${m.name}\0${m.sql}`);
-  return `${now.toISOString().slice(0, 7)}-${hash.digest('hex').slice(0, 16)}`;
+  return hash.digest('hex').slice(0, 16);
 }
 
-/** Templates of other versions or months are not used again; one a day old is no longer being copied. */
+/** Templates of other versions are not used again; one a day old is no longer being copied. */
 function pruneTemplates(root: string, kept: string): void {
   const dayAgo = Date.now() - 86_400_000;
   for (const name of fs.readdirSync(root)) {
@@ -34,8 +36,27 @@ function pruneTemplates(root: string, kept: string): void {
   }
 }
 
-/** The template's folder, made by `make` (PGlite opened there, migrated, closed) when missing; null where it cannot be. */
-async function templateFolder(root: string, key: string, make: (dir: string) => Promise<void>): Promise<string | null> {
+type Migrations = { name: string; sql: string }[];
+type Where = { root?: string };
+
+/** The template's folder for these migrations, if it has been made. */
+function templateFolder(migrations: Migrations, { root = TEMPLATES }: Where): string | null {
+  const key = templateKey(migrations);
+  const folder = key === null ? null : path.join(root, key);
+  return folder !== null && fs.existsSync(path.join(folder, 'PG_VERSION')) ? folder : null;
+}
+
+/**
+ * Makes the template for these migrations with `make` (PGlite opened in the folder given,
+ * migrated, closed) unless it exists; answers its folder, or null where it cannot be made.
+ */
+export async function makeTemplate(
+  migrations: Migrations,
+  make: (dir: string) => Promise<void>,
+  { root = TEMPLATES }: Where = {},
+): Promise<string | null> {
+  const key = templateKey(migrations);
+  if (key === null) return null;
   const folder = path.join(root, key);
   if (fs.existsSync(path.join(folder, 'PG_VERSION'))) return folder;
   let making: string | null = null;
@@ -55,18 +76,12 @@ async function templateFolder(root: string, key: string, make: (dir: string) => 
 }
 
 /**
- * When PGlite has made no database in `dataDir` yet, copies the template there (made first with
- * `make` if missing) and answers the migrations it holds; else, or without a template, null.
+ * When PGlite has made no database in `dataDir` yet and the template is there, copies it into
+ * `dataDir` and answers the migrations it holds; else null.
  */
-export async function seedFromTemplate(
-  dataDir: string,
-  migrations: { name: string; sql: string }[],
-  make: (dir: string) => Promise<void>,
-  { now = new Date(), root = TEMPLATES }: { now?: Date; root?: string } = {},
-): Promise<string[] | null> {
+export function seedFromTemplate(dataDir: string, migrations: Migrations, where: Where = {}): string[] | null {
   if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return null;
-  const key = templateKey(migrations, now);
-  const folder = key === null ? null : await templateFolder(root, key, make);
+  const folder = templateFolder(migrations, where);
   if (folder === null) return null;
   fs.cpSync(folder, dataDir, { recursive: true });
   return migrations.map((m) => m.name);
