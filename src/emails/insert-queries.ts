@@ -82,6 +82,8 @@ export async function insertEmails(
     })),
   );
   // Arrays travel as JSON, so the text never varies and the statement is prepared once per connection.
+  // The result reads usage_after, so PostgreSQL runs it before the inserts (which nothing reads): the
+  // usage rows are held from this statement's start to commit (bench/RESULTS.md, campaigns).
   const after = await sql<UsageAfter>`
     WITH new_emails AS (
       INSERT INTO emails (id, team_id, domain_id, api_key_id, "from", "to", cc, bcc, reply_to, subject, html, text, headers,
