@@ -1,5 +1,5 @@
 // Makes the migrated, empty embedded database that new data directories are copied from
-// (src/db/embedded-template.ts): run by `npm install` (prepare). Plain JavaScript, so that on a Node.js
+// (src/db/embedded-template.ts): run by `npm install` and `npm ci` (postinstall). Plain JavaScript, so that on a Node.js
 // older than Herald's (an install without devDependencies) it says so and leaves it to a later
 // install; a failure never fails the install (new data directories are then made in place).
 const [major] = process.versions.node.split('.').map(Number);
