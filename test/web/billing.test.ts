@@ -11,7 +11,7 @@ import { adminRequest } from '../support/factory.ts';
 import { FakeStripeCheckout } from '../support/fake-stripe-checkout.ts';
 import { STRIPE_TEST_SECRET_KEY } from '../support/fake-stripe.ts';
 import { startBillingBed, launchBrowserWithOrigin } from './support/billing-bed.ts';
-import { checkPage, newContext } from './support/browser.ts';
+import { checkPage, newContext, reportPageOnFailure } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import { createMemberTeam, signIn, type MemberTeam, type SignedInBed } from './support/signed-in.ts';
 
@@ -44,6 +44,7 @@ afterAll(async () => {
 });
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+reportPageOnFailure(() => page);
 afterAll(() => vi.resetConfig());
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });

@@ -7,7 +7,7 @@
 import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { checkPage, launchBrowser, newContext, reportPageOnFailure } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import {
   createMemberTeam,
@@ -22,6 +22,7 @@ import { apiCall, bookWithContacts, verifiedDomainName } from './campaigns-bed.t
 let bed: BedWithDns;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 let team: MemberTeam;
 let domain: string;
 let bookId: string;

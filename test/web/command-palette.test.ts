@@ -4,13 +4,14 @@
 // accessible (axe) and photographed at 1280 and 375 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkPage, launchBrowser, MOBILE, newContext } from './support/browser.ts';
+import { checkPage, launchBrowser, MOBILE, newContext, reportPageOnFailure } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import { createMemberTeam, signIn, startSignedInBed, type MemberTeam, type SignedInBed } from './support/signed-in.ts';
 
 let bed: SignedInBed;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 let team: MemberTeam;
 
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uniqueDomain } from '../domains/support.ts';
 import { createTeam } from '../support/factory.ts';
-import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { checkPage, launchBrowser, newContext, reportPageOnFailure } from './support/browser.ts';
 import { apiClient, verifiedDomain } from './support/api-seeds.ts';
 import { peopleCsv } from './support/contacts-bed.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
@@ -24,6 +24,7 @@ import {
 let bed: BedWithDns;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 let team: MemberTeam;
 let api: ReturnType<typeof apiClient>;
 let bookId: string;

@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createListeningTestApp, type TestApp } from '../support/app.ts';
-import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { checkPage, launchBrowser, newContext, reportPageOnFailure } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -16,6 +16,7 @@ let browser: Browser;
 let context: BrowserContext;
 let cspViolations: string[];
 let page: Page;
+reportPageOnFailure(() => page);
 let base: string;
 
 beforeAll(async () => {

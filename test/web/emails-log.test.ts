@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer } from '../support/factory.ts';
-import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { checkPage, launchBrowser, newContext, reportPageOnFailure } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import {
   createMemberTeam,
@@ -23,6 +23,7 @@ import {
 let bed: SignedInBed;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 let team: MemberTeam;
 const DELIVERED = 111;
 const BOUNCED = 5;

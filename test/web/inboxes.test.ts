@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { crlf, sendRaw } from '../inboxes/support.ts';
 import { adminRequest } from '../support/factory.ts';
-import { checkPage, DESKTOP, launchBrowser, MOBILE, newContext } from './support/browser.ts';
+import { checkPage, DESKTOP, launchBrowser, MOBILE, newContext, reportPageOnFailure } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import { startInboxBed, type InboxBed } from './support/messaging-bed.ts';
 import { createMemberTeam, signIn, type MemberTeam } from './support/signed-in.ts';
@@ -20,6 +20,7 @@ import { createMemberTeam, signIn, type MemberTeam } from './support/signed-in.t
 let bed: InboxBed;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 let team: MemberTeam;
 let inbox: { id: string; name: string; address: string };
 

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTeam } from '../support/factory.ts';
-import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { checkPage, launchBrowser, newContext, reportPageOnFailure } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import { apiClient, verifiedDomain } from './support/api-seeds.ts';
 import { createMemberTeam, signIn, startSignedInBed, type BedWithDns, type MemberTeam } from './support/signed-in.ts';
@@ -17,6 +17,7 @@ import { createMemberTeam, signIn, startSignedInBed, type BedWithDns, type Membe
 let bed: BedWithDns;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 let team: MemberTeam;
 let call: ReturnType<typeof apiClient>;
 let from: string;

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTeam } from '../support/factory.ts';
-import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { checkPage, launchBrowser, newContext, reportPageOnFailure } from './support/browser.ts';
 import { apiClient } from './support/api-seeds.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import { createMemberTeam, signIn, startSignedInBed, type BedWithDns, type MemberTeam } from './support/signed-in.ts';
@@ -16,6 +16,7 @@ import { createMemberTeam, signIn, startSignedInBed, type BedWithDns, type Membe
 let bed: BedWithDns;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 let team: MemberTeam;
 let api: ReturnType<typeof apiClient>;
 let bookId: string;

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkPage, DESKTOP, launchBrowser, MOBILE, newContext } from './support/browser.ts';
+import { checkPage, DESKTOP, launchBrowser, MOBILE, newContext, reportPageOnFailure } from './support/browser.ts';
 import { adminRequest } from '../support/factory.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import {
@@ -25,6 +25,7 @@ let browser: Browser;
 let context: BrowserContext;
 let cspViolations: string[];
 let page: Page;
+reportPageOnFailure(() => page);
 let team: MemberTeam;
 
 beforeAll(async () => {

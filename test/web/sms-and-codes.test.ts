@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SMS_CALLBACK_PATHS } from '../../src/adapters/sms-provider/index.ts';
 import { adminRequest, bearer, createSmsTeam } from '../support/factory.ts';
-import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { checkPage, launchBrowser, newContext, reportPageOnFailure } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import { startSmsBed, type SmsBed } from './support/messaging-bed.ts';
 import { createMemberTeam, signIn, type MemberTeam } from './support/signed-in.ts';
@@ -19,6 +19,7 @@ import { createMemberTeam, signIn, type MemberTeam } from './support/signed-in.t
 let bed: SmsBed;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 let team: MemberTeam;
 
 // Valid under libphonenumber-js's max metadata; the GB one is premium-rate (a HIGH risk signal).

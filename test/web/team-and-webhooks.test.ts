@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpsReceiver } from '../support/https-receiver.ts';
-import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { checkPage, launchBrowser, newContext, reportPageOnFailure } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import { adminRequest } from '../support/factory.ts';
 import { createMemberTeam, signIn, startSignedInBed, type MemberTeam, type SignedInBed } from './support/signed-in.ts';
@@ -14,6 +14,7 @@ import { createMemberTeam, signIn, startSignedInBed, type MemberTeam, type Signe
 let bed: SignedInBed;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 let team: MemberTeam;
 let receiver: HttpsReceiver;
 

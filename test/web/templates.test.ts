@@ -7,7 +7,7 @@ import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTeam } from '../support/factory.ts';
-import { checkPage, launchBrowser, newContext } from './support/browser.ts';
+import { checkPage, launchBrowser, newContext, reportPageOnFailure } from './support/browser.ts';
 import { ensureDashboardBuilt } from './support/dashboard-build.ts';
 import {
   createMemberTeam,
@@ -21,6 +21,7 @@ import {
 let bed: SignedInBed;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 let team: MemberTeam;
 let templateId = '';
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 
 const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 // Headless, and quiet on a closed network: no background fetches, updates or sync.
@@ -106,4 +106,23 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   await expectAccessible(page, `${name} (375 px)`);
   await page.setViewportSize(DESKTOP);
   await screenshots(page, name);
+}
+
+/**
+ * On a failed test, what the page showed: its URL and text on stderr (CI's output keeps it) and a
+ * screenshot in test-artifacts/dashboard/failed-<test>.png. A wait that times out says only what it waited for.
+ */
+export function reportPageOnFailure(current: () => Page | undefined): void {
+  afterEach(async (context) => {
+    const page = current();
+    if (context.task.result?.state !== 'fail' || !page || page.isClosed()) return;
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 5_000 })
+      .catch((error: unknown) => `(no text: ${String(error)})`);
+    process.stderr.write(`\n${context.task.name}: the page at failure, ${page.url()}\n${text.slice(0, 3_000)}\n`);
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    const file = context.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+    await page.screenshot({ path: path.join(ARTIFACTS, `failed-${file}.png`), fullPage: true }).catch(() => {});
+  });
 }
