@@ -1,7 +1,7 @@
 // Makes the migrated, empty embedded database that new data directories are copied from
-// (src/db/embedded-template.ts): run by `npm install` and `npm ci` (postinstall). Plain JavaScript, so that on a Node.js
-// older than Herald's (an install without devDependencies) it says so and leaves it to a later
-// install; a failure never fails the install (new data directories are then made in place).
+// (src/db/embedded-template.ts): run by `npm install` and `npm ci` (postinstall). Plain JavaScript,
+// so that on a Node.js older than Herald's (an install without devDependencies) it says so and
+// leaves it to a later install; a failure never fails the install (directories are made in place).
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 24) {
   console.info(`embedded template: skipped (Node.js ${process.version}; Herald runs on 24 or later)`);

@@ -14,8 +14,11 @@ const NODE_MODULES = path.join(import.meta.dirname, '../../node_modules');
 export const TEMPLATES = path.join(NODE_MODULES, '.cache/herald-embedded');
 const MAKING = '.making-';
 
+type Migrations = { name: string; sql: string }[];
+type Where = { root?: string };
+
 /** The template's name: what its contents depend on. Null without PGlite's package file to read. */
-function templateKey(migrations: { name: string; sql: string }[]): string | null {
+function templateKey(migrations: Migrations): string | null {
   let pglite: string;
   try {
     pglite = fs.readFileSync(path.join(NODE_MODULES, '@electric-sql/pglite/package.json'), 'utf8');
@@ -35,9 +38,6 @@ function pruneTemplates(root: string, kept: string): void {
     if (name !== kept && fs.statSync(folder).mtimeMs < dayAgo) fs.rmSync(folder, { recursive: true, force: true });
   }
 }
-
-type Migrations = { name: string; sql: string }[];
-type Where = { root?: string };
 
 /** The template's folder for these migrations, if it has been made. */
 function templateFolder(migrations: Migrations, { root = TEMPLATES }: Where): string | null {
