@@ -13,12 +13,18 @@ const USAGE = `Usage: herald <command>
   admin     the admin API's operations from the command line (herald admin --help)
 `;
 
-/** `services` in the order they stop: what takes new work first, then what finishes it. */
-async function stopOnSignals(runtime: Runtime, services: Service[]): Promise<void> {
+/**
+ * SIGTERM and SIGINT stop the process gracefully from the moment its start begins: a signal that
+ * arrives while it starts (the API answers before the workers run) is acted on once the start is
+ * done. `ready` takes the services in the order they stop: what takes new work first, then what
+ * finishes it.
+ */
+async function stopOnSignals(runtime: Runtime): Promise<{ ready(services: Service[]): void }> {
   const { SHUTDOWN_LIMIT_MS } = await import('./services.ts');
+  let started: Service[] | null = null;
+  let received: NodeJS.Signals | null = null;
   let stopping = false;
-  const handler = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+  const stop = (signal: NodeJS.Signals, services: Service[]) => {
     stopping = true;
     process.stderr.write(`herald: ${signal} received, shutting down\n`);
     // Each part's stop has its own bound (services.ts); this one covers closing the database too.
@@ -26,17 +32,28 @@ async function stopOnSignals(runtime: Runtime, services: Service[]): Promise<voi
       process.stderr.write('herald: shutdown took too long; exiting, work in hand is left to its lease\n');
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
-    const stop = async () => {
+    const stopAll = async () => {
       for (const service of services) await service.stop();
       await runtime.close();
     };
-    stop().then(
+    stopAll().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    if (started === null) received ??= signal;
+    else stop(signal, started);
+  };
   process.on('SIGTERM', handler);
   process.on('SIGINT', handler);
+  return {
+    ready(services) {
+      started = services;
+      if (received !== null) stop(received, services);
+    },
+  };
 }
 
 /** How long each phase of a start took, in ms, the first one counted from the process's start (modules loaded). */
@@ -80,6 +97,7 @@ async function main(argv: string[]): Promise<void> {
         const phases = phaseTimer();
         await checkPortsFree(command, config);
         runtime = await openRuntime(config);
+        const signals = await stopOnSignals(runtime);
         phases.mark('runtime');
         await applyMigrations(runtime);
         phases.mark('migrations');
@@ -95,7 +113,7 @@ async function main(argv: string[]): Promise<void> {
         phases.mark('workers');
         runtime.deps.logger.debug({ phasesMs: phases.done() }, 'started');
         // The SMTP listeners stop first, so that no mail arrives while the workers wind down.
-        await stopOnSignals(runtime, [smtp, submission, api, workers]);
+        signals.ready([smtp, submission, api, workers]);
         return;
       }
       case 'api':
@@ -103,9 +121,10 @@ async function main(argv: string[]): Promise<void> {
       case 'smtp': {
         await checkPortsFree(command, config);
         runtime = await openRuntime(config);
+        const signals = await stopOnSignals(runtime);
         const { serveApi, serveSmtp, serveWorker } = await import('./services.ts');
         const serveAlone = { api: serveApi, worker: serveWorker, smtp: serveSmtp };
-        await stopOnSignals(runtime, [await serveAlone[command](runtime)]);
+        signals.ready([await serveAlone[command](runtime)]);
         return;
       }
       case 'migrate': {

@@ -10,6 +10,7 @@ import { makeDataDirPrivate } from './data-dir-privacy.ts';
 import { makeTemplate, seedFromTemplate } from './embedded-template.ts';
 import { listMigrations, migrate } from './migrate.ts';
 import { PgListener, type ListenerLogger } from './pg-listener.ts';
+import { oneUnitPerTurn } from './pglite-turns.ts';
 import { preparingPool } from './prepared-pool.ts';
 import type { DbHandle } from './handle.ts';
 import type { Database } from './schema.ts';
@@ -59,7 +60,7 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
   });
   // A first start unpacks PGlite's initial files with mode 0666: owner-only, like the rest.
   if (dataDir !== null) makeDataDirPrivate(dataDir);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: oneUnitPerTurn(pglite) }) });
   return {
     db,
     driver: 'pglite',
