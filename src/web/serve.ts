@@ -77,13 +77,12 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
       .send(html);
 
   await app.register(async (scope) => {
+    // The hashed assets under one route (a route per built file cost every start a walk of the
+    // folder and a hundred routes); the page and the icon, the only other files, are served below.
     await scope.register(fastifyStatic, {
-      root: distDir,
-      prefix: '/',
-      // One route per built file, found at start; the page itself is served below.
-      wildcard: false,
+      root: path.join(distDir, 'assets'),
+      prefix: '/assets/',
       index: [],
-      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
       serveDotFiles: false,
       preCompressed: true,
       cacheControl: false,
@@ -93,6 +92,9 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
         reply.header('x-content-type-options', 'nosniff');
       },
     });
+    scope.get('/favicon.svg', { schema: { hide: true } }, async (_request, reply) =>
+      reply.sendFile('favicon.svg', distDir),
+    );
     scope.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply));
     scope.get('/index.html', { schema: { hide: true } }, async (_request, reply) => sendPage(reply));
     // History fallback: a client route (/emails/em_…) reloads into the app; the server's own paths do not.

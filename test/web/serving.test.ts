@@ -46,9 +46,23 @@ describe('the dashboard page', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['content-encoding']).toBe('br');
+    const head = await t.app.inject({ method: 'HEAD', url: script });
+    expect(head.statusCode).toBe(200);
     const missing = await t.app.inject({ method: 'GET', url: '/assets/nothing-here.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    const dotted = await t.app.inject({ method: 'GET', url: '/assets/.hidden' });
+    expect(dotted.statusCode).toBe(404);
+  });
+
+  it('serves the icon, not cached for long: the build has no other file outside assets/ but the page', async () => {
+    const files = fs.readdirSync(DEFAULT_DIST_DIR).filter((name) => !name.startsWith('.'));
+    expect(files.sort()).toEqual(['assets', 'favicon.svg', 'index.html']);
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers client routes with the page, and the server paths with their own JSON 404', async () => {
