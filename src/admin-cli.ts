@@ -11,6 +11,7 @@ import { resolveInstanceSecrets, secretsFilePath } from './platform/instance-sec
 import { localServerUrl, runningServerUrl } from './platform/running-server.ts';
 import { adminCommands, type AdminJob, type AdminRequest, type AdminResponse } from './admin/cli-commands.ts';
 import { tableOf } from './admin/cli-table.ts';
+import { baselineCompilerOnly, rerunWithBaselineCompiler } from './admin/cli-child.ts';
 
 const HELP = `Usage: herald admin <resource> <action> [options]
 
@@ -137,6 +138,8 @@ export async function runAdminCli(argv: string[]): Promise<number> {
       const token = resolveInstanceSecrets(config).config.adminToken;
       if (!token) throw new ConfigError('HERALD_ADMIN_TOKEN', 'the admin token of the server', '');
       transport = httpTransport(remote ?? holderUrl(config, holder!), token);
+    } else if (!baselineCompilerOnly()) {
+      return await rerunWithBaselineCompiler();
     } else {
       transport = await inProcessTransport(config);
     }

@@ -13,7 +13,9 @@ import {
   type RunResult,
   startHealthy,
   startHerald,
+  until,
   waitForBanner,
+  waitForExit,
   waitForHealthy,
 } from '../support/spawn.ts';
 
@@ -220,5 +222,35 @@ describe('herald admin before the first start', { timeout: 300_000 }, () => {
     };
     const server = await startHealthy(env, port);
     expect(created.stdout + created.stderr + server.stdout() + server.stderr()).toContain(adminToken);
+  });
+});
+
+describe('herald admin in process (src/admin/cli-child.ts)', () => {
+  /** The children of `pid`: their ids and command lines (Linux /proc). */
+  const childrenOf = (pid: number) =>
+    fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((child) => ({ pid: Number(child), args: fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0') }));
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it('runs again in a child with the baseline compiler alone, which a SIGTERM to the command reaches', async () => {
+    const env = heraldEnv(makeDataDir(), await freePort());
+    const team = await admin<{ id: number }>(env, 'teams', 'create', '--name', 'Tailed');
+    const tail = startHerald(['admin', 'webhooks', 'tail', String(team.id), '--json'], env);
+    const child = await until('the child that opens the database', 20_000, async () => {
+      await pause();
+      return childrenOf(tail.pid).find(({ args }) => args.includes('admin'));
+    });
+    expect(child.args).toContain('--liftoff-only');
+    tail.kill('SIGTERM');
+    // 0 when the tail was already following (it takes SIGTERM as "stop"), 128 + 15 when the signal
+    // ended the child before: either way the child got it and the command ended.
+    const exit = await waitForExit(tail, 15_000);
+    expect([0, 143]).toContain(exit.code);
+    // The child is gone with its lock: the next command opens the directory.
+    await admin(env, 'outbox');
   });
 });
