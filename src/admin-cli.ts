@@ -4,7 +4,10 @@
 // HTTP to a running server when the embedded database is held by one (or HERALD_ADMIN_URL is set);
 // otherwise the request is served in-process by the same routes, so both paths behave alike.
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import type { Config } from './config.ts';
+import { ConfigError } from './config-error.ts';
+import { dataDirOf } from './config/data-dir.ts';
+import { databaseUrl } from './config/database-url.ts';
 import { httpUrl } from './config/parse.ts';
 import { dataDirHolder } from './db/data-dir-lock.ts';
 import { resolveInstanceSecrets, secretsFilePath } from './platform/instance-secrets.ts';
@@ -96,6 +99,11 @@ async function inProcessTransport(config: Config): Promise<AdminTransport> {
   }
 }
 
+/** The embedded database, in a data directory no server holds: the command is served in this process. */
+function inProcess(env: NodeJS.ProcessEnv): boolean {
+  return databaseUrl(env) === null && dataDirHolder(dataDirOf(env)) === null;
+}
+
 export async function runAdminCli(argv: string[]): Promise<number> {
   // operator.md names `herald admin outbox`, `sms-outbox`, `destinations` and `retention`: a resource given alone runs its only listing.
   const [resource, given, ...tail] = argv;
@@ -125,8 +133,10 @@ export async function runAdminCli(argv: string[]): Promise<number> {
     });
     values = parsed.values as Record<string, string | boolean | undefined>;
     request = command.toRequest(values, parsed.positionals);
-    config = loadConfig();
     remote = httpUrl(process.env, 'HERALD_ADMIN_URL', null);
+    // In process (cli-child.ts): the child reads the whole configuration, this process need not.
+    if (!remote && !baselineCompilerOnly() && inProcess(process.env)) return await rerunWithBaselineCompiler();
+    config = (await import('./config.ts')).loadConfig();
   } catch (error) {
     process.stderr.write(`herald admin: ${(error as Error).message}\n${command.usage}\n`);
     return 2;
@@ -138,8 +148,6 @@ export async function runAdminCli(argv: string[]): Promise<number> {
       const token = resolveInstanceSecrets(config).config.adminToken;
       if (!token) throw new ConfigError('HERALD_ADMIN_TOKEN', 'the admin token of the server', '');
       transport = httpTransport(remote ?? holderUrl(config, holder!), token);
-    } else if (!baselineCompilerOnly()) {
-      return await rerunWithBaselineCompiler();
     } else {
       transport = await inProcessTransport(config);
     }

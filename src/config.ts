@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { loadPriceList, type PriceList } from './platform/price-list.ts';
 import { ConfigError } from './config-error.ts';
 import { blobStoreConfig, type BlobStoreConfig } from './config/blobs.ts';
+import { dataDirOf } from './config/data-dir.ts';
 import { directConfig, type DirectConfig } from './config/direct.ts';
 import { inboundRetentionDays, retentionDays, riskThresholds } from './config/limits.ts';
 import {
@@ -107,7 +108,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiPrefix: apiPrefix(env),
     databaseUrl: dbUrl,
     databaseReplicaUrl: databaseReplicaUrl(env, dbUrl),
-    dataDir: path.resolve(text(env, 'HERALD_DATA_DIR') ?? './data'),
+    dataDir: dataDirOf(env),
     blobStore: blobStoreConfig(env),
     ...secrets,
     publicUrl: publicUrl(env, listenHost, listen.port),

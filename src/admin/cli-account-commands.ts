@@ -1,7 +1,6 @@
 // `herald admin` commands for teams, members, API keys and contact imports.
 import fs from 'node:fs';
-import { importContactsCsv, stderrProgress } from '../contacts/csv-import.ts';
-import { TEAM_PLANS } from '../platform/plans.ts';
+import { TEAM_PLANS } from '../platform/team-plans.ts';
 import { type AdminCommand, required, integer, boolean, teamIdFrom, defined, str } from './cli-command-kit.ts';
 
 /** --plan: one of the two plans (their limits come from HERALD_PLANS_FILE), refused before any request. */
@@ -147,7 +146,11 @@ export const accountCommands: AdminCommand[] = [
       const [file, ...extra] = p;
       if (file === undefined || extra.length > 0) throw new Error('give exactly one CSV file');
       if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) throw new Error(`cannot read ${file}`);
-      return (send) => importContactsCsv({ teamId, bookId, file, send, progress: stderrProgress() });
+      return async (send) => {
+        // Loaded here: its schemas are the only ones the command line needs.
+        const { importContactsCsv, stderrProgress } = await import('../contacts/csv-import.ts');
+        return importContactsCsv({ teamId, bookId, file, send, progress: stderrProgress() });
+      };
     },
   },
 ];

@@ -36,7 +36,7 @@ export interface PlanLimits {
 
 export type PlanTable = Readonly<Record<TeamPlan, Readonly<PlanLimits>>>;
 
-export const TEAM_PLANS = ['free', 'pro'] as const satisfies readonly TeamPlan[];
+export { TEAM_PLANS } from './team-plans.ts';
 
 const VARIABLE = 'HERALD_PLANS_FILE';
 
