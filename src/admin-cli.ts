@@ -104,7 +104,12 @@ function inProcess(env: NodeJS.ProcessEnv): boolean {
   return databaseUrl(env) === null && dataDirHolder(dataDirOf(env)) === null;
 }
 
-export async function runAdminCli(argv: string[]): Promise<number> {
+/**
+ * `herald admin …` with `argv` after "admin". `commandLine`: this process is that command
+ * (main.ts), so that one served in process may run again in a child (cli-child.ts); other callers
+ * (tests) are served in this process.
+ */
+export async function runAdminCli(argv: string[], { commandLine = false } = {}): Promise<number> {
   // operator.md names `herald admin outbox`, `sms-outbox`, `destinations` and `retention`: a resource given alone runs its only listing.
   const [resource, given, ...tail] = argv;
   const listings = ['outbox', 'sms-outbox', 'dns', 'destinations', 'retention'];
@@ -135,7 +140,8 @@ export async function runAdminCli(argv: string[]): Promise<number> {
     request = command.toRequest(values, parsed.positionals);
     remote = httpUrl(process.env, 'HERALD_ADMIN_URL', null);
     // In process (cli-child.ts): the child reads the whole configuration, this process need not.
-    if (!remote && !baselineCompilerOnly() && inProcess(process.env)) return await rerunWithBaselineCompiler();
+    if (commandLine && !remote && !baselineCompilerOnly() && inProcess(process.env))
+      return await rerunWithBaselineCompiler();
     config = (await import('./config.ts')).loadConfig();
   } catch (error) {
     process.stderr.write(`herald admin: ${(error as Error).message}\n${command.usage}\n`);

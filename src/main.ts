@@ -78,7 +78,7 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'admin') {
     const { runAdminCli } = await import('./admin-cli.ts');
-    process.exitCode = await runAdminCli(rest);
+    process.exitCode = await runAdminCli(rest, { commandLine: true });
     return;
   }
   if (!['start', 'api', 'worker', 'smtp', 'migrate'].includes(command)) {
