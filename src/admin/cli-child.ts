@@ -1,7 +1,7 @@
 // `herald admin` on an embedded data directory no server holds opens the database in its own
 // process and exits once it has answered. PGlite's WebAssembly, hot from opening the database, is
-// optimised by V8 in the background, and the exit waits for that compilation (most of the 800 ms
-// a bare open and read takes, bench/RESULTS.md, CLI), which a command that exits never uses. V8
+// optimised by V8 in the background, and the exit waits for that compilation (about 330 of the
+// 800 ms a bare open and read takes, bench/RESULTS.md, CLI), which a command that exits never uses. V8
 // takes the flag that keeps its baseline compiler alone only at a process's start, so the command
 // runs again in a child that has it.
 import { spawn } from 'node:child_process';
