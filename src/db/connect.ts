@@ -42,16 +42,20 @@ async function connectPglite(dataDir: string | null): Promise<DbHandle> {
   return handle;
 }
 
-/** The template new embedded data directories are copied from (`npm install` makes it); its folder, or null. */
-export function makeEmbeddedTemplate(): Promise<string | null> {
-  return makeTemplate(listMigrations(), async (dir) => {
-    const handle = await openPglite(dir);
-    try {
-      await migrate(handle);
-    } finally {
-      await handle.close();
-    }
-  });
+/** The templates new embedded data directories are copied from (`npm install` makes them); the migrated one's folder, or null. */
+export function makeEmbeddedTemplate(where: { root?: string } = {}): Promise<string | null> {
+  return makeTemplate(
+    listMigrations(),
+    async (dir, options) => {
+      const handle = await openPglite(dir);
+      try {
+        if (options.migrate) await migrate(handle);
+      } finally {
+        await handle.close();
+      }
+    },
+    where,
+  );
 }
 
 async function openPglite(dataDir: string | null): Promise<DbHandle> {
