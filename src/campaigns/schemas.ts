@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES, PAUSED_REASONS } from '../db/schema-campaigns.ts';
 import { EMAIL_STATUSES } from '../emails/index.ts';
+import { grouped } from '../platform/grouped-number.ts';
 import { cursorParam, limitParam, pageParam } from '../platform/pagination.ts';
 
 export const NAME_MAX = 200;
@@ -28,7 +29,7 @@ const BatchSize = z
   .int()
   .min(1)
   .max(BATCH_SIZE_MAX)
-  .describe(`emails per batch window, 1 to ${BATCH_SIZE_MAX.toLocaleString('en-US')}`);
+  .describe(`emails per batch window, 1 to ${grouped(BATCH_SIZE_MAX)}`);
 
 const campaignFields = {
   name: z.string().trim().min(1).max(NAME_MAX),

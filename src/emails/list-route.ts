@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '../platform/auth/plugin.ts';
+import { grouped } from '../platform/grouped-number.ts';
 import { badRequest } from '../platform/errors.ts';
 import type { Db } from '../db/handle.ts';
 import { readCursorPage } from './list-cursor.ts';
@@ -18,7 +19,7 @@ const description =
   'nextCursor or prevCursor back as cursor) reads any page of a log of millions as fast as the first: no OFFSET, and no ' +
   'total, so count is then the number of emails in data. New emails never shift the older pages: each email appears once ' +
   'walking nextCursor to its end. A prevCursor that reaches the newest emails answers the first page. With cursor paging, ' +
-  `a text search (not a whole address) reads at most ${SEARCH_WINDOW.toLocaleString('en-US')} emails a request: a page ` +
+  `a text search (not a whole address) reads at most ${grouped(SEARCH_WINDOW)} emails a request: a page ` +
   'may then hold fewer emails than limit, even none, with searchStoppedAt set and a cursor to read on.';
 
 /** keptSince: the first instant retention keeps (an older email is listed no more, as it answers 404). */
