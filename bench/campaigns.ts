@@ -9,19 +9,17 @@
 //    a steady rate: p99 from POST to accepted by the sink, beside the same with the transactional
 //    lane alone (no campaign delivering), alternating rounds. Target: at most 2 ×.
 //
-// Run: npm exec -- node bench/campaigns.ts   (BENCH_DATABASE_URL; BENCH_CONTACTS; BENCH_SENDS per
-// isolation round, default 500; BENCH_FANOUT_ONLY=1 times the fan-out alone and writes nothing).
-// The contacts are made by set-based SQL; the teams are removed at the start and the end. The
+// Run: npm exec -- node bench/campaigns.ts   (CAMPAIGNS_BENCH_DATABASE_URL, by default
+// herald_bench_campaigns beside BENCH_DATABASE_URL, made for the run and dropped after it;
+// BENCH_CONTACTS; BENCH_SENDS per isolation round, default 500; BENCH_FANOUT_ONLY=1 times the fan-out
+// alone and writes nothing). The contacts are made by set-based SQL. The
 // process's plans let the pro plan send the whole campaign in a day, as an operator's
 // HERALD_PLANS_FILE would (the shipped one stops a pro team at 50,000). Progress on stderr every 10 s.
 //
 // Its parts: bench/campaigns/ (fanout.ts, isolation.ts, sink.ts: the sink's own process on core 1).
 import os from 'node:os';
-import type { Kysely } from 'kysely';
 import pino from 'pino';
-import type { Database } from '../src/db/schema.ts';
-import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
-import { removeTeams } from './remove-teams.ts';
+import { BENCH_DATABASE_URL, dropDatabase, freshDatabase } from './database.ts';
 import { BENCH_SECRET } from './herald-app.ts';
 import { median, percentile, pinToCoreZero } from './measure.ts';
 import { machineLine, verdict, writeSection } from './results.ts';
@@ -33,18 +31,8 @@ const SENDS = Number(process.env.BENCH_SENDS ?? 500);
 const PER_SECOND = 25;
 const ROUNDS = 4;
 const NAME = 'bench-campaigns';
-
-/**
- * The bench teams and everything they own. The tables are analysed first: with the statistics of
- * before the run (nearly empty tables) the cascade's plans scan email_recipients once per email,
- * minutes where this takes seconds.
- */
-async function removeBenchTeams(db: Kysely<Database>): Promise<void> {
-  const { sql } = await import('kysely');
-  for (const table of ['emails', 'email_events', 'email_recipients', 'campaign_recipients'])
-    await sql`ANALYZE ${sql.table(table)}`.execute(db);
-  await removeTeams(db, 'name LIKE $1', [`${NAME}%`]);
-}
+const DATABASE_URL =
+  process.env.CAMPAIGNS_BENCH_DATABASE_URL ?? BENCH_DATABASE_URL.replace(/\/[^/]*$/, '/herald_bench_campaigns');
 
 const progress = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 const loadAverage = () =>
@@ -55,8 +43,9 @@ const loadAverage = () =>
 
 async function main(): Promise<void> {
   pinToCoreZero();
-  await ensureDatabase(BENCH_DATABASE_URL);
-  const { sql } = await import('kysely');
+  // A database of its own, made for the run: the fan-out starts on month partitions as an install
+  // has them (never analysed), not on ones an earlier run filled, emptied and analysed empty.
+  await freshDatabase(DATABASE_URL);
   const { loadConfig } = await import('../src/config.ts');
   const { buildDeps } = await import('../src/build-deps.ts');
   const { migrate } = await import('../src/db/migrate.ts');
@@ -70,7 +59,7 @@ async function main(): Promise<void> {
   const loaded = loadConfig({});
   // A plans file whose pro plan has no daily limit: the shipped one stops a pro team at 50,000 a day.
   const plans = { ...loaded.plans, pro: { ...loaded.plans.pro, dailySends: null } };
-  const config = { ...loaded, plans, databaseUrl: BENCH_DATABASE_URL, secret: BENCH_SECRET, adminToken: null };
+  const config = { ...loaded, plans, databaseUrl: DATABASE_URL, secret: BENCH_SECRET, adminToken: null };
   const deps = await buildDeps(config, { logger: pino({ level: 'silent' }) });
   const relay = () => sinkRelay(deps, config.mailDomain, sink.url);
   // Two relays, as buildDeps makes them: the bulk lane's connections are its own.
@@ -79,10 +68,6 @@ async function main(): Promise<void> {
   let chore: { stop(): Promise<void> } | undefined;
   try {
     await migrate(deps.database);
-    await removeBenchTeams(deps.db);
-    // An earlier run's million emails are gone: their dead rows too, before anything is timed.
-    for (const table of ['emails', 'email_events', 'email_recipients', 'campaign_recipients', 'contacts'])
-      await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(deps.db);
     const sender = await seedDeliveryTeam(deps, { name: `${NAME}-transactional`, domainLabel: 'transactional' });
     const marketer = await seedDeliveryTeam(deps, {
       name: `${NAME}-marketing`,
@@ -163,7 +148,7 @@ async function main(): Promise<void> {
       '',
       `\`npm exec -- node bench/campaigns.ts\` on PostgreSQL (loopback), one process pinned to core 0 serving the API and running the queues, the SMTP sink in its own process on core 1. ${machineLine()}.`,
       '',
-      `**Fan-out.** A campaign (a 2 KB personalised body with its unsubscribe link) to a book of ${CONTACTS.toLocaleString('en-US')} subscribed contacts made by set-based SQL, timed from POST …/schedule until the campaign is SENT (every recipient's email QUEUED through queueEmailSends, in chunks of 250 per transaction, two in flight, by one fan-out runner, beside the worker's planner-statistics chore), beside a bare \`INSERT … SELECT\` of as many email rows (the same body personalised by \`replace\`, QUEUED in the bulk lane, so its due index is kept too) from the same contacts, run first and then deleted. RSS: the process's resident set sampled every 100 ms, peak minus the figure at the schedule. Load average after: ${fanoutLoad}.`,
+      `**Fan-out.** A campaign (a 2 KB personalised body with its unsubscribe link) to a book of ${CONTACTS.toLocaleString('en-US')} subscribed contacts made by set-based SQL, timed from POST …/schedule until the campaign is SENT (every recipient's email QUEUED through queueEmailSends, in chunks of 250 per transaction, two in flight, by one fan-out runner, beside the worker's planner-statistics chore), beside a bare \`INSERT … SELECT\` of as many email rows (the same body personalised by \`replace\`, QUEUED in the bulk lane, so its due index is kept too) from the same contacts into a table of its own with the same columns and indexes (\`LIKE emails INCLUDING ALL\`), run first and then dropped. The database is made for the run, so the fan-out starts on month partitions as a new install has them. RSS: the process's resident set sampled every 100 ms, peak minus the figure at the schedule. Load average after: ${fanoutLoad}.`,
       '',
       '| target | seconds | emails/s |',
       '|---|---:|---:|',
@@ -187,10 +172,10 @@ async function main(): Promise<void> {
     await chore?.stop();
     await transport.close();
     await bulkTransport.close();
-    progress('removing the teams');
-    await removeBenchTeams(deps.db);
     sink.child.kill('SIGKILL');
     await deps.close();
+    progress('dropping the database');
+    await dropDatabase(DATABASE_URL);
   }
 }
 

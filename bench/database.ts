@@ -16,3 +16,22 @@ export async function ensureDatabase(url: string = BENCH_DATABASE_URL): Promise<
     await admin.end();
   }
 }
+
+/** An empty database at `url`, made again if it exists (its connections ended first). */
+export async function freshDatabase(url: string): Promise<void> {
+  await dropDatabase(url);
+  await ensureDatabase(url);
+}
+
+export async function dropDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  target.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: target.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
