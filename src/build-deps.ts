@@ -1,7 +1,6 @@
 // Builds everything the processes share (deps.ts), once. Tests build the same thing with their own
 // database and clock. The log transports' outboxes belong to emails/ and sms/, so they are wired here,
 // above the areas, and deps.ts stays free of them.
-import v8 from 'node:v8';
 import { createFileBlobStore, createS3BlobStore } from './adapters/blob-store/index.ts';
 import { ReplicaReads } from './db/replica.ts';
 import { registerReplicaMetrics } from './db/replica-metrics.ts';
@@ -33,9 +32,6 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   if (config.secret === null) throw new Error('HERALD_SECRET is not resolved');
   // The operator's plans (HERALD_PLANS_FILE) for every limit check of this process: platform/plans.ts says why here.
   setPlanLimits(config.plans);
-  // V8 lets the heap grow to up to 4 × what a full collection kept: a campaign's fan-out then held
-  // hundreds of MB of garbage (bench/RESULTS.md, campaigns). Half again as much is enough.
-  v8.setFlagsFromString('--heap-growing-percent=50');
   const logger = overrides.logger ?? createLogger(config);
   const clock = overrides.clock ?? systemClock;
   const ownsDatabase = overrides.database === undefined;
