@@ -116,7 +116,6 @@ async function main(): Promise<void> {
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
-  const [load1, load5] = os.loadavg();
   const ratio = median(later) / median(bare);
   const inPlaceRatio = median(inPlace) / median(bareInitdb);
   const ms = (values: number[]) => `${Math.round(median(values)).toLocaleString('en-US')}`;
