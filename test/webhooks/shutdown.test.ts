@@ -24,7 +24,9 @@ it('a call still in flight when the worker stops goes back to PENDING with its a
 
   // No grace: the dispatcher hands back what it holds at once.
   const report = await w.runner.stop({ timeoutMs: 0 });
-  expect(report.releasedRows).toBe(1);
+  // Calls another file of this worker left due may have been in flight too (the database is shared);
+  // this one's hand-back is what the read below checks.
+  expect(report.releasedRows).toBeGreaterThanOrEqual(1);
 
   const response = await w.request(team.key, 'GET', `/v1/webhooks/calls/${sent.json().callId}`);
   expect(response.json()).toMatchObject<Partial<CallJson>>({ status: 'PENDING', attempt: 0 });
