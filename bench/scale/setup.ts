@@ -1,11 +1,10 @@
 // The scale benchmark's settings and its database: made afresh on every run, migrated, then given the
 // partitions of a deployment that has run for a year, and the team every measurement uses.
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import pino from 'pino';
 import type { Database } from '../../src/db/schema.ts';
 import type { Clock } from '../../src/platform/clock.ts';
-import { BENCH_DATABASE_URL } from '../database.ts';
+import { BENCH_DATABASE_URL, freshDatabase } from '../database.ts';
 import { BENCH_SECRET } from '../herald-app.ts';
 
 export const SCALE_DATABASE_URL =
@@ -49,18 +48,8 @@ export async function scaleDeps(clock?: Clock) {
 }
 
 /** Drops and creates the database: every run starts from a fresh one (partitions named by today's month). */
-export async function recreateDatabase(): Promise<void> {
-  const target = new URL(SCALE_DATABASE_URL);
-  const name = target.pathname.slice(1);
-  target.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: target.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  } finally {
-    await admin.end();
-  }
+export function recreateDatabase(): Promise<void> {
+  return freshDatabase(SCALE_DATABASE_URL);
 }
 
 /**
