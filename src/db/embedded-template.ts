@@ -1,4 +1,4 @@
-// A new embedded data directory starts as a copy of a migrated, empty one: PGlite's initdb and the
+// A new embedded data directory starts as a copy of an empty one: PGlite's initdb and the
 // migrations take seconds, a copy tens of milliseconds (bench/RESULTS.md, start). `npm install` makes
 // two templates (scripts/embedded-template.js) in node_modules/.cache beside Node's compile cache:
 // PGlite's initialised database alone, one per PGlite version, and that database migrated, one per
@@ -24,7 +24,7 @@ type Where = { root?: string };
  * Makes a template in `dir` (empty): PGlite opened there (initdb, or the copy put there before),
  * then every migration applied when `migrate`, then closed.
  */
-export type MakeTemplate = (dir: string, options: { migrate: boolean }) => Promise<void>;
+type MakeTemplate = (dir: string, options: { migrate: boolean }) => Promise<void>;
 
 /**
  * The templates' names for each prefix of the migrations, none first (PGlite's initialised database
