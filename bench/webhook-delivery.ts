@@ -11,6 +11,7 @@ import { Agent, request } from 'undici';
 import pino from 'pino';
 import { BENCH_DATABASE_URL, ensureDatabase } from './database.ts';
 import { median, pinToCoreZero, startPinnedChild } from './measure.ts';
+import { cpuSince, postgresCpu, processCpuMicros } from './proc-cpu.ts';
 import { removeTeams } from './remove-teams.ts';
 import { machineLine, writeSection } from './results.ts';
 import { BENCH_SECRET } from './herald-app.ts';
@@ -126,15 +127,43 @@ async function main(): Promise<void> {
       return new QueueRunner({ database: deps.database, lanes: [dispatcher], clock, pollMs: 50 });
     };
 
-    const heraldRound = async (): Promise<number> => {
+    /** CPU microseconds per call: this process (lane or loop), the receivers' and PostgreSQL's. */
+    type Cpu = { own: number; receiver: number; postgres: number };
+    /** Starts counting CPU time; the function returned stops and answers it per call. */
+    const cpuMeter = (): (() => Cpu) => {
+      const own = process.cpuUsage();
+      const receiver = processCpuMicros(child.pid!);
+      const postgres = postgresCpu();
+      return () => {
+        const used = process.cpuUsage(own);
+        return {
+          own: (used.user + used.system) / CALLS,
+          receiver: (processCpuMicros(child.pid!) - receiver) / CALLS,
+          postgres: cpuSince(postgres, postgresCpu()) / CALLS,
+        };
+      };
+    };
+    const bareCpu: Cpu[] = [];
+    const heraldCpu: Cpu[] = [];
+
+    const seedHeraldRound = async () => {
+      // Earlier rounds' rows, dead on a server whose autovacuum is off, would weigh on this one's
+      // claims and writes; a running deployment's autovacuum and statistics chore keep them away.
+      await sql`VACUUM webhook_calls`.execute(deps.db);
       await seed(fastHook, CALLS, new Date());
+      await sql`ANALYZE webhook_calls`.execute(deps.db);
+    };
+    const heraldRound = async (): Promise<number> => {
       const runner = lane();
       const received = waitFor(child, { expect: CALLS, mode: 'up', server: 'fast' });
+      const stopMeter = cpuMeter();
       const started = performance.now();
       await runner.start();
       await received;
       const seconds = (performance.now() - started) / 1000;
+      // The outcomes written too: part of each call's cost.
       await runner.idle();
+      heraldCpu.push(stopMeter());
       await runner.stop();
       const delivered = await sql<{
         n: string;
@@ -160,6 +189,7 @@ async function main(): Promise<void> {
       });
       const url = `https://${HOST}:${info.fast}/hook`;
       const received = waitFor(child, { expect: CALLS, mode: 'up', server: 'fast' });
+      const stopMeter = cpuMeter();
       const started = performance.now();
       let next = 0;
       const loop = async () => {
@@ -176,6 +206,7 @@ async function main(): Promise<void> {
       await Promise.all(Array.from({ length: PER_WEBHOOK }, loop));
       await received;
       const seconds = (performance.now() - started) / 1000;
+      bareCpu.push(stopMeter());
       await agent.close();
       return seconds;
     };
@@ -184,8 +215,13 @@ async function main(): Promise<void> {
     const herald: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       bare.push(await bareRound());
+      await seedHeraldRound();
       herald.push(await heraldRound());
     }
+    const cpuCells = (cpus: Cpu[]) =>
+      (['own', 'receiver', 'postgres'] as const)
+        .map((k) => `${Math.round(median(cpus.map((c) => c[k])))} µs`)
+        .join(' | ');
 
     // Recovery: the receiver answers 503 to the first attempt of every call and to the retry 5 s
     // later; then it is back and the clock passes the next step of the schedule (5 min).
@@ -225,13 +261,13 @@ async function main(): Promise<void> {
       '## Webhook delivery (calls)',
       '',
       `\`npm exec -- node bench/webhook-delivery.ts\`: ${CALLS.toLocaleString('en-US')} calls of a ${BODY.length}-byte event per round to one webhook, timed until the loopback HTTPS receiver (its own process pinned to core 1, with the loopback DNS server) has answered them all 200; median of ${ROUNDS} alternating rounds. ` +
-        `Herald: calls seeded PENDING in PostgreSQL, then one worker's webhook-delivery lane (a QueueRunner) claims them (${PER_WEBHOOK} in flight per webhook), resolves and checks the host over DNS before every delivery (one check per host shared only among the calls of one claimed batch), signs each (Standard Webhooks HMAC-SHA256), POSTs it over keep-alive TLS to the checked address and writes each outcome back; every call is checked DELIVERED afterwards. ` +
-        `Baseline: a bare undici loop, ${PER_WEBHOOK} in flight, POSTing the same body over the same TLS (same CA) with a fixed address and no signing, no DNS and no database. Both in one process pinned to core 0. ${machineLine()}.`,
+        `Herald: calls seeded PENDING in PostgreSQL (the table vacuumed before and analysed after), then one worker's webhook-delivery lane (a QueueRunner) claims them (${PER_WEBHOOK} in flight per webhook), resolves and checks the host over DNS before every delivery (one check per host shared only among the calls of one claimed batch), signs each (Standard Webhooks HMAC-SHA256), POSTs it over keep-alive TLS to the checked address and writes each outcome back; every call is checked DELIVERED afterwards. ` +
+        `Baseline: a bare undici loop, ${PER_WEBHOOK} in flight, POSTing the same body over the same TLS (same CA) with a fixed address and no signing, no DNS and no database. Both in one process pinned to core 0; PostgreSQL on loopback, on either core. CPU time per call (medians of the rounds) from \`process.cpuUsage\` and \`/proc\` (the receivers' process, with the DNS server, and every \`postgres\` process), from the start of a round to its last call answered (for Herald, to its last outcome written). ${machineLine()}.`,
       '',
-      '| target | seconds (median) | calls/s |',
-      '|---|---:|---:|',
-      `| bare undici loop (baseline) | ${bareSeconds.toFixed(2)} | ${perSecond(bareSeconds)} |`,
-      `| Herald webhook-delivery lane (PENDING → answered 200) | ${heraldSeconds.toFixed(2)} | ${perSecond(heraldSeconds)} |`,
+      '| target | seconds (median) | calls/s | CPU per call: lane or loop | receiver | PostgreSQL |',
+      '|---|---:|---:|---:|---:|---:|',
+      `| bare undici loop (baseline) | ${bareSeconds.toFixed(2)} | ${perSecond(bareSeconds)} | ${cpuCells(bareCpu)} |`,
+      `| Herald webhook-delivery lane (PENDING → answered 200) | ${heraldSeconds.toFixed(2)} | ${perSecond(heraldSeconds)} | ${cpuCells(heraldCpu)} |`,
       '',
       `Throughput ratio: **${(ratio * 100).toFixed(0)}%** of the bare loop (target: at least 50%, ${ratio >= 0.5 ? 'met' : '**not met**'}).`,
       '',

@@ -39,6 +39,8 @@ export async function claimDueCalls(
   const result = await sql<ClaimedCall>`
     -- Per webhook: its calls in flight (counted up to the cap: a LIMIT keeps this a short index
     -- scan however many finished calls the partial index still lists), then its oldest due calls.
+    -- The ORDER BY makes it a plain index scan, which stops at the cap and marks the entries of
+    -- finished calls dead for the next claim; a bitmap scan visited every one of them each time.
     WITH candidates AS (
       SELECT x.id, x.next_attempt_at
       FROM webhooks w
@@ -46,6 +48,7 @@ export async function claimDueCalls(
         SELECT count(*)::int AS n FROM (
           SELECT 1 FROM webhook_calls b
           WHERE b.webhook_id = w.id AND b.status = 'IN_PROGRESS' AND NOT (b.id = ANY(${finishing}::text[]))
+          ORDER BY b.lease_until
           LIMIT ${perWebhook}::int
         ) held
       ) busy
