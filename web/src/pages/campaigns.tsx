@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, must } from '../api/client.ts';
 import { useSignedIn } from '../api/session.ts';
+import { useUrlSearch } from '../lib/use-url-search.ts';
 import { Button } from '../ui/button.tsx';
 import { curlFor } from '../ui/copy-curl.tsx';
 import { inputClass } from '../ui/dialog.tsx';
@@ -51,13 +52,7 @@ function campaignsQuery(f: Filters) {
 
 /** The search box: typing updates the URL after 250 ms; the URL (back, a pasted link) updates the box. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => onSearch(text.trim()), 250);
-    return () => clearTimeout(timer);
-  });
+  const [text, setText] = useUrlSearch(value, onSearch);
   return (
     <>
       <label className="sr-only" htmlFor="campaigns-search">

@@ -3,9 +3,10 @@
 // with Clear (Stripe's filter-chip pattern). Every change goes to the URL and drops the cursor.
 import { useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { api, must } from '../api/client.ts';
 import { useDomains } from '../lib/use-domains.ts';
+import { useUrlSearch } from '../lib/use-url-search.ts';
 import { Button } from '../ui/button.tsx';
 import { statusWord } from '../ui/status-badge.tsx';
 import { EMAIL_STATUSES, type EmailFilters } from './emails-query.ts';
@@ -26,15 +27,8 @@ function useCampaigns() {
 }
 
 function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [typed, setTyped] = useState(value);
+  const [typed, setTyped] = useUrlSearch(value, onSearch);
   const input = useRef<HTMLInputElement>(null);
-  // Back, Clear or a pasted link changed the URL: the box follows.
-  useEffect(() => setTyped(value), [value]);
-  useEffect(() => {
-    if (typed.trim() === value) return;
-    const timer = setTimeout(() => onSearch(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed, value, onSearch]);
   useEffect(() => {
     const focus = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
