@@ -18,14 +18,17 @@ export const baselineCompilerOnly = (): boolean => process.execArgv.includes(BAS
  * process is passed on.
  */
 export function rerunWithBaselineCompiler(): Promise<number> {
-  const child = spawn(process.execPath, [...process.execArgv, BASELINE_COMPILER_ONLY, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-  });
   // Ctrl-C already reaches the child (the terminal signals the whole group): this process waits.
+  // The handlers go in before the child exists: a SIGTERM sent as soon as the child shows (a
+  // supervisor, a test) would otherwise end this process and leave the child running. A signal is
+  // handled in a later turn of the event loop, when `child` is set (spawn returns synchronously).
   const waitForChild = () => {};
   const passOn = () => child.kill('SIGTERM');
   process.on('SIGINT', waitForChild);
   process.on('SIGTERM', passOn);
+  const child = spawn(process.execPath, [...process.execArgv, BASELINE_COMPILER_ONLY, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) => {
