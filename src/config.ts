@@ -141,3 +141,16 @@ export function loadConfig(env: Env = process.env): Config {
     rspamdUrl: httpUrl(env, 'HERALD_RSPAMD_URL', null),
   };
 }
+
+/** Loads configuration or exits with the message naming the bad variable. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`herald: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}

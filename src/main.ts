@@ -86,10 +86,10 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const { applyMigrations, bootstrapAndGreet, loadConfigOrExit, openRuntime, reportStartupFailure } =
-    await import('./runtime.ts');
+  // The configuration first: a bad variable stops the process before the server's modules load.
+  const config = (await import('./config.ts')).loadConfigOrExit();
+  const { applyMigrations, bootstrapAndGreet, openRuntime, reportStartupFailure } = await import('./runtime.ts');
   const { checkPortsFree } = await import('./listen-ports.ts');
-  const config = loadConfigOrExit();
   let runtime: Runtime | undefined;
   try {
     switch (command) {

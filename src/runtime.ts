@@ -1,7 +1,7 @@
 // Opening the service's resources for a command: configuration, the embedded data directory lock,
 // instance secrets, dependencies, migrations. Each command composes these.
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { ensurePrivateDataDir, makeDataDirPrivate, tightenUmask } from './db/data-dir-privacy.ts';
 import { migrate } from './db/migrate.ts';
@@ -19,19 +19,6 @@ export interface Runtime {
    * openRuntime sets it, runtimes assembled by hand (tests, benchmarks) may leave it out. */
   secretSources?: SecretSources;
   close(): Promise<void>;
-}
-
-/** Loads configuration or exits with the message naming the bad variable. */
-export function loadConfigOrExit(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`herald: ${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
 }
 
 export async function openRuntime(config: Config, overrides: DepsOverrides = {}): Promise<Runtime> {
