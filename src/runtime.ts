@@ -1,4 +1,4 @@
-// Opening the service's resources for a command: configuration, the embedded data directory lock,
+// Opening the service's resources for a command, its configuration read: the embedded data directory lock,
 // instance secrets, dependencies, migrations. Each command composes these.
 import { buildApp } from './app.ts';
 import { ConfigError, type Config } from './config.ts';
