@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { makeEmbeddedTemplate } from '../src/db/connect.ts';
+import { EMBEDDED_SETTINGS, makeEmbeddedTemplate } from '../src/db/connect.ts';
 import { TEMPLATES } from '../src/db/embedded-template.ts';
 import { machineLine, verdict, writeSection } from './results.ts';
 
@@ -71,9 +71,10 @@ async function heraldStart(dataDir: string): Promise<number> {
  * The exit is not part of the baseline: V8 first finishes compiling PGlite's WebAssembly with its
  * optimising tier, on a thread of its own, which took from 0.3 to 1.5 s on the machines measured.
  */
-async function barePglite(pgliteDir: string): Promise<{ answered: number; exited: number }> {
+async function barePglite(pgliteDir: string, settings: string[] = []): Promise<{ answered: number; exited: number }> {
+  const startParams = settings.length === 0 ? '' : `, { startParams: [...PGlite.defaultStartParams, ...${JSON.stringify(settings)}] }`;
   const script = `const { PGlite } = await import('@electric-sql/pglite');
-const db = await PGlite.create(${JSON.stringify(pgliteDir)});
+const db = await PGlite.create(${JSON.stringify(pgliteDir)}${startParams});
 await db.query('SELECT 1');
 process.stdout.write('answered\\n');
 await db.close();`;
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
   const copied: number[] = [];
   const later: number[] = [];
   const bare: number[] = [];
+  const bareAsHerald: number[] = [];
   const bareExits: number[] = [];
   const made = async () => {
     const migrated = await makeEmbeddedTemplate();
@@ -124,9 +126,10 @@ async function main(): Promise<void> {
       const open = await barePglite(dataDir);
       bare.push(open.answered);
       bareExits.push(open.exited);
+      bareAsHerald.push((await barePglite(dataDir, EMBEDDED_SETTINGS)).answered);
       later.push(await heraldStart(dataDir));
       console.info(
-        `round ${round}: in place ${Math.round(inPlace.at(-1)!)} ms (bare initdb ${Math.round(bareInitdb.at(-1)!)}), after a changed migration ${Math.round(changed.at(-1)!)} ms, from the template ${Math.round(copied.at(-1)!)} ms, later ${Math.round(later.at(-1)!)} ms, bare ${Math.round(bare.at(-1)!)} ms`,
+        `round ${round}: in place ${Math.round(inPlace.at(-1)!)} ms (bare initdb ${Math.round(bareInitdb.at(-1)!)}), after a changed migration ${Math.round(changed.at(-1)!)} ms, from the template ${Math.round(copied.at(-1)!)} ms, later ${Math.round(later.at(-1)!)} ms, bare ${Math.round(bare.at(-1)!)} ms (with Herald's settings ${Math.round(bareAsHerald.at(-1)!)})`,
       );
     }
   } finally {
@@ -141,11 +144,12 @@ async function main(): Promise<void> {
   const body = [
     '## Start (embedded database)',
     '',
-    `\`npm exec -- node bench/start.ts\`: \`herald start\` as \`npm start\` runs it (\`node bin/herald.js start\`, with Node's compile cache in node_modules/.cache; HERALD_SMTP_PORT=0) on the embedded database, timed from spawning the process until \`GET /healthz\` answers 200 (polled every 10 ms), then stopped with SIGTERM. First starts, each on an empty data directory: as after \`npm install\`, copied from the migrated template it makes; after a migration changed since the install, copied from its template of PGlite's initialised database and migrated (the migrated template removed before); without any template (as where node_modules/.cache cannot be written), PGlite's database initialised and migrated in place. Later start: the first directory again. Baselines: a fresh Node.js process that opens the same PGlite directory and runs \`SELECT 1\`, timed from spawning it until \`SELECT 1\` answered (its exit afterwards is not counted: see below); for the start in place, the same on an empty directory (PGlite's initdb). Median of ${ROUNDS} rounds (in place, bare initdb, changed, from the template, bare, later in each). ${machineLine()}.`,
+    `\`npm exec -- node bench/start.ts\`: \`herald start\` as \`npm start\` runs it (\`node bin/herald.js start\`, with Node's compile cache in node_modules/.cache; HERALD_SMTP_PORT=0) on the embedded database, timed from spawning the process until \`GET /healthz\` answers 200 (polled every 10 ms), then stopped with SIGTERM. First starts, each on an empty data directory: as after \`npm install\`, copied from the migrated template it makes; after a migration changed since the install, copied from its template of PGlite's initialised database and migrated (the migrated template removed before); without any template (as where node_modules/.cache cannot be written), PGlite's database initialised and migrated in place. Later start: the first directory again. Baselines: a fresh Node.js process that opens the same PGlite directory and runs \`SELECT 1\`, timed from spawning it until \`SELECT 1\` answered (its exit afterwards is not counted: see below); for the start in place, the same on an empty directory (PGlite's initdb). Herald opens PGlite with settings of its own (src/db/connect.ts); the baseline keeps PGlite's, and the same open with Herald's settings is shown beside it. Median of ${ROUNDS} rounds (in place, bare initdb, changed, from the template, bare, bare with Herald's settings, later in each). ${machineLine()}.`,
     '',
     '| start | ms (median) | each round |',
     '|---|---:|---|',
     row('bare Node.js + PGlite open + SELECT 1 (baseline)', bare),
+    row(`the same with Herald's settings (${EMBEDDED_SETTINGS.filter((s) => s !== '-c').join(', ')}; not the baseline)`, bareAsHerald),
     row('herald start, later (data directory exists)', later),
     row('herald start, first, from the template (as after `npm install`)', copied),
     row('herald start, first, after a migration changed (the initialised template migrated)', changed),
