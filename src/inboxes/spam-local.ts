@@ -13,6 +13,8 @@ import type { ParsedInboundMessage } from './parse-message.ts';
 
 /** mailauth (with its ASN.1 and certificate packages), read at the first inbound message. */
 const mailauth = lazy(() => import('mailauth'));
+/** The name SPF's results give this host, asked of the system once: each call is a system call. */
+const MTA_NAME = hostname();
 
 export type SpamVerdict = 'clean' | 'suspicious' | 'spam';
 
@@ -149,7 +151,7 @@ async function unsignedResults(
     ip: connection.remoteAddress,
     sender: connection.mailFrom,
     helo: isIP(helo) ? `[${helo}]` : helo,
-    mta: hostname(),
+    mta: MTA_NAME,
     resolver: resolver as never,
   });
   const passed = spfResult && spfResult.status.result === 'pass' ? spfResult.domain : undefined;
