@@ -72,7 +72,8 @@ async function heraldStart(dataDir: string): Promise<number> {
  * optimising tier, on a thread of its own, which took from 0.3 to 1.5 s on the machines measured.
  */
 async function barePglite(pgliteDir: string, settings: string[] = []): Promise<{ answered: number; exited: number }> {
-  const startParams = settings.length === 0 ? '' : `, { startParams: [...PGlite.defaultStartParams, ...${JSON.stringify(settings)}] }`;
+  const startParams =
+    settings.length === 0 ? '' : `, { startParams: [...PGlite.defaultStartParams, ...${JSON.stringify(settings)}] }`;
   const script = `const { PGlite } = await import('@electric-sql/pglite');
 const db = await PGlite.create(${JSON.stringify(pgliteDir)}${startParams});
 await db.query('SELECT 1');
@@ -149,7 +150,10 @@ async function main(): Promise<void> {
     '| start | ms (median) | each round |',
     '|---|---:|---|',
     row('bare Node.js + PGlite open + SELECT 1 (baseline)', bare),
-    row(`the same with Herald's settings (${EMBEDDED_SETTINGS.filter((s) => s !== '-c').join(', ')}; not the baseline)`, bareAsHerald),
+    row(
+      `the same with Herald's settings (${EMBEDDED_SETTINGS.filter((s) => s !== '-c').join(', ')}; not the baseline)`,
+      bareAsHerald,
+    ),
     row('herald start, later (data directory exists)', later),
     row('herald start, first, from the template (as after `npm install`)', copied),
     row('herald start, first, after a migration changed (the initialised template migrated)', changed),
