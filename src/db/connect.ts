@@ -17,8 +17,8 @@ import type { Database } from './schema.ts';
 
 const INT8 = 20;
 const INT8_ARRAY = 1016;
-/** PostgreSQL zero-fills its shared memory at every start: at PGlite's default 128 MB of shared buffers that
- * took about 350 ms of each start and kept 100 MB more resident. One process uses them, and the OS caches its files. */
+/** PostgreSQL zero-fills its shared memory at every start: PGlite's default 128 MB of shared buffers was a third
+ * of a start (bench/RESULTS.md, Start). One process uses them, and the OS caches its files. */
 export const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=32MB'];
 
 export type { DbDriver, DbHandle } from './handle.ts';
