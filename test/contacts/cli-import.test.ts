@@ -3,7 +3,8 @@
 // (a line per batch: stderr is a pipe here), the rejected rows beside the file.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeEmbedded } from '../support/embedded-only.ts';
 import { parseCsv } from '../../src/contacts/csv.ts';
 import {
   cleanUpHeralds,
@@ -18,7 +19,7 @@ import {
 
 afterEach(cleanUpHeralds);
 
-describe('herald admin contacts import', { timeout: 180_000 }, () => {
+describeEmbedded('herald admin contacts import', { timeout: 180_000 }, () => {
   it('imports a file through the running server and writes the rejected rows', async () => {
     const dataDir = makeDataDir();
     const port = await freePort();

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeEmbedded } from '../support/embedded-only.ts';
 import { connectDatabase, makeEmbeddedTemplate } from '../../src/db/connect.ts';
 import { makeTemplate, seedFromTemplate } from '../../src/db/embedded-template.ts';
 import { listMigrations, migrate } from '../../src/db/migrate.ts';
@@ -39,7 +40,7 @@ function fakeMaker() {
   return { calls, make };
 }
 
-describe('the embedded template', () => {
+describeEmbedded('the embedded template', () => {
   it('is made once and copied into each new data directory, beside what the directory held', async () => {
     const root = tempDir();
     const where = { root };

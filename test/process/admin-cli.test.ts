@@ -2,7 +2,8 @@
 // server when one does. JSON on stdout, a message on stderr and a non-zero exit on failure.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeEmbedded } from '../support/embedded-only.ts';
 import {
   cleanUpHeralds,
   freePort,
@@ -135,7 +136,7 @@ async function expectCliErrors(env: NodeJS.ProcessEnv, teamId: number) {
 }
 
 // Every command is a process that opens the embedded database: these tests run a score of them.
-describe('herald admin without a running server (in-process)', { timeout: 300_000 }, () => {
+describeEmbedded('herald admin without a running server (in-process)', { timeout: 300_000 }, () => {
   it('creates a team, a member and a key, deletes the key, and reports errors', async () => {
     const dataDir = makeDataDir();
     // Default LOG_LEVEL: stdout must still be nothing but the command's JSON.
@@ -156,7 +157,7 @@ describe('herald admin without a running server (in-process)', { timeout: 300_00
   });
 });
 
-describe('herald admin with a server holding the data directory (over HTTP)', { timeout: 300_000 }, () => {
+describeEmbedded('herald admin with a server holding the data directory (over HTTP)', { timeout: 300_000 }, () => {
   it('goes through the running server, and a key it creates authenticates there at once', async () => {
     const dataDir = makeDataDir();
     const port = await freePort();
@@ -206,7 +207,7 @@ describe('herald admin with a server holding the data directory (over HTTP)', { 
   });
 });
 
-describe('herald admin before the first start', { timeout: 300_000 }, () => {
+describeEmbedded('herald admin before the first start', { timeout: 300_000 }, () => {
   // BUG (operator.md: HERALD_ADMIN_TOKEN is "generated and printed when unset and embedded"): the
   // in-process CLI generates the token into secrets.json and prints it nowhere; the team it creates
   // then stops `start` from printing its banner, so the operator never sees the token.
@@ -225,7 +226,7 @@ describe('herald admin before the first start', { timeout: 300_000 }, () => {
   });
 });
 
-describe('herald admin in process (src/admin/cli-child.ts)', () => {
+describeEmbedded('herald admin in process (src/admin/cli-child.ts)', () => {
   /** The command lines of the children of `pid` (Linux /proc). */
   const childrenOf = (pid: number) =>
     fs

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeEmbedded } from '../support/embedded-only.ts';
 import { DEFAULT_PLANS_FILE, DEFAULT_PRICES_FILE } from '../../src/config.ts';
 import { cleanUpHeralds, heraldEnv, makeDataDir, runHerald } from '../support/spawn.ts';
 
@@ -67,7 +68,7 @@ const badConfigurations: Array<[string, Record<string, string>]> = [
 
 // Each run gets runHerald's default allowance: a loaded machine can take many seconds just to start
 // Node on bin/herald.js, so a tighter bound fails a correct start-up that was merely slow.
-describe('bad configuration stops start-up', { timeout: 60_000 }, () => {
+describeEmbedded('bad configuration stops start-up', { timeout: 60_000 }, () => {
   it.each(badConfigurations)('names %s for %j', async (variable, bad) => {
     const dataDir = makeDataDir();
     const result = await runHerald(['start'], heraldEnv(dataDir, 3999, bad));

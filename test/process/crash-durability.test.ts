@@ -1,6 +1,7 @@
 // kill -9 in the middle of writes: every write the service acknowledged (201) is still there after
 // a restart on the same embedded data directory.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeEmbedded } from '../support/embedded-only.ts';
 import {
   cleanUpHeralds,
   freePort,
@@ -19,7 +20,7 @@ const WRITERS = 4;
 /** Acknowledged teams to reach before the kill; the kill lands while WRITERS requests are in flight. */
 const ACKNOWLEDGED_BEFORE_KILL = 60;
 
-describe('SIGKILL during writes', { timeout: 120_000 }, () => {
+describeEmbedded('SIGKILL during writes', { timeout: 120_000 }, () => {
   it('loses no acknowledged team', async () => {
     const dataDir = makeDataDir();
     const port = await freePort();

@@ -2,7 +2,8 @@
 // and a lock left behind by a process killed with SIGKILL is taken over by the next start.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeEmbedded } from '../support/embedded-only.ts';
 import {
   cleanUpHeralds,
   freePort,
@@ -18,7 +19,7 @@ import {
 
 afterEach(cleanUpHeralds);
 
-describe('the data directory lock', { timeout: 120_000 }, () => {
+describeEmbedded('the data directory lock', { timeout: 120_000 }, () => {
   it('refuses a second process on the same data directory while the first keeps serving', async () => {
     const dataDir = makeDataDir();
     const port = await freePort();

@@ -4,7 +4,8 @@
 // without its value.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeEmbedded } from '../support/embedded-only.ts';
 import {
   cleanUpHeralds,
   freePort,
@@ -69,7 +70,7 @@ const logLines = (text: string) =>
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
-describe('a private data directory', { timeout: 480_000 }, () => {
+describeEmbedded('a private data directory', { timeout: 480_000 }, () => {
   it('is owner-only after a first start under umask 000, and an older loose one is fixed at start', async () => {
     const dataDir = path.join(makeDataDir(), 'data');
     const port = await freePort();

@@ -1,7 +1,8 @@
 // `herald migrate`: applies pending migrations, prints {"applied": [...]} and exits 0.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeEmbedded } from '../support/embedded-only.ts';
 import { listMigrations } from '../../src/db/migrate.ts';
 import { cleanUpHeralds, freePort, heraldEnv, makeDataDir, runHerald } from '../support/spawn.ts';
 
@@ -14,7 +15,7 @@ function appliedFrom(stdout: string): unknown {
   return JSON.parse(line!).applied;
 }
 
-describe('herald migrate', { timeout: 90_000 }, () => {
+describeEmbedded('herald migrate', { timeout: 90_000 }, () => {
   it('applies every migration on a fresh data directory, then nothing on a second run', async () => {
     const dataDir = makeDataDir();
     const env = heraldEnv(dataDir, await freePort());

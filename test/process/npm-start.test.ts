@@ -2,7 +2,8 @@
 // runs a script through `sh -c`; without `exec` the shell died of the signal npm passed on and
 // Herald, its child, lived on under PID 1, still serving.
 import { spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeEmbedded } from '../support/embedded-only.ts';
 import { REPO_ROOT, cleanUpHeralds, freePort, heraldEnv, http, makeDataDir, until } from '../support/spawn.ts';
 
 let strays: number[] = [];
@@ -28,7 +29,7 @@ const isRunning = (pid: number) => {
   }
 };
 
-describe('npm start', { timeout: 120_000 }, () => {
+describeEmbedded('npm start', { timeout: 120_000 }, () => {
   it('stops Herald when the npm process is sent SIGTERM', async () => {
     const port = await freePort();
     const npm = spawn('npm', ['start'], {

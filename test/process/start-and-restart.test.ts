@@ -2,7 +2,8 @@
 // banner once, the printed key and admin token work over real HTTP, and a restart keeps them.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeEmbedded } from '../support/embedded-only.ts';
 import {
   cleanUpHeralds,
   freePort,
@@ -18,7 +19,7 @@ import {
 
 afterEach(cleanUpHeralds);
 
-describe('herald start on an empty data directory', { timeout: 120_000 }, () => {
+describeEmbedded('herald start on an empty data directory', { timeout: 120_000 }, () => {
   it('prints the banner once, serves the API with the printed key and token, and keeps them across a restart', async () => {
     const dataDir = makeDataDir();
     const port = await freePort();
@@ -83,7 +84,7 @@ describe('herald start on an empty data directory', { timeout: 120_000 }, () => 
   });
 });
 
-describe('SIGTERM', { timeout: 90_000 }, () => {
+describeEmbedded('SIGTERM', { timeout: 90_000 }, () => {
   it('shuts down gracefully: exit code 0 within seconds, lock file removed, data directory reusable', async () => {
     const dataDir = makeDataDir();
     const port = await freePort();

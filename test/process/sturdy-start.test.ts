@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeEmbedded } from '../support/embedded-only.ts';
 import {
   cleanUpHeralds,
   freePort,
@@ -54,7 +55,7 @@ function logLines(stdout: string): Array<Record<string, unknown>> {
 
 const requestUrl = (line: Record<string, unknown>) => (line.req as { url?: string } | undefined)?.url;
 
-describe('a busy port', { timeout: 180_000 }, () => {
+describeEmbedded('a busy port', { timeout: 180_000 }, () => {
   it('PORT: one line before anything is created; the next start prints the banner, logs JSON and is found by herald admin without PORT', async () => {
     const dataDir = makeDataDir();
     const port = await freePort();
@@ -123,7 +124,7 @@ describe('a busy port', { timeout: 180_000 }, () => {
   });
 });
 
-describe('HOST', { timeout: 60_000 }, () => {
+describeEmbedded('HOST', { timeout: 60_000 }, () => {
   it('a value that is no address: refused as a variable, nothing created', async () => {
     const dataDir = makeDataDir();
     const result = await runHerald(['start'], heraldEnv(dataDir, await freePort(), { HOST: 'not a host' }), 30_000);
@@ -144,7 +145,7 @@ describe('HOST', { timeout: 60_000 }, () => {
   });
 });
 
-describe('a bad DATABASE_URL is never echoed, whatever its form', { timeout: 90_000 }, () => {
+describeEmbedded('a bad DATABASE_URL is never echoed, whatever its form', { timeout: 90_000 }, () => {
   it.each([
     ['start', PASSWORD],
     ['migrate', PASSWORD],
@@ -180,7 +181,7 @@ describe('a bad DATABASE_URL is never echoed, whatever its form', { timeout: 90_
   });
 });
 
-describe('HERALD_METRICS_PORT', { timeout: 180_000 }, () => {
+describeEmbedded('HERALD_METRICS_PORT', { timeout: 180_000 }, () => {
   const standardNames = [
     'process_cpu_seconds_total',
     'process_resident_memory_bytes',
@@ -248,7 +249,7 @@ describe('HERALD_METRICS_PORT', { timeout: 180_000 }, () => {
   });
 });
 
-describe('herald admin', { timeout: 60_000 }, () => {
+describeEmbedded('herald admin', { timeout: 60_000 }, () => {
   it('checks HERALD_ADMIN_URL before anything, like every other variable', async () => {
     const dataDir = makeDataDir();
     const env = heraldEnv(dataDir, await freePort(), { HERALD_ADMIN_URL: 'ftp://admin.example' });

@@ -5,7 +5,8 @@ import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeEmbedded } from '../support/embedded-only.ts';
 import {
   cleanUpHeralds,
   freePort,
@@ -24,7 +25,7 @@ afterEach(cleanUpHeralds);
 
 const fingerprintIn = (stdout: string) => /SHA-256 fingerprint:\s+([0-9A-F:]{95})/.exec(stdout)?.[1];
 
-describe('herald start with SMTP submission', () => {
+describeEmbedded('herald start with SMTP submission', () => {
   it('prints the port and the self-signed certificate fingerprint, keeps the certificate, and stores what an application sends', async () => {
     const dataDir = makeDataDir();
     const [port, submissionPort] = [await freePort(), await freePort()];
