@@ -18,6 +18,7 @@ import { PrincipalCache } from './platform/auth/principal-cache.ts';
 import { systemClock } from './platform/clock.ts';
 import { Secrets } from './platform/crypto.ts';
 import { createLogger } from './platform/logger.ts';
+import { boundHeapGrowth } from './platform/heap-growth.ts';
 import { createMetricsRegistry } from './platform/metrics.ts';
 import { setPlanLimits } from './platform/plans.ts';
 import { RateLimiter, createCounterStore } from './platform/rate-limit/index.ts';
@@ -29,6 +30,7 @@ export { createLogger };
 
 /** `config.secret` must be resolved (see secrets-file.ts) before this is called. */
 export async function buildDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
+  boundHeapGrowth();
   if (config.secret === null) throw new Error('HERALD_SECRET is not resolved');
   // The operator's plans (HERALD_PLANS_FILE) for every limit check of this process: platform/plans.ts says why here.
   setPlanLimits(config.plans);
